@@ -1,0 +1,3 @@
+export * from './money.js';
+export * from './phone.js';
+export * from './jobs.js';

@@ -1,0 +1,2 @@
+/** Node-only helpers shared by command-api and workers (they use node:crypto, so the browser never imports this entry). */
+export {};
