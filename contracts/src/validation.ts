@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { normalisePhone } from './phone.js';
+import { hasWholeCentavos, pesosToCentavos } from './money.js';
+
+/** The spec's §5 wording; clients show these exact strings. */
+export const MESSAGES = {
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Enter a valid mobile number, e.g. 09171234567',
+  passwordTooShort: 'Password must be at least 6 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+  fullNameRequired: 'Full name is required',
+  emailInvalid: 'Valid email is required',
+  addressRequired: 'Address is required',
+  countryOfWorkRequired: 'Country of work is required',
+  monthlySalaryRequired: 'Monthly salary is required',
+  referenceNameRequired: 'Reference name is required',
+  referencePhoneRequired: 'Reference phone is required',
+  bankNameRequired: 'Bank name is required',
+  accountNumberRequired: 'Account number is required',
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  alreadyRegistered: 'You already have an account, please login',
+  invalidCredentials: 'Invalid phone number or password',
+  invalidAdminCredentials: 'Invalid username or password',
+  accountSuspended: 'Your account has been suspended. Please contact support.',
+  accessDenied: "Access Denied - You don't have permission to access the management panel.",
+} as const;
+
+const text = (min: number, message: string, max = 200) =>
+  z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters`);
+
+/** An optional text field: absent, null and '' all mean "not given". */
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+export const phoneField = z
+  .string({ error: MESSAGES.phoneRequired })
+  .trim()
+  .min(10, MESSAGES.phoneRequired)
+  .max(20, MESSAGES.phoneInvalid)
+  .transform((raw, ctx) => {
+    const e164 = normalisePhone(raw);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.phoneInvalid });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+export const passwordField = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(6, MESSAGES.passwordTooShort)
+  .max(128, MESSAGES.passwordTooLong);
+
+export const emailField = z.preprocess(
+  emptyToUndefined,
+  z.email({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(200, MESSAGES.emailInvalid).optional(),
+);
+
+/** Pesos as the API speaks them (number or numeric string), turned into integer centavos. */
+export const pesoAmountField = (message: string, { min = 0 }: { min?: number } = {}) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, message).transform(Number)], { error: message })
+    .refine((pesos) => Number.isFinite(pesos) && pesos >= min && pesos <= 1_000_000_000, message)
+    .refine(hasWholeCentavos, 'Amounts have at most two decimals')
+    .transform(pesosToCentavos);
+
+export const registerBody = z.object({
+  phone: phoneField,
+  password: passwordField,
+  fullName: text(2, MESSAGES.fullNameRequired, 120),
+  email: emailField,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  phone: phoneField,
+  password: z.string({ error: MESSAGES.passwordTooShort }).min(6, MESSAGES.passwordTooShort).max(128, MESSAGES.passwordTooLong),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const adminLoginBody = z.object({
+  username: z.string({ error: MESSAGES.usernameRequired }).trim().min(1, MESSAGES.usernameRequired).max(200),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(128),
+});
+export type AdminLoginBody = z.infer<typeof adminLoginBody>;
+
+/** Every profile field of spec §3 with the §5 rules; the update is partial (send what changed). */
+export const profileFields = {
+  fullName: text(2, MESSAGES.fullNameRequired, 120),
+  email: emailField,
+  address: text(10, MESSAGES.addressRequired, 300),
+  countryOfWork: text(2, MESSAGES.countryOfWorkRequired, 80),
+  monthlySalary: pesoAmountField(MESSAGES.monthlySalaryRequired),
+  referenceName: text(2, MESSAGES.referenceNameRequired, 120),
+  referencePhone: text(10, MESSAGES.referencePhoneRequired, 20),
+  bankName: text(1, MESSAGES.bankNameRequired, 80),
+  bankAccountNumber: z
+    .string({ error: MESSAGES.accountNumberRequired })
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().min(10, MESSAGES.accountNumberRequired).max(34, MESSAGES.accountNumberRequired)),
+};
+
+export const profileUpdateBody = z
+  .object({
+    fullName: profileFields.fullName.optional(),
+    email: profileFields.email,
+    address: profileFields.address.optional(),
+    countryOfWork: profileFields.countryOfWork.optional(),
+    monthlySalary: profileFields.monthlySalary.optional(),
+    referenceName: profileFields.referenceName.optional(),
+    referencePhone: profileFields.referencePhone.optional(),
+    bankName: profileFields.bankName.optional(),
+    bankAccountNumber: profileFields.bankAccountNumber.optional(),
+  })
+  // Fields a borrower may not set (balance, status, role, creditScore, ...) are dropped, not applied.
+  .strip();
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+export interface FieldErrors {
+  [field: string]: string;
+}
+
+/** First message per field, in the order zod reports them, for `{ details: { fields } }`. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : '_';
+    fields[field] ??= issue.message;
+  }
+  return fields;
+}
