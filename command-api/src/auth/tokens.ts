@@ -1,0 +1,48 @@
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+
+export type Role = 'borrower' | 'admin' | 'superadmin';
+
+export interface TokenClaims {
+  sub: string;
+  role: Role;
+  /** Token version: password reset, suspension and deletion bump it, so older tokens stop working. */
+  tv: number;
+}
+
+const ISSUER = 'honeylend';
+const AUDIENCE = 'honeylend-api';
+const TOKEN_TTL = '12h';
+
+const claimsSchema = z.object({
+  sub: z.string().min(1),
+  role: z.enum(['borrower', 'admin', 'superadmin']),
+  tv: z.number().int().nonnegative(),
+});
+
+export class TokenService {
+  constructor(private readonly secret: string) {
+    if (secret.length < 16) throw new Error('JWT_SECRET must be at least 16 characters');
+  }
+
+  sign(claims: TokenClaims): string {
+    return jwt.sign({ role: claims.role, tv: claims.tv }, this.secret, {
+      algorithm: 'HS256',
+      expiresIn: TOKEN_TTL,
+      subject: claims.sub,
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
+  }
+
+  /** Returns the claims of a valid token, or null for anything else (expired, forged, alg:none, wrong audience). */
+  verify(token: string): TokenClaims | null {
+    try {
+      const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+      const parsed = claimsSchema.safeParse(payload);
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { parseDomainEvent, type DomainEvent } from '@honeylend/contracts';
+import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@honeylend/eventstore';
+import type { Decider } from './decider.js';
+
+export interface HandleResult<State, Event extends DomainEvent> {
+  /** The events this command appended (empty when the decider had nothing to change). */
+  events: Event[];
+  state: State;
+  /** Global position of the last appended event, or null when nothing was appended. */
+  position: number | null;
+}
+
+const MAX_ATTEMPTS = 4;
+
+/**
+ * Read the stream, fold it, decide, and append with the revision read. If someone else appended
+ * in between (WrongExpectedVersion), decide again on the fresh state: the decider, not a lock,
+ * settles races (for example two withdrawals spending the same pesos).
+ */
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  metadata: EventMetadata,
+): Promise<HandleResult<State, Event>> {
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await store.readStream(stream);
+    const state = recorded
+      .map((event) => parseDomainEvent(event.type, event.data) as Event)
+      .reduce((s, event) => decider.evolve(s, event), decider.initialState());
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { events, state, position: null };
+    for (const event of events) parseDomainEvent(event.type, event.data);
+    try {
+      const result = await store.append(
+        stream,
+        events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data as Record<string, unknown>, metadata })),
+        { expectedRevision: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision },
+      );
+      return { events, state: events.reduce((s, event) => decider.evolve(s, event), state), position: result.position };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) continue;
+      throw error;
+    }
+  }
+}
+
+/** Reads and folds a stream without deciding anything (for queries that need the write-side truth, like login). */
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<State, never, Event>,
+): Promise<State> {
+  const recorded = await store.readStream(stream);
+  return recorded
+    .map((event) => parseDomainEvent(event.type, event.data) as Event)
+    .reduce((s, event) => decider.evolve(s, event), decider.initialState());
+}

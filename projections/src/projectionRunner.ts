@@ -1,0 +1,142 @@
+import type { Redis } from 'ioredis';
+import { InvalidEventError, isEventType, parseDomainEvent, type ReadModelKeys } from '@honeylend/contracts';
+import type { EventStore, RecordedEvent } from '@honeylend/eventstore';
+import type { ProjectedEvent, Projection } from './projection.js';
+import { ReadModelTransaction } from './readModelTransaction.js';
+
+export interface RunnerLogger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface ProjectionRunnerOptions {
+  store: EventStore;
+  /** A connection of its own: WATCH state is per connection. */
+  redis: Redis;
+  keys: ReadModelKeys;
+  projections: Projection[];
+  logger: RunnerLogger;
+  /** Events per MULTI while catching up; live events go one by one for latency. */
+  catchUpBatchSize?: number;
+  /** Approximate length the change feed is trimmed to. */
+  changeFeedMaxLength?: number;
+}
+
+export interface BatchResult {
+  /** Events at least one projection had not seen yet. */
+  applied: number;
+  /** Events every projection had already applied (a replay), which changed nothing. */
+  skipped: number;
+}
+
+/**
+ * Follows the store's global log and applies each event to every projection that has not seen it.
+ * One MULTI per batch writes the read-model changes, each projection's checkpoint, the overall
+ * checkpoint and the change-feed entries, guarded by WATCH on the checkpoints: if another runner
+ * moved them first, the batch is recomputed from the new checkpoints, so nothing applies twice.
+ */
+export class ProjectionRunner {
+  private readonly catchUpBatchSize: number;
+  private readonly changeFeedMaxLength: number;
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.catchUpBatchSize = options.catchUpBatchSize ?? 500;
+    this.changeFeedMaxLength = options.changeFeedMaxLength ?? 100_000;
+  }
+
+  private checkpointKeys(): string[] {
+    return this.options.projections.map((p) => this.options.keys.projectionCheckpoint(p.name));
+  }
+
+  /** The position every projection has applied (0 when none has run). */
+  async checkpoint(): Promise<number> {
+    const values = await this.options.redis.mget(...this.checkpointKeys());
+    return Math.min(...values.map((v) => Number(v ?? 0)));
+  }
+
+  async applyBatch(events: RecordedEvent[]): Promise<BatchResult> {
+    if (events.length === 0) return { applied: 0, skipped: 0 };
+    const { redis, keys, projections } = this.options;
+    for (;;) {
+      const checkpointKeys = this.checkpointKeys();
+      await redis.watch(...checkpointKeys);
+      const checkpoints = (await redis.mget(...checkpointKeys)).map((v) => Number(v ?? 0));
+      const tx = new ReadModelTransaction(redis);
+      let applied = 0;
+      for (const recorded of events) {
+        const pending = projections.filter((_, i) => recorded.position > checkpoints[i]!);
+        if (pending.length === 0) continue;
+        applied++;
+        const event = this.validated(recorded);
+        if (!event) continue;
+        for (const projection of pending) await projection.apply(event, tx, keys);
+      }
+      if (applied === 0) {
+        await redis.unwatch();
+        return { applied: 0, skipped: events.length };
+      }
+      const last = events[events.length - 1]!.position;
+      const multi = redis.multi();
+      tx.queueWrites(multi);
+      for (const change of tx.changes) {
+        multi.xadd(
+          keys.changes,
+          'MAXLEN',
+          '~',
+          this.changeFeedMaxLength,
+          '*',
+          'event',
+          change.event,
+          'rooms',
+          JSON.stringify(change.rooms),
+          'version',
+          String(change.version),
+          'doc',
+          JSON.stringify(change.doc),
+        );
+      }
+      checkpointKeys.forEach((key, i) => multi.set(key, String(Math.max(checkpoints[i]!, last))));
+      multi.set(keys.checkpoint, String(last));
+      multi.publish(keys.progressChannel, String(last));
+      const results = await multi.exec();
+      if (results === null) continue; // another runner moved a checkpoint: recompute from the new ones
+      const failed = results.find(([error]) => error);
+      if (failed) throw failed[0];
+      return { applied, skipped: events.length - applied };
+    }
+  }
+
+  /** Unknown types (written by a newer version) are skipped with a warning; a malformed known event stops the runner. */
+  private validated(recorded: RecordedEvent): ProjectedEvent | null {
+    if (!isEventType(recorded.type)) {
+      this.options.logger.warn('skipping event of unknown type', { type: recorded.type, position: recorded.position });
+      return null;
+    }
+    try {
+      const event = parseDomainEvent(recorded.type, recorded.data);
+      return { ...event, position: recorded.position, stream: recorded.stream, createdAt: recorded.createdAt, metadata: recorded.metadata };
+    } catch (error) {
+      if (error instanceof InvalidEventError) error.message = `${error.message} (at position ${recorded.position})`;
+      throw error;
+    }
+  }
+
+  /** Catches up in batches, then follows the live log one event at a time until the signal aborts. */
+  async run(signal: AbortSignal): Promise<void> {
+    const { store, logger } = this.options;
+    let position = await this.checkpoint();
+    logger.info('projections catching up', { from: position });
+    for (;;) {
+      if (signal.aborted) return;
+      const batch = await store.readAll({ from: position, limit: this.catchUpBatchSize });
+      if (batch.length === 0) break;
+      await this.applyBatch(batch);
+      position = batch[batch.length - 1]!.position;
+    }
+    logger.info('projections live', { from: position });
+    for await (const event of store.subscribeAll({ from: position, signal })) {
+      await this.applyBatch([event]);
+    }
+  }
+}
