@@ -18,5 +18,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['./vitest.globalSetup.ts'],
   },
 });

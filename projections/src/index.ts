@@ -8,3 +8,4 @@ export * from './readModelTransaction.js';
 export { membersProjection, adminsProjection };
 
 export const allProjections: Projection[] = [membersProjection, adminsProjection];
+export * from './rebuild.js';

@@ -21,6 +21,8 @@ export interface ProjectionRunnerOptions {
   catchUpBatchSize?: number;
   /** Approximate length the change feed is trimmed to. */
   changeFeedMaxLength?: number;
+  /** A rebuild writes no change-feed entries and announces no progress: nobody listens to its keys. */
+  publishChanges?: boolean;
 }
 
 export interface BatchResult {
@@ -79,7 +81,8 @@ export class ProjectionRunner {
       const last = events[events.length - 1]!.position;
       const multi = redis.multi();
       tx.queueWrites(multi);
-      for (const change of tx.changes) {
+      const changes = this.options.publishChanges === false ? [] : tx.changes;
+      for (const change of changes) {
         multi.xadd(
           keys.changes,
           'MAXLEN',
@@ -98,7 +101,7 @@ export class ProjectionRunner {
       }
       checkpointKeys.forEach((key, i) => multi.set(key, String(Math.max(checkpoints[i]!, last))));
       multi.set(keys.checkpoint, String(last));
-      multi.publish(keys.progressChannel, String(last));
+      if (this.options.publishChanges !== false) multi.publish(keys.progressChannel, String(last));
       const results = await multi.exec();
       if (results === null) continue; // another runner moved a checkpoint: recompute from the new ones
       const failed = results.find(([error]) => error);
@@ -122,18 +125,25 @@ export class ProjectionRunner {
     }
   }
 
+  /** Applies everything after the checkpoint in batches until the log has nothing more; returns the position reached. */
+  async catchUp(signal?: AbortSignal, onBatch?: (position: number, events: number) => void): Promise<number> {
+    let position = await this.checkpoint();
+    for (;;) {
+      if (signal?.aborted) return position;
+      const batch = await this.options.store.readAll({ from: position, limit: this.catchUpBatchSize });
+      if (batch.length === 0) return position;
+      await this.applyBatch(batch);
+      position = batch[batch.length - 1]!.position;
+      onBatch?.(position, batch.length);
+    }
+  }
+
   /** Catches up in batches, then follows the live log one event at a time until the signal aborts. */
   async run(signal: AbortSignal): Promise<void> {
     const { store, logger } = this.options;
-    let position = await this.checkpoint();
-    logger.info('projections catching up', { from: position });
-    for (;;) {
-      if (signal.aborted) return;
-      const batch = await store.readAll({ from: position, limit: this.catchUpBatchSize });
-      if (batch.length === 0) break;
-      await this.applyBatch(batch);
-      position = batch[batch.length - 1]!.position;
-    }
+    logger.info('projections catching up', { from: await this.checkpoint() });
+    const position = await this.catchUp(signal);
+    if (signal.aborted) return;
     logger.info('projections live', { from: position });
     for await (const event of store.subscribeAll({ from: position, signal })) {
       await this.applyBatch([event]);

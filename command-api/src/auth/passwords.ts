@@ -1,7 +1,9 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /** OWASP's argon2id floor (m = 19 MiB, t = 2, p = 1); raising these only costs login latency. */
-export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// Algorithm is an ambient const enum (not importable as a value under isolatedModules); 2 is Argon2id.
+const ARGON2ID = 2 as Algorithm.Argon2id;
+export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -47,14 +47,19 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   }
 }
 
-/** Reads and folds a stream without deciding anything (for queries that need the write-side truth, like login). */
+/**
+ * Reads and folds a stream without deciding anything, for answers that need the write-side truth
+ * (login checks the password hash, which no read model holds). `position` is that of the stream's
+ * last event (0 for none), so the caller can wait for the read models to have caught up with it.
+ */
 export async function loadState<State, Event extends DomainEvent>(
   store: EventStore,
   stream: string,
   decider: Decider<State, never, Event>,
-): Promise<State> {
+): Promise<{ state: State; position: number }> {
   const recorded = await store.readStream(stream);
-  return recorded
+  const state = recorded
     .map((event) => parseDomainEvent(event.type, event.data) as Event)
     .reduce((s, event) => decider.evolve(s, event), decider.initialState());
+  return { state, position: recorded.at(-1)?.position ?? 0 };
 }

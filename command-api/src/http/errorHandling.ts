@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { ZodError } from 'zod';
 import { fieldErrorsOf } from '@honeylend/contracts';
 import { EventStoreUnavailable, WrongExpectedVersion } from '@honeylend/eventstore';
+import { DomainError } from '../domain/decider.js';
 import { ApiError } from './apiError.js';
 import type { Logger } from './logger.js';
 
@@ -17,6 +18,7 @@ function isRedisUnavailable(error: unknown): boolean {
 /** Turns a thrown error into the API's JSON error; nothing internal ever reaches the client. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) return new ApiError(error.status, error.code, error.message, undefined, error.extra);
   if (error instanceof ZodError) {
     const fields = fieldErrorsOf(error);
     return new ApiError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid request', { fields });

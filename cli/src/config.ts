@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  redisUrl: string;
+  redisKeyPrefix: string;
+  dataDir: string;
+  eventStoreUrl: string;
+  uploadDir: string;
+  jwtSecret: string;
+  superadmin: { username: string; password: string };
+  logLevel: 'info' | 'warn' | 'error' | 'silent';
+  /** Things a developer should know about the defaults in use (never the values of secrets). */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const DEV_JWT_SECRET = 'honeylend-development-secret-not-for-production';
+const DEV_ADMIN_PASSWORD = 'honeylend-dev-admin';
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default(''),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EVENTSTORE_URL: z.string().min(1).optional(),
+  UPLOAD_DIR: z.string().min(1).optional(),
+  JWT_SECRET: z.string().optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
+});
+
+/** Reads the environment once, at start; every problem is reported in one clear line. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`${issue.path.join('.')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const warnings: string[] = [];
+  const dataDir = resolve(e.DATA_DIR);
+
+  let jwtSecret = e.JWT_SECRET;
+  if (!jwtSecret) {
+    if (isProduction) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production (at least 32 random characters)');
+    jwtSecret = DEV_JWT_SECRET;
+    warnings.push('JWT_SECRET is not set: using the development secret; set JWT_SECRET before exposing this server');
+  } else if (jwtSecret.length < 32 && isProduction) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters when NODE_ENV=production');
+  }
+
+  let username = e.ADMIN_USERNAME?.trim();
+  let password = e.ADMIN_PASSWORD;
+  if (!username || !password) {
+    if (isProduction) throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD are required when NODE_ENV=production');
+    username ||= 'admin';
+    password ||= DEV_ADMIN_PASSWORD;
+    warnings.push(`ADMIN_USERNAME/ADMIN_PASSWORD not set: the main admin is "${username}" with the development password from the README`);
+  }
+  if (password.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters');
+
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    dataDir,
+    eventStoreUrl: e.EVENTSTORE_URL ?? `pglite:${resolve(dataDir, 'events')}`,
+    uploadDir: resolve(e.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
+    jwtSecret,
+    superadmin: { username, password },
+    logLevel: e.LOG_LEVEL,
+    warnings,
+  };
+}
+
+export function isPgliteUrl(url: string): boolean {
+  return url.startsWith('pglite:');
+}

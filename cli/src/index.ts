@@ -1,0 +1,2 @@
+export { main } from './main.js';
+export { loadConfig, type Config } from './config.js';

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { readModelKeys } from '@honeylend/contracts';
+import { openEventStore, type EventStore } from '@honeylend/eventstore';
+import { allProjections, ProjectionRunner } from '@honeylend/projections';
+import { createJsonLogger, startApiServer, type ApiServer } from '@honeylend/command-api';
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const SUPERADMIN = { username: 'admin', password: 'main-admin-password-1' };
+
+export interface TestSystem {
+  baseUrl: string;
+  store: EventStore;
+  redis: Redis;
+  keyPrefix: string;
+  api: ApiServer;
+  /** Every log line the API wrote during the test. */
+  logLines: string[];
+  request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The API and the projections in this process, over a real event store (in-memory PGlite unless
+ * given) and the real Redis under a key prefix of its own, answering real HTTP on a free port.
+ */
+export async function startTestSystem(options: { eventStoreUrl?: string } = {}): Promise<TestSystem> {
+  const keyPrefix = `test-${randomUUID()}:`;
+  const store = await openEventStore(options.eventStoreUrl ?? 'pglite:memory');
+  const logLines: string[] = [];
+  const logger = createJsonLogger('test', { write: (line) => void logLines.push(line) });
+  const projectionRedis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const runner = new ProjectionRunner({ store, redis: projectionRedis, keys: readModelKeys(keyPrefix), projections: allProjections, logger });
+  const controller = new AbortController();
+  const projecting = runner.run(controller.signal);
+  const api = await startApiServer({
+    store,
+    redisUrl: REDIS_URL,
+    keyPrefix,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    port: 0,
+    host: '127.0.0.1',
+    superadmin: SUPERADMIN,
+    logger,
+  });
+  const redis = new Redis(REDIS_URL);
+  const baseUrl = `http://127.0.0.1:${api.port}`;
+
+  return {
+    baseUrl,
+    store,
+    redis,
+    keyPrefix,
+    api,
+    logLines,
+    async request(method, path, { body, token, headers = {} } = {}) {
+      const response = await fetch(baseUrl + path, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // not JSON: keep the text, the test will say so
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    async stop() {
+      await api.close();
+      controller.abort();
+      await projecting.catch(() => undefined);
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.del(...keys);
+      } while (cursor !== '0');
+      redis.disconnect();
+      projectionRedis.disconnect();
+      await store.close();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A distinct valid Philippine mobile number per call (09xx…). */
+export function uniquePhone(): string {
+  phoneCounter++;
+  const digits = String((Date.now() % 10_000_000) * 100 + (phoneCounter % 100)).padStart(9, '0').slice(-9);
+  return `09${digits}`;
+}

@@ -1,0 +1,80 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { readModelKeys } from '@honeylend/contracts';
+import type { EventStore } from '@honeylend/eventstore';
+import { createApp } from './app.js';
+import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
+import { LoginThrottle } from './auth/loginThrottle.js';
+import { TokenService } from './auth/tokens.js';
+import { ProjectionProgress } from './consistency/projectionProgress.js';
+import type { ApiDeps } from './http/context.js';
+import type { Logger } from './http/logger.js';
+import { ReadModelStore } from './readModels/readModelStore.js';
+
+export interface ApiServerOptions {
+  store: EventStore;
+  redisUrl: string;
+  /** Key prefix for every Redis key (read models, throttles); lets tests and benchmarks share a Redis. */
+  keyPrefix?: string;
+  jwtSecret: string;
+  port: number;
+  host?: string;
+  webRoot?: string;
+  superadmin?: { username: string; password: string };
+  logger: Logger;
+  now?: () => Date;
+}
+
+export interface ApiServer {
+  server: Server;
+  port: number;
+  deps: ApiDeps;
+  /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), then closes connections it owns. */
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  const keyPrefix = options.keyPrefix ?? '';
+  const keys = readModelKeys(keyPrefix);
+  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
+  const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const readModels = new ReadModelStore(redis, keys);
+  const progress = new ProjectionProgress(redis, subscriber, keys);
+  const deps: ApiDeps = {
+    store: options.store,
+    redis,
+    readModels,
+    progress,
+    tokens: new TokenService(options.jwtSecret),
+    loginThrottle: new LoginThrottle(redis, keyPrefix),
+    logger: options.logger,
+    now: options.now ?? (() => new Date()),
+  };
+  await progress.start();
+  if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
+
+  const app = createApp(deps, { webRoot: options.webRoot });
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    server,
+    port,
+    deps,
+    async close(graceMs = 4_000) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server.closeAllConnections(), graceMs);
+      await closed;
+      clearTimeout(forced);
+      await progress.stop();
+      redis.disconnect();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { ApiError } from './http/apiError.js';
+import type { ApiDeps } from './http/context.js';
+import { errorHandling } from './http/errorHandling.js';
+import { requestLog } from './http/requestLog.js';
+import { authRoutes } from './auth/authRoutes.js';
+import { healthRoutes } from './health/healthRoutes.js';
+import { profileRoutes } from './member/profileRoutes.js';
+import { staticWeb } from './web/staticWeb.js';
+
+export interface AppOptions {
+  /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
+  webRoot?: string;
+}
+
+export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
+  const app = new Koa();
+  app.use(requestLog(deps.logger));
+  app.use(errorHandling(deps.logger));
+  app.use(async (ctx, next) => {
+    await next();
+    // Answers about accounts and money must never be cached by a browser or a proxy.
+    if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+  });
+  app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true }));
+
+  for (const router of [healthRoutes(deps), authRoutes(deps), profileRoutes(deps)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: false }));
+  }
+
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      if (ctx.status === 405) throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`);
+      throw new ApiError(404, 'NOT_FOUND', `No such endpoint: ${ctx.method} ${ctx.path}`);
+    }
+    await next();
+  });
+  if (options.webRoot) app.use(staticWeb(options.webRoot));
+  return app;
+}

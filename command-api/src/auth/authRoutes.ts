@@ -1,0 +1,83 @@
+import Router from '@koa/router';
+import { adminLoginBody, loginBody, MESSAGES, registerBody, streams, toAdminAnswer, toUserAnswer } from '@honeylend/contracts';
+import { loadState } from '../domain/commandHandler.js';
+import { DomainError } from '../domain/decider.js';
+import { ApiError } from '../http/apiError.js';
+import { metadataOf, type ApiDeps } from '../http/context.js';
+import { parseBody } from '../http/parse.js';
+import { readAfterWrite } from '../consistency/readAfterWrite.js';
+import { memberDecider } from '../member/decide.js';
+import { phoneReservationDecider } from '../member/phoneReservation.js';
+import { registerMember } from '../member/registration.js';
+import { adminAccountDecider, adminUsernameDecider } from '../admin/adminAccount.js';
+import { verifyPassword } from './passwords.js';
+
+export function authRoutes(deps: ApiDeps): Router {
+  const { store, readModels, progress, tokens, loginThrottle } = deps;
+  const router = new Router({ prefix: '/api/auth' });
+
+  router.post('/register', async (ctx) => {
+    const input = parseBody(ctx, registerBody);
+    let registration;
+    try {
+      registration = await registerMember(store, input, 'self', metadataOf(ctx, 'self'), deps.now());
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
+        throw new ApiError(409, 'ALREADY_REGISTERED', MESSAGES.alreadyRegistered, undefined, { alreadyRegistered: true });
+      }
+      throw error;
+    }
+    ctx.status = 201;
+    const doc = await readAfterWrite(ctx, progress, registration.position, () => readModels.member(registration.memberId));
+    ctx.body = {
+      success: true,
+      token: tokens.sign({ sub: registration.memberId, role: 'borrower', tv: 0 }),
+      user: doc ? toUserAnswer(doc) : null,
+    };
+  });
+
+  router.post('/login', async (ctx) => {
+    const input = parseBody(ctx, loginBody);
+    await loginThrottle.check(`member:${input.phone}`, ctx.ip);
+    const phone = await loadState(store, streams.phone(input.phone), phoneReservationDecider);
+    const member = phone.state.reserved ? await loadState(store, streams.member(phone.state.memberId), memberDecider) : null;
+    const account = member?.state.exists ? member.state : null;
+    // The same answer (and the same argon2 work) whether the phone or the password was wrong.
+    if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
+      await loginThrottle.recordFailure(`member:${input.phone}`, ctx.ip);
+      throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
+    }
+    await loginThrottle.recordSuccess(`member:${input.phone}`);
+    if (account.status === 'suspended') {
+      throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended, undefined, { accountStatus: 'suspended' });
+    }
+    const doc = await readAfterWrite(ctx, progress, member!.position, () => readModels.member(account.memberId));
+    ctx.body = {
+      success: true,
+      token: tokens.sign({ sub: account.memberId, role: 'borrower', tv: account.tokenVersion }),
+      user: doc ? toUserAnswer(doc) : null,
+    };
+  });
+
+  router.post('/admin-login', async (ctx) => {
+    const input = parseBody(ctx, adminLoginBody);
+    const username = input.username.toLowerCase();
+    await loginThrottle.check(`admin:${username}`, ctx.ip);
+    const reservation = await loadState(store, streams.adminUsername(username), adminUsernameDecider);
+    const admin = reservation.state.reserved ? await loadState(store, streams.admin(reservation.state.adminId), adminAccountDecider) : null;
+    const account = admin?.state.exists ? admin.state : null;
+    if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
+      await loginThrottle.recordFailure(`admin:${username}`, ctx.ip);
+      throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidAdminCredentials);
+    }
+    await loginThrottle.recordSuccess(`admin:${username}`);
+    const doc = await readAfterWrite(ctx, progress, admin!.position, () => readModels.admin(account.adminId));
+    ctx.body = {
+      success: true,
+      token: tokens.sign({ sub: account.adminId, role: account.role, tv: account.tokenVersion }),
+      user: doc ? toAdminAnswer(doc) : null,
+    };
+  });
+
+  return router;
+}

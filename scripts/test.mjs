@@ -1,0 +1,42 @@
+// Runs every test suite of the monorepo and ends with one plain summary line ("N passed, N failed, N skipped"),
+// which CI reads. Exits non-zero when anything fails, including the build and the typecheck.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const passThrough = process.argv.slice(2);
+const reports = mkdtempSync(join(tmpdir(), 'honeylend-tests-'));
+const steps = [
+  { name: 'build', cmd: 'npm', args: ['run', 'build'] },
+  { name: 'typecheck', cmd: 'npm', args: ['run', 'lint'] },
+  { name: 'server tests', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'server.json')}`, ...passThrough], report: 'server.json' },
+  { name: 'web tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'web.json')}`], report: 'web.json' },
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let broken = false;
+for (const step of steps) {
+  process.stdout.write(`\n=== ${step.name} ===\n`);
+  const result = spawnSync(step.cmd, step.args, { stdio: 'inherit' });
+  if (step.report) {
+    try {
+      const report = JSON.parse(readFileSync(join(reports, step.report), 'utf8'));
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+      skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+    } catch {
+      process.stdout.write(`${step.name}: no report was written\n`);
+      broken = true;
+    }
+  }
+  if (result.status !== 0) {
+    process.stdout.write(`${step.name} failed (exit ${result.status})\n`);
+    broken = true;
+    if (!step.report) break;
+  }
+}
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(broken || failed > 0 ? 1 : 0);
