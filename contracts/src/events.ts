@@ -33,6 +33,12 @@ export const profileChangesSchema = z
   .strict();
 export type ProfileChanges = z.infer<typeof profileChangesSchema>;
 
+const centavos = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+export const documentKindSchema = z.enum(['idFront', 'idBack', 'selfie']);
+export type DocumentKind = z.infer<typeof documentKindSchema>;
+export const loanStatusSchema = z.string().regex(/^[a-z][a-z0-9_]{1,39}$/);
+export const notificationTypeSchema = z.enum(['loan_update', 'withdrawal_update', 'account', 'general']);
+
 export const eventDataSchemas = {
   /** stream phone-<e164>: the number is taken (appended with no_stream, so only one registration wins). */
   PhoneReserved: z.object({ phone: e164, memberId: uuid, reservedAt: isoTime }).strict(),
@@ -49,6 +55,71 @@ export const eventDataSchemas = {
     })
     .strict(),
   MemberProfileUpdated: z.object({ memberId: uuid, changes: profileChangesSchema, updatedAt: isoTime }).strict(),
+  /** An identity document image was stored (bytes checked by magic number); not yet part of the profile. */
+  DocumentUploaded: z
+    .object({
+      memberId: uuid,
+      fileId: uuid,
+      contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+      sizeBytes: z.number().int().positive(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+      uploadedBy: uuid,
+      uploadedAt: isoTime,
+    })
+    .strict(),
+  /** The member's ID front, ID back or selfie is now this uploaded file. */
+  IdentityDocumentSet: z.object({ memberId: uuid, kind: documentKindSchema, fileId: uuid, setAt: isoTime }).strict(),
+  /** The member has a loan application (guards "one loan at a time" on the member's own stream). */
+  LoanApplicationOpened: z.object({ memberId: uuid, loanId: uuid, openedAt: isoTime }).strict(),
+  /** An approved loan's principal reaches the wallet; at most once per loan. */
+  LoanDisbursed: z.object({ memberId: uuid, loanId: uuid, amountCentavos: centavos, disbursedAt: isoTime }).strict(),
+  /** A withdrawal OTP was asked for (the code itself is never in the log). */
+  WithdrawalOtpRequested: z.object({ memberId: uuid, challengeId: uuid, amountCentavos: centavos, requestedAt: isoTime }).strict(),
+  /** The amount leaves the available balance at once (held) until the withdrawal completes or is rejected. */
+  WithdrawalRequested: z
+    .object({
+      memberId: uuid,
+      withdrawalId: uuid,
+      withdrawalNumber: z.string(),
+      amountCentavos: centavos,
+      bankName: z.string(),
+      bankAccountNumber: z.string(),
+      challengeId: uuid,
+      requestedAt: isoTime,
+    })
+    .strict(),
+  WithdrawalCompleted: z.object({ memberId: uuid, withdrawalId: uuid, processedAt: isoTime }).strict(),
+  /** The held amount returns to the balance. */
+  WithdrawalRejected: z.object({ memberId: uuid, withdrawalId: uuid, reason: z.string().nullable(), rejectedAt: isoTime }).strict(),
+  /** A message to the member (in-app list; also sent by SMS). */
+  MemberNotified: z
+    .object({
+      memberId: uuid,
+      notificationId: uuid,
+      title: z.string().min(1).max(120),
+      message: z.string().min(1).max(1000),
+      type: notificationTypeSchema,
+      notifiedAt: isoTime,
+    })
+    .strict(),
+  /** stream loan-<id> */
+  LoanApplied: z
+    .object({
+      loanId: uuid,
+      memberId: uuid,
+      loanNumber: z.string().regex(/^LN-\d{4}-\d{6,}$/),
+      amountCentavos: centavos,
+      termMonths: z.number().int().min(1).max(60),
+      monthlyRateBps: z.number().int().min(0).max(10_000),
+      purpose: z.string(),
+      appliedAt: isoTime,
+    })
+    .strict(),
+  LoanStatusChanged: z
+    .object({ loanId: uuid, memberId: uuid, from: loanStatusSchema, to: loanStatusSchema, message: z.string().nullable(), changedAt: isoTime })
+    .strict(),
+  /** stream sequence-<name>: human-readable numbers (LN-2026-000123) handed out without collisions. */
+  SequenceNumberAllocated: z.object({ sequence: z.string(), number: z.number().int().positive(), allocatedFor: uuid }).strict(),
   /** stream admin-username-<username>: the login name is taken. */
   AdminUsernameReserved: z.object({ username: z.string().min(1), adminId: uuid, reservedAt: isoTime }).strict(),
   /** stream admin-<id> */
@@ -70,6 +141,8 @@ export const eventDataSchemas = {
 export type EventType = keyof typeof eventDataSchemas;
 export type EventData<T extends EventType> = z.infer<(typeof eventDataSchemas)[T]>;
 export type DomainEvent = { [K in EventType]: { type: K; data: EventData<K> } }[EventType];
+/** The events of the given types, as a discriminated union (e.g. one aggregate's events). */
+export type EventOf<K extends EventType> = { [T in K]: { type: T; data: EventData<T> } }[K];
 
 export function isEventType(type: string): type is EventType {
   return Object.hasOwn(eventDataSchemas, type);
@@ -101,4 +174,6 @@ export const streams = {
   phone: (e164Phone: string) => `phone-${e164Phone}`,
   admin: (adminId: string) => `admin-${adminId}`,
   adminUsername: (username: string) => `admin-username-${username.trim().toLowerCase()}`,
+  loan: (loanId: string) => `loan-${loanId}`,
+  sequence: (name: string) => `sequence-${name}`,
 };

@@ -1,49 +1,127 @@
-import type { EventData, MemberStatus, ProfileChanges } from '@honeylend/contracts';
+import type { DocumentKind, EventOf, MemberStatus, ProfileChanges } from '@honeylend/contracts';
 
-export type MemberEvent =
-  | { type: 'MemberRegistered'; data: EventData<'MemberRegistered'> }
-  | { type: 'MemberProfileUpdated'; data: EventData<'MemberProfileUpdated'> };
+export type MemberEvent = EventOf<
+  | 'MemberRegistered'
+  | 'MemberProfileUpdated'
+  | 'DocumentUploaded'
+  | 'IdentityDocumentSet'
+  | 'LoanApplicationOpened'
+  | 'LoanDisbursed'
+  | 'WithdrawalOtpRequested'
+  | 'WithdrawalRequested'
+  | 'WithdrawalCompleted'
+  | 'WithdrawalRejected'
+  | 'MemberNotified'
+>;
 
 export type Profile = Required<{ [K in keyof ProfileChanges]: ProfileChanges[K] | null }>;
 
-export type MemberState =
-  | { exists: false }
-  | {
-      exists: true;
-      memberId: string;
-      phone: string;
-      passwordHash: string;
-      status: MemberStatus;
-      tokenVersion: number;
-      profile: Profile;
-    };
+export interface HeldWithdrawal {
+  amountCentavos: number;
+  status: 'pending' | 'completed' | 'rejected';
+}
+
+export interface ExistingMember {
+  exists: true;
+  memberId: string;
+  phone: string;
+  passwordHash: string;
+  status: MemberStatus;
+  tokenVersion: number;
+  profile: Profile;
+  /** Available balance: disbursements minus held and completed withdrawals plus refunds. */
+  balanceCentavos: number;
+  /** Files this member (or an admin for them) uploaded: only these may become their documents. */
+  uploadedFileIds: Set<string>;
+  documents: Record<DocumentKind, string | null>;
+  loanIds: string[];
+  disbursedLoanIds: Set<string>;
+  withdrawals: Map<string, HeldWithdrawal>;
+  /** OTP challenges already spent on a withdrawal: one code, one withdrawal. */
+  usedChallengeIds: Set<string>;
+}
+
+export type MemberState = { exists: false } | ExistingMember;
 
 export const initialMemberState = (): MemberState => ({ exists: false });
 
+export function isPersonalInfoComplete(profile: Profile): boolean {
+  return Boolean(profile.fullName && profile.address && profile.monthlySalaryCentavos !== null && profile.bankName && profile.bankAccountNumber);
+}
+
+export function areDocumentsComplete(documents: Record<DocumentKind, string | null>): boolean {
+  return Boolean(documents.idFront && documents.idBack && documents.selfie);
+}
+
+/** Folding never mutates: each event yields a new state (sets and maps are copied where they change). */
 export function evolveMember(state: MemberState, event: MemberEvent): MemberState {
+  if (event.type === 'MemberRegistered') {
+    return {
+      exists: true,
+      memberId: event.data.memberId,
+      phone: event.data.phone,
+      passwordHash: event.data.passwordHash,
+      status: 'active',
+      tokenVersion: 0,
+      profile: {
+        fullName: event.data.fullName,
+        email: event.data.email,
+        address: null,
+        countryOfWork: null,
+        monthlySalaryCentavos: null,
+        referenceName: null,
+        referencePhone: null,
+        bankName: null,
+        bankAccountNumber: null,
+      },
+      balanceCentavos: 0,
+      uploadedFileIds: new Set(),
+      documents: { idFront: null, idBack: null, selfie: null },
+      loanIds: [],
+      disbursedLoanIds: new Set(),
+      withdrawals: new Map(),
+      usedChallengeIds: new Set(),
+    };
+  }
+  if (!state.exists) return state;
   switch (event.type) {
-    case 'MemberRegistered':
-      return {
-        exists: true,
-        memberId: event.data.memberId,
-        phone: event.data.phone,
-        passwordHash: event.data.passwordHash,
-        status: 'active',
-        tokenVersion: 0,
-        profile: {
-          fullName: event.data.fullName,
-          email: event.data.email,
-          address: null,
-          countryOfWork: null,
-          monthlySalaryCentavos: null,
-          referenceName: null,
-          referencePhone: null,
-          bankName: null,
-          bankAccountNumber: null,
-        },
-      };
     case 'MemberProfileUpdated':
-      if (!state.exists) return state;
       return { ...state, profile: { ...state.profile, ...event.data.changes } };
+    case 'DocumentUploaded':
+      return { ...state, uploadedFileIds: new Set(state.uploadedFileIds).add(event.data.fileId) };
+    case 'IdentityDocumentSet':
+      return { ...state, documents: { ...state.documents, [event.data.kind]: event.data.fileId } };
+    case 'LoanApplicationOpened':
+      return { ...state, loanIds: [...state.loanIds, event.data.loanId] };
+    case 'LoanDisbursed':
+      return {
+        ...state,
+        balanceCentavos: state.balanceCentavos + event.data.amountCentavos,
+        disbursedLoanIds: new Set(state.disbursedLoanIds).add(event.data.loanId),
+      };
+    case 'WithdrawalOtpRequested':
+    case 'MemberNotified':
+      return state;
+    case 'WithdrawalRequested':
+      return {
+        ...state,
+        balanceCentavos: state.balanceCentavos - event.data.amountCentavos,
+        withdrawals: new Map(state.withdrawals).set(event.data.withdrawalId, { amountCentavos: event.data.amountCentavos, status: 'pending' }),
+        usedChallengeIds: new Set(state.usedChallengeIds).add(event.data.challengeId),
+      };
+    case 'WithdrawalCompleted': {
+      const held = state.withdrawals.get(event.data.withdrawalId);
+      if (!held) return state;
+      return { ...state, withdrawals: new Map(state.withdrawals).set(event.data.withdrawalId, { ...held, status: 'completed' }) };
+    }
+    case 'WithdrawalRejected': {
+      const held = state.withdrawals.get(event.data.withdrawalId);
+      if (!held) return state;
+      return {
+        ...state,
+        balanceCentavos: state.balanceCentavos + held.amountCentavos,
+        withdrawals: new Map(state.withdrawals).set(event.data.withdrawalId, { ...held, status: 'rejected' }),
+      };
+    }
   }
 }
