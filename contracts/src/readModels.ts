@@ -1,4 +1,4 @@
-import type { AdminRole, MemberStatus } from './events.js';
+import type { AdminRole, DocumentKind, MemberStatus } from './events.js';
 
 /**
  * Read-model documents as projections store them in Redis. Money stays in centavos here;
@@ -20,9 +20,60 @@ export interface MemberDoc {
   balanceCentavos: number;
   creditScore: number;
   status: MemberStatus;
+  /** File ids of the identity documents (the API turns them into short-lived signed URLs). */
+  documents: Record<DocumentKind, string | null>;
   createdAt: string;
   updatedAt: string;
   version: number;
+}
+
+export interface LoanDoc {
+  id: string;
+  memberId: string;
+  loanNumber: string;
+  amountCentavos: number;
+  termMonths: number;
+  monthlyRateBps: number;
+  purpose: string;
+  status: string;
+  /** The latest message to the borrower about this loan (e.g. what to fix for account_issue). */
+  statusMessage: string | null;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+export interface WithdrawalDoc {
+  id: string;
+  memberId: string;
+  withdrawalNumber: string;
+  amountCentavos: number;
+  bankName: string;
+  bankAccountNumber: string;
+  status: 'pending' | 'completed' | 'rejected';
+  reason: string | null;
+  createdAt: string;
+  processedAt: string | null;
+  version: number;
+}
+
+export interface NotificationDoc {
+  id: string;
+  memberId: string;
+  title: string;
+  message: string;
+  type: string;
+  createdAt: string;
+  read: boolean;
+  version: number;
+}
+
+export interface WithdrawalStats {
+  total: number;
+  processed: number;
+  pending: number;
+  rejected: number;
+  totalAmountCentavos: number;
 }
 
 export interface AdminDoc {
@@ -61,6 +112,14 @@ export function readModelKeys(prefix = '') {
     auth: (id: string) => `${rm}auth:${id}`,
     members: `${rm}members`,
     admins: `${rm}admins`,
+    loan: (id: string) => `${rm}loan:${id}`,
+    loans: `${rm}loans`,
+    loansByMember: (memberId: string) => `${rm}loans:member:${memberId}`,
+    withdrawal: (id: string) => `${rm}withdrawal:${id}`,
+    withdrawals: `${rm}withdrawals`,
+    withdrawalsByMember: (memberId: string) => `${rm}withdrawals:member:${memberId}`,
+    withdrawalStats: `${rm}withdrawals:stats`,
+    notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
     changes: `${rm}changes`,
     /** Position of the last event every projection has applied. */
     checkpoint: `${rm}checkpoint`,

@@ -1,11 +1,15 @@
 import type { Projection } from './projection.js';
 import { adminsProjection } from './admins/adminsProjection.js';
+import { loansProjection } from './loans/loansProjection.js';
 import { membersProjection } from './members/membersProjection.js';
+import { notificationsProjection } from './notifications/notificationsProjection.js';
+import { withdrawalsProjection } from './withdrawals/withdrawalsProjection.js';
 
 export * from './projection.js';
 export * from './projectionRunner.js';
 export * from './readModelTransaction.js';
-export { membersProjection, adminsProjection };
-
-export const allProjections: Projection[] = [membersProjection, adminsProjection];
 export * from './rebuild.js';
+export { membersProjection, adminsProjection, loansProjection, withdrawalsProjection, notificationsProjection };
+
+/** Every read model, applied in this order to each event. */
+export const allProjections: Projection[] = [membersProjection, adminsProjection, loansProjection, withdrawalsProjection, notificationsProjection];

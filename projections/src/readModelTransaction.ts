@@ -40,6 +40,14 @@ export class ReadModelTransaction {
     this.writes.push((multi) => multi.zadd(key, score, member));
   }
 
+  hincrby(key: string, field: string, by: number): void {
+    this.writes.push((multi) => multi.hincrby(key, field, by));
+  }
+
+  lpush(key: string, value: string): void {
+    this.writes.push((multi) => multi.lpush(key, value));
+  }
+
   zrem(key: string, member: string): void {
     this.writes.push((multi) => multi.zrem(key, member));
   }

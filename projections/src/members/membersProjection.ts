@@ -1,7 +1,18 @@
 import { rooms, type MemberDoc } from '@honeylend/contracts';
-import type { Projection } from '../projection.js';
+import type { ProjectedEvent, Projection } from '../projection.js';
+import type { ReadModelTransaction } from '../readModelTransaction.js';
+import type { ReadModelKeys } from '@honeylend/contracts';
 
-/** rm:member:<id> (the profile), rm:auth:<id> (what each request checks), rm:members (listing by join time). */
+/** Applies a change to a stored member document and announces it to the member and the admins. */
+async function updateMember(tx: ReadModelTransaction, keys: ReadModelKeys, event: ProjectedEvent, memberId: string, change: (doc: MemberDoc) => Partial<MemberDoc>) {
+  const current = await tx.getJson<MemberDoc>(keys.member(memberId));
+  if (!current) return;
+  const doc: MemberDoc = { ...current, ...change(current), updatedAt: event.createdAt, version: event.position };
+  tx.setJson(keys.member(memberId), doc);
+  tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'member.updated', doc, version: event.position });
+}
+
+/** rm:member:<id> (profile and wallet balance), rm:auth:<id> (what each request checks), rm:members (listing by join time). */
 export const membersProjection: Projection = {
   name: 'members',
   async apply(event, tx, keys) {
@@ -23,6 +34,7 @@ export const membersProjection: Projection = {
           balanceCentavos: 0,
           creditScore: 500,
           status: 'active',
+          documents: { idFront: null, idBack: null, selfie: null },
           createdAt: registeredAt,
           updatedAt: registeredAt,
           version: event.position,
@@ -33,13 +45,19 @@ export const membersProjection: Projection = {
         tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'member.updated', doc, version: event.position });
         return;
       }
-      case 'MemberProfileUpdated': {
-        const current = await tx.getJson<MemberDoc>(keys.member(event.data.memberId));
-        if (!current) return;
-        const doc: MemberDoc = { ...current, ...event.data.changes, updatedAt: event.data.updatedAt, version: event.position };
-        tx.setJson(keys.member(doc.id), doc);
-        tx.publish({ rooms: [rooms.member(doc.id), rooms.admins], event: 'member.updated', doc, version: event.position });
-        return;
+      case 'MemberProfileUpdated':
+        return updateMember(tx, keys, event, event.data.memberId, () => event.data.changes);
+      case 'IdentityDocumentSet':
+        return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ documents: { ...doc.documents, [event.data.kind]: event.data.fileId } }));
+      case 'LoanDisbursed':
+        return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ balanceCentavos: doc.balanceCentavos + event.data.amountCentavos }));
+      case 'WithdrawalRequested':
+        return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ balanceCentavos: doc.balanceCentavos - event.data.amountCentavos }));
+      case 'WithdrawalRejected': {
+        // The refund is the amount held, which the withdrawal document knows.
+        const held = await tx.getJson<{ amountCentavos: number }>(keys.withdrawal(event.data.withdrawalId));
+        if (!held) return;
+        return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ balanceCentavos: doc.balanceCentavos + held.amountCentavos }));
       }
       default:
         return;

@@ -1,0 +1,58 @@
+import { rooms, type WithdrawalDoc } from '@honeylend/contracts';
+import type { Projection } from '../projection.js';
+
+/**
+ * rm:withdrawal:<id>, rm:withdrawals, rm:withdrawals:member:<id>, and the admin stat cards in
+ * rm:withdrawals:stats, kept by counting as events arrive (never by scanning).
+ */
+export const withdrawalsProjection: Projection = {
+  name: 'withdrawals',
+  async apply(event, tx, keys) {
+    switch (event.type) {
+      case 'WithdrawalRequested': {
+        const { withdrawalId, memberId, withdrawalNumber, amountCentavos, bankName, bankAccountNumber, requestedAt } = event.data;
+        const doc: WithdrawalDoc = {
+          id: withdrawalId,
+          memberId,
+          withdrawalNumber,
+          amountCentavos,
+          bankName,
+          bankAccountNumber,
+          status: 'pending',
+          reason: null,
+          createdAt: requestedAt,
+          processedAt: null,
+          version: event.position,
+        };
+        tx.setJson(keys.withdrawal(withdrawalId), doc);
+        tx.zadd(keys.withdrawals, Date.parse(requestedAt), withdrawalId);
+        tx.zadd(keys.withdrawalsByMember(memberId), Date.parse(requestedAt), withdrawalId);
+        tx.hincrby(keys.withdrawalStats, 'total', 1);
+        tx.hincrby(keys.withdrawalStats, 'pending', 1);
+        tx.hincrby(keys.withdrawalStats, 'totalAmountCentavos', amountCentavos);
+        tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'withdrawal.updated', doc, version: event.position });
+        return;
+      }
+      case 'WithdrawalCompleted':
+      case 'WithdrawalRejected': {
+        const current = await tx.getJson<WithdrawalDoc>(keys.withdrawal(event.data.withdrawalId));
+        if (!current || current.status !== 'pending') return;
+        const completed = event.type === 'WithdrawalCompleted';
+        const doc: WithdrawalDoc = {
+          ...current,
+          status: completed ? 'completed' : 'rejected',
+          reason: completed ? null : event.data.reason,
+          processedAt: completed ? event.data.processedAt : event.data.rejectedAt,
+          version: event.position,
+        };
+        tx.setJson(keys.withdrawal(doc.id), doc);
+        tx.hincrby(keys.withdrawalStats, 'pending', -1);
+        tx.hincrby(keys.withdrawalStats, completed ? 'processed' : 'rejected', 1);
+        tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'withdrawal.updated', doc, version: event.position });
+        return;
+      }
+      default:
+        return;
+    }
+  },
+};
