@@ -24,6 +24,7 @@ export async function startApiRole(config: Config, store: EventStore, logger: Lo
     redisUrl: config.redisUrl,
     keyPrefix: config.redisKeyPrefix,
     jwtSecret: config.jwtSecret,
+    uploadDir: config.uploadDir,
     port: config.port,
     webRoot,
     superadmin: config.superadmin,

@@ -11,6 +11,8 @@ import { ProjectionProgress } from './consistency/projectionProgress.js';
 import type { ApiDeps } from './http/context.js';
 import type { Logger } from './http/logger.js';
 import { ReadModelStore } from './readModels/readModelStore.js';
+import { FileStore } from './uploads/fileStore.js';
+import { SignedFileUrls } from './uploads/signedFileUrls.js';
 
 export interface ApiServerOptions {
   store: EventStore;
@@ -18,6 +20,8 @@ export interface ApiServerOptions {
   /** Key prefix for every Redis key (read models, throttles); lets tests and benchmarks share a Redis. */
   keyPrefix?: string;
   jwtSecret: string;
+  /** Where uploaded documents are kept (outside the web root). */
+  uploadDir: string;
   port: number;
   host?: string;
   webRoot?: string;
@@ -49,6 +53,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     tokens: new TokenService(options.jwtSecret),
     loginThrottle: new LoginThrottle(redis, keyPrefix),
     logger: options.logger,
+    files: new FileStore(options.uploadDir),
+    signedFileUrls: new SignedFileUrls(options.jwtSecret),
     now: options.now ?? (() => new Date()),
   };
   await progress.start();

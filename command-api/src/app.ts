@@ -8,6 +8,7 @@ import { authRoutes } from './auth/authRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
 import { staticWeb } from './web/staticWeb.js';
+import { uploadRoutes } from './uploads/uploadRoutes.js';
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
@@ -25,7 +26,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   });
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true }));
 
-  for (const router of [healthRoutes(deps), authRoutes(deps), profileRoutes(deps)]) {
+  for (const router of [healthRoutes(deps), authRoutes(deps), profileRoutes(deps), uploadRoutes(deps)]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

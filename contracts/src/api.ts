@@ -22,6 +22,9 @@ export interface UserAnswer {
   referencePhone: string | null;
   bankName: string | null;
   bankAccountNumber: string | null;
+  idFrontUrl: string | null;
+  idBackUrl: string | null;
+  selfieUrl: string | null;
   balance: number;
   creditScore: number;
   creditTier: CreditTier;
@@ -41,10 +44,16 @@ export function isPersonalInfoComplete(doc: MemberDoc): boolean {
   return Boolean(doc.fullName && doc.address && doc.monthlySalaryCentavos !== null && doc.bankName && doc.bankAccountNumber);
 }
 
-export function toUserAnswer(doc: MemberDoc): UserAnswer {
+/** Spec §4: documents are complete when all three exist. */
+export function areDocumentsComplete(doc: MemberDoc): boolean {
+  return Boolean(doc.documents.idFront && doc.documents.idBack && doc.documents.selfie);
+}
+
+/** `documentUrl` turns a stored file id into a URL the member's browser may load (signed, short-lived). */
+export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => string): UserAnswer {
   const personalInfoComplete = isPersonalInfoComplete(doc);
-  // Identity documents arrive with the KYC upload feature; until a member has all three, they are incomplete.
-  const documentsComplete = false;
+  const documentsComplete = areDocumentsComplete(doc);
+  const urlOf = (fileId: string | null) => (fileId ? documentUrl(fileId) : null);
   return {
     id: doc.id,
     phone: doc.phone,
@@ -57,6 +66,9 @@ export function toUserAnswer(doc: MemberDoc): UserAnswer {
     referencePhone: doc.referencePhone,
     bankName: doc.bankName,
     bankAccountNumber: doc.bankAccountNumber,
+    idFrontUrl: urlOf(doc.documents.idFront),
+    idBackUrl: urlOf(doc.documents.idBack),
+    selfieUrl: urlOf(doc.documents.selfie),
     balance: centavosToPesos(doc.balanceCentavos),
     creditScore: doc.creditScore,
     creditTier: creditTierOf(doc.creditScore),

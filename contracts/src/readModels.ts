@@ -27,6 +27,14 @@ export interface MemberDoc {
   version: number;
 }
 
+export interface FileDoc {
+  id: string;
+  memberId: string;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  sizeBytes: number;
+  uploadedAt: string;
+}
+
 export interface LoanDoc {
   id: string;
   memberId: string;
@@ -112,6 +120,7 @@ export function readModelKeys(prefix = '') {
     auth: (id: string) => `${rm}auth:${id}`,
     members: `${rm}members`,
     admins: `${rm}admins`,
+    file: (id: string) => `${rm}file:${id}`,
     loan: (id: string) => `${rm}loan:${id}`,
     loans: `${rm}loans`,
     loansByMember: (memberId: string) => `${rm}loans:member:${memberId}`,

@@ -112,6 +112,10 @@ export const profileUpdateBody = z
     referencePhone: profileFields.referencePhone.optional(),
     bankName: profileFields.bankName.optional(),
     bankAccountNumber: profileFields.bankAccountNumber.optional(),
+    // The url (or file id) POST /api/upload answered; the server checks the file is the member's own.
+    idFrontUrl: z.string().trim().min(1).max(1000).optional(),
+    idBackUrl: z.string().trim().min(1).max(1000).optional(),
+    selfieUrl: z.string().trim().min(1).max(1000).optional(),
   })
   // Fields a borrower may not set (balance, status, role, creditScore, ...) are dropped, not applied.
   .strip();

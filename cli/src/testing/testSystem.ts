@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { readModelKeys } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
@@ -13,6 +16,7 @@ export interface TestSystem {
   store: EventStore;
   redis: Redis;
   keyPrefix: string;
+  uploadDir: string;
   api: ApiServer;
   /** Every log line the API wrote during the test. */
   logLines: string[];
@@ -28,6 +32,7 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
   const keyPrefix = `test-${randomUUID()}:`;
   const store = await openEventStore(options.eventStoreUrl ?? 'pglite:memory');
   const logLines: string[] = [];
+  const uploadDir = mkdtempSync(join(tmpdir(), 'honeylend-uploads-'));
   const logger = createJsonLogger('test', { write: (line) => void logLines.push(line) });
   const projectionRedis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const runner = new ProjectionRunner({ store, redis: projectionRedis, keys: readModelKeys(keyPrefix), projections: allProjections, logger });
@@ -38,6 +43,7 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
     redisUrl: REDIS_URL,
     keyPrefix,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+    uploadDir,
     port: 0,
     host: '127.0.0.1',
     superadmin: SUPERADMIN,
@@ -51,6 +57,7 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
     store,
     redis,
     keyPrefix,
+    uploadDir,
     api,
     logLines,
     async request(method, path, { body, token, headers = {} } = {}) {
@@ -85,6 +92,7 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
       redis.disconnect();
       projectionRedis.disconnect();
       await store.close();
+      rmSync(uploadDir, { recursive: true, force: true });
     },
   };
 }

@@ -32,7 +32,7 @@ export function authRoutes(deps: ApiDeps): Router {
     ctx.body = {
       success: true,
       token: tokens.sign({ sub: registration.memberId, role: 'borrower', tv: 0 }),
-      user: doc ? toUserAnswer(doc) : null,
+      user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId)) : null,
     };
   });
 
@@ -55,7 +55,7 @@ export function authRoutes(deps: ApiDeps): Router {
     ctx.body = {
       success: true,
       token: tokens.sign({ sub: account.memberId, role: 'borrower', tv: account.tokenVersion }),
-      user: doc ? toUserAnswer(doc) : null,
+      user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId)) : null,
     };
   });
 

@@ -7,6 +7,8 @@ import type { Caller } from '../auth/authenticate.js';
 import type { ProjectionProgress } from '../consistency/projectionProgress.js';
 import type { ReadModelStore } from '../readModels/readModelStore.js';
 import type { Logger } from './logger.js';
+import type { FileStore } from '../uploads/fileStore.js';
+import type { SignedFileUrls } from '../uploads/signedFileUrls.js';
 
 /** What the routes need, built once per process by `createApi`. */
 export interface ApiDeps {
@@ -17,6 +19,8 @@ export interface ApiDeps {
   tokens: TokenService;
   loginThrottle: LoginThrottle;
   logger: Logger;
+  files: FileStore;
+  signedFileUrls: SignedFileUrls;
   /** The clock, injectable so tests can move time. */
   now: () => Date;
 }

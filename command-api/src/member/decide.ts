@@ -36,7 +36,7 @@ export type MemberCommand =
       registeredBy: 'self' | 'admin';
       now: string;
     }
-  | { type: 'UpdateProfile'; memberId: string; changes: ProfileChanges; now: string }
+  | { type: 'UpdateProfile'; memberId: string; changes: ProfileChanges; documents?: Partial<Record<DocumentKind, string>>; now: string }
   | {
       type: 'RecordUpload';
       memberId: string;
@@ -105,8 +105,13 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       for (const [field, value] of Object.entries(command.changes)) {
         if (value !== undefined && member.profile[field as keyof ProfileChanges] !== value) changes[field] = value;
       }
-      if (Object.keys(changes).length === 0) return [];
-      return [{ type: 'MemberProfileUpdated', data: { memberId: command.memberId, changes, updatedAt: command.now } }];
+      const events: MemberEvent[] = [];
+      if (Object.keys(changes).length > 0) events.push({ type: 'MemberProfileUpdated', data: { memberId: command.memberId, changes, updatedAt: command.now } });
+      for (const [kind, fileId] of Object.entries(command.documents ?? {}) as [DocumentKind, string][]) {
+        if (!member.uploadedFileIds.has(fileId)) throw new DomainError(404, 'DOCUMENT_NOT_FOUND', MEMBER_MESSAGES.documentNotFound, { field: `${kind}Url` });
+        if (member.documents[kind] !== fileId) events.push({ type: 'IdentityDocumentSet', data: { memberId: command.memberId, kind, fileId, setAt: command.now } });
+      }
+      return events;
     }
     case 'RecordUpload': {
       existing(state);

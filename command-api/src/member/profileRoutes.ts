@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { profileUpdateBody, streams, toUserAnswer, type ProfileChanges } from '@honeylend/contracts';
+import { profileUpdateBody, streams, toUserAnswer, type DocumentKind, type ProfileChanges } from '@honeylend/contracts';
 import { authenticate } from '../auth/authenticate.js';
 import { handleCommand } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
@@ -7,6 +7,22 @@ import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from './decide.js';
+import { fileIdFromUrl } from '../uploads/signedFileUrls.js';
+
+const DOCUMENT_FIELDS = { idFrontUrl: 'idFront', idBackUrl: 'idBack', selfieUrl: 'selfie' } as const;
+
+/** The file ids behind the document URLs sent; a URL that is not one of ours is a 400 on its field. */
+function documentsFrom(body: Partial<Record<keyof typeof DOCUMENT_FIELDS, string>>): Partial<Record<DocumentKind, string>> {
+  const documents: Partial<Record<DocumentKind, string>> = {};
+  for (const [field, kind] of Object.entries(DOCUMENT_FIELDS) as [keyof typeof DOCUMENT_FIELDS, DocumentKind][]) {
+    const value = body[field];
+    if (value === undefined) continue;
+    const fileId = fileIdFromUrl(value);
+    if (!fileId) throw new ApiError(400, 'VALIDATION_FAILED', 'Upload the document first, then send the url it answered', { fields: { [field]: 'Upload the document first, then send the url it answered' } });
+    documents[kind] = fileId;
+  }
+  return documents;
+}
 
 export function profileRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens } = deps;
@@ -16,7 +32,7 @@ export function profileRoutes(deps: ApiDeps): Router {
   const currentUser = async (memberId: string) => {
     const doc = await readModels.member(memberId);
     if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
-    return toUserAnswer(doc);
+    return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId));
   };
 
   router.get('/profile', async (ctx) => {
@@ -24,14 +40,15 @@ export function profileRoutes(deps: ApiDeps): Router {
   });
 
   router.put('/profile', async (ctx) => {
-    const { monthlySalary, ...rest } = parseBody(ctx, profileUpdateBody);
+    const { monthlySalary, idFrontUrl, idBackUrl, selfieUrl, ...rest } = parseBody(ctx, profileUpdateBody);
     const changes: ProfileChanges = { ...rest, ...(monthlySalary !== undefined ? { monthlySalaryCentavos: monthlySalary } : {}) };
+    const documents = documentsFrom({ idFrontUrl, idBackUrl, selfieUrl });
     const memberId = callerOf(ctx).id;
     const result = await handleCommand(
       store,
       streams.member(memberId),
       memberDecider,
-      { type: 'UpdateProfile', memberId, changes, now: deps.now().toISOString() },
+      { type: 'UpdateProfile', memberId, changes, documents, now: deps.now().toISOString() },
       metadataOf(ctx, memberId),
     );
     ctx.body = await readAfterWrite(ctx, progress, result.position, () => currentUser(memberId));

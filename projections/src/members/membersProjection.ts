@@ -12,7 +12,10 @@ async function updateMember(tx: ReadModelTransaction, keys: ReadModelKeys, event
   tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'member.updated', doc, version: event.position });
 }
 
-/** rm:member:<id> (profile and wallet balance), rm:auth:<id> (what each request checks), rm:members (listing by join time). */
+/**
+ * rm:member:<id> (profile and wallet balance), rm:auth:<id> (what each request checks),
+ * rm:members (listing by join time) and rm:file:<id> (who owns an uploaded document).
+ */
 export const membersProjection: Projection = {
   name: 'members',
   async apply(event, tx, keys) {
@@ -47,6 +50,11 @@ export const membersProjection: Projection = {
       }
       case 'MemberProfileUpdated':
         return updateMember(tx, keys, event, event.data.memberId, () => event.data.changes);
+      case 'DocumentUploaded': {
+        const { fileId, memberId, contentType, sizeBytes, uploadedAt } = event.data;
+        tx.setJson(keys.file(fileId), { id: fileId, memberId, contentType, sizeBytes, uploadedAt });
+        return;
+      }
       case 'IdentityDocumentSet':
         return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ documents: { ...doc.documents, [event.data.kind]: event.data.fileId } }));
       case 'LoanDisbursed':

@@ -1,0 +1,52 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * An <img> cannot send a bearer header, so document images are fetched through short-lived
+ * URLs signed with an HMAC over the file id and the expiry. Every profile answer issues fresh
+ * ones; a leaked URL stops working within `ttlSeconds`.
+ */
+export class SignedFileUrls {
+  private readonly key: Buffer;
+
+  constructor(
+    secret: string,
+    private readonly ttlSeconds = 600,
+  ) {
+    // A key of its own, derived from the server secret, so a file signature can never pass as anything else.
+    this.key = createHmac('sha256', secret).update('honeylend:file-urls').digest();
+  }
+
+  private signature(fileId: string, expires: number): string {
+    return createHmac('sha256', this.key).update(`${fileId}.${expires}`).digest('base64url');
+  }
+
+  urlFor(fileId: string, now = Date.now()): string {
+    const expires = Math.floor(now / 1000) + this.ttlSeconds;
+    return `/api/files/${fileId}?expires=${expires}&sig=${this.signature(fileId, expires)}`;
+  }
+
+  isValid(fileId: string, expires: string | undefined, sig: string | undefined, now = Date.now()): boolean {
+    if (!expires || !sig || !/^\d{1,12}$/.test(expires)) return false;
+    if (Number(expires) * 1000 < now) return false;
+    const expected = Buffer.from(this.signature(fileId, Number(expires)));
+    const given = Buffer.from(sig);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
+
+const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?.*)?$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The file id inside a URL the upload answered (absolute or relative), or a bare file id. */
+export function fileIdFromUrl(value: string): string | null {
+  if (UUID.test(value)) return value.toLowerCase();
+  let path = value;
+  try {
+    const url = new URL(value, 'http://local');
+    path = url.pathname + url.search;
+  } catch {
+    return null;
+  }
+  const match = FILE_URL.exec(path);
+  return match ? match[1]!.toLowerCase() : null;
+}

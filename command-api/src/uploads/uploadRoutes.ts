@@ -1,0 +1,77 @@
+import { createHash, randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { streams, type FileDoc } from '@honeylend/contracts';
+import { authenticate } from '../auth/authenticate.js';
+import { handleCommand } from '../domain/commandHandler.js';
+import { ApiError } from '../http/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { readAfterWrite } from '../consistency/readAfterWrite.js';
+import { memberDecider } from '../member/decide.js';
+import { detectImageType } from './imageType.js';
+import { receiveUpload } from './receiveUpload.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function uploadRoutes(deps: ApiDeps): Router {
+  const { store, readModels, progress, tokens, files, signedFileUrls } = deps;
+  const router = new Router({ prefix: '/api' });
+
+  /** A borrower's identity document image: JPEG, PNG or WebP by its bytes, at most 8 MB. */
+  router.post('/upload', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
+    const memberId = callerOf(ctx).id;
+    const bytes = await receiveUpload(ctx.req);
+    const contentType = detectImageType(bytes);
+    if (!contentType) throw new ApiError(415, 'UNSUPPORTED_FILE_TYPE', 'Only JPEG, PNG or WebP images are accepted');
+    const fileId = randomUUID();
+    await files.save(fileId, bytes);
+    const result = await handleCommand(
+      store,
+      streams.member(memberId),
+      memberDecider,
+      {
+        type: 'RecordUpload',
+        memberId,
+        fileId,
+        contentType,
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploadedBy: memberId,
+        now: deps.now().toISOString(),
+      },
+      metadataOf(ctx, memberId),
+    );
+    ctx.status = 201;
+    await readAfterWrite(ctx, progress, result.position, async () => undefined);
+    ctx.body = { url: signedFileUrls.urlFor(fileId), fileId, contentType, size: bytes.length };
+  });
+
+  /**
+   * A document image, for its owner and for admins: either through a signed URL (for <img>), or
+   * with a bearer token. Anyone else: 401 without credentials, 403 with someone else's.
+   */
+  router.get('/files/:fileId', async (ctx) => {
+    const fileId = ctx.params.fileId!.toLowerCase();
+    if (!UUID.test(fileId)) throw new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
+    const record = await deps.redis.get(readModels.keys.file(fileId));
+    const file = record ? (JSON.parse(record) as FileDoc) : null;
+    const { expires, sig } = ctx.query as { expires?: string; sig?: string };
+    if (!signedFileUrls.isValid(fileId, expires, sig)) {
+      await authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin'])(ctx, async () => undefined);
+      const caller = callerOf(ctx);
+      if (caller.role === 'borrower' && caller.id !== file?.memberId) {
+        throw file ? new ApiError(403, 'FORBIDDEN', 'This document belongs to someone else') : new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
+      }
+    }
+    if (!file) throw new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
+    const stored = await files.open(fileId);
+    if (!stored) throw new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
+    ctx.type = file.contentType;
+    ctx.length = stored.size;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Disposition', 'inline');
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.body = stored.stream;
+  });
+
+  return router;
+}
