@@ -25,6 +25,8 @@ export interface ApiServerOptions {
   port: number;
   host?: string;
   webRoot?: string;
+  /** Flat interest per month for new loans, in basis points (default 250 = 2.5 %). */
+  monthlyRateBps?: number;
   superadmin?: { username: string; password: string };
   logger: Logger;
   now?: () => Date;
@@ -60,7 +62,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await progress.start();
   if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
 
-  const app = createApp(deps, { webRoot: options.webRoot });
+  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
+import { DEFAULT_MONTHLY_RATE_BPS } from '@honeylend/contracts';
 import { ApiError } from './http/apiError.js';
 import type { ApiDeps } from './http/context.js';
 import { errorHandling } from './http/errorHandling.js';
@@ -9,10 +10,13 @@ import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
 import { staticWeb } from './web/staticWeb.js';
 import { uploadRoutes } from './uploads/uploadRoutes.js';
+import { loanRoutes } from './loan/loanRoutes.js';
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
   webRoot?: string;
+  /** Flat interest per month for new loans, in basis points (250 = 2.5 %). */
+  monthlyRateBps?: number;
 }
 
 export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
@@ -26,7 +30,13 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   });
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true }));
 
-  for (const router of [healthRoutes(deps), authRoutes(deps), profileRoutes(deps), uploadRoutes(deps)]) {
+  for (const router of [
+    healthRoutes(deps),
+    authRoutes(deps),
+    profileRoutes(deps),
+    uploadRoutes(deps),
+    loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));
   }

@@ -1,6 +1,7 @@
 import { centavosToPesos } from './money.js';
 import { creditTierOf, type CreditTier } from './credit.js';
-import type { AdminDoc, MemberDoc } from './readModels.js';
+import type { AdminDoc, LoanDoc, MemberDoc, NotificationDoc, WithdrawalDoc } from './readModels.js';
+import { paymentSchedule, truthInLending } from './loans/repayment.js';
 
 /** Every error answer of the API. */
 export interface ApiErrorBody {
@@ -108,4 +109,105 @@ export function toAdminAnswer(doc: AdminDoc): AdminAnswer {
     isMainAdmin: doc.role === 'superadmin',
     createdAt: doc.createdAt,
   };
+}
+
+export interface LoanAnswer {
+  id: string;
+  loanNumber: string;
+  status: string;
+  statusMessage: string | null;
+  amount: number;
+  termMonths: number;
+  /** Flat percent per month, e.g. 2.5 */
+  interestRate: number;
+  monthlyPayment: number;
+  purpose: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+  schedule: { month: number; dueDate: string; amount: number; principal: number; interest: number; status: 'pending' }[];
+  /** Truth in Lending Act (RA 3765) disclosure, from the schedule's real cash flows. */
+  disclosure: {
+    financeCharge: number;
+    totalRepayable: number;
+    finalPayment: number;
+    nominalMonthlyRatePercent: number;
+    effectiveMonthlyRatePercent: number;
+    effectiveAnnualRatePercent: number;
+  };
+}
+
+export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
+  const terms = { principalCentavos: doc.amountCentavos, monthlyRateBps: doc.monthlyRateBps, termMonths: doc.termMonths, createdAt: doc.createdAt };
+  const disclosure = truthInLending(terms);
+  return {
+    id: doc.id,
+    loanNumber: doc.loanNumber,
+    status: doc.status,
+    statusMessage: doc.statusMessage,
+    amount: centavosToPesos(doc.amountCentavos),
+    termMonths: doc.termMonths,
+    interestRate: doc.monthlyRateBps / 100,
+    monthlyPayment: centavosToPesos(disclosure.monthlyPaymentCentavos),
+    purpose: doc.purpose,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+    version: doc.version,
+    schedule: paymentSchedule(terms).map((row) => ({
+      month: row.month,
+      dueDate: row.dueDate,
+      amount: centavosToPesos(row.amountCentavos),
+      principal: centavosToPesos(row.principalCentavos),
+      interest: centavosToPesos(row.interestCentavos),
+      status: row.status,
+    })),
+    disclosure: {
+      financeCharge: centavosToPesos(disclosure.financeChargeCentavos),
+      totalRepayable: centavosToPesos(disclosure.totalRepayableCentavos),
+      finalPayment: centavosToPesos(disclosure.finalPaymentCentavos),
+      nominalMonthlyRatePercent: disclosure.nominalMonthlyRatePercent,
+      effectiveMonthlyRatePercent: disclosure.effectiveMonthlyRatePercent,
+      effectiveAnnualRatePercent: disclosure.effectiveAnnualRatePercent,
+    },
+  };
+}
+
+/** Only the last four digits of a bank account leave the server in borrower answers. */
+export function maskAccountNumber(accountNumber: string): string {
+  return `••••${accountNumber.slice(-4)}`;
+}
+
+export interface WithdrawalAnswer {
+  id: string;
+  withdrawalNumber: string;
+  amount: number;
+  bankName: string;
+  bankAccountNumber: string;
+  status: WithdrawalDoc['status'];
+  reason: string | null;
+  createdAt: string;
+  processedAt: string | null;
+  version: number;
+}
+
+export function toWithdrawalAnswer(doc: WithdrawalDoc): WithdrawalAnswer {
+  return {
+    id: doc.id,
+    withdrawalNumber: doc.withdrawalNumber,
+    amount: centavosToPesos(doc.amountCentavos),
+    bankName: doc.bankName,
+    bankAccountNumber: maskAccountNumber(doc.bankAccountNumber),
+    status: doc.status,
+    reason: doc.reason,
+    createdAt: doc.createdAt,
+    processedAt: doc.processedAt,
+    version: doc.version,
+  };
+}
+
+export type NotificationAnswer = Omit<NotificationDoc, 'memberId'>;
+
+export function toNotificationAnswer(doc: NotificationDoc): NotificationAnswer {
+  const { memberId: _owner, ...answer } = doc;
+  return answer;
 }

@@ -6,3 +6,4 @@ export * from './credit.js';
 export * from './events.js';
 export * from './readModels.js';
 export * from './api.js';
+export * from './loans/index.js';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { AdminDoc, AuthRecord, MemberDoc, ReadModelKeys } from '@honeylend/contracts';
+import type { AdminDoc, AuthRecord, LoanDoc, MemberDoc, NotificationDoc, ReadModelKeys, WithdrawalDoc } from '@honeylend/contracts';
 
 /** Queries read only Redis: these are the read models the projections keep. */
 export class ReadModelStore {
@@ -8,14 +8,46 @@ export class ReadModelStore {
     readonly keys: ReadModelKeys,
   ) {}
 
-  async member(id: string): Promise<MemberDoc | null> {
-    const raw = await this.redis.get(this.keys.member(id));
-    return raw === null ? null : (JSON.parse(raw) as MemberDoc);
+  private async json<T>(key: string): Promise<T | null> {
+    const raw = await this.redis.get(key);
+    return raw === null ? null : (JSON.parse(raw) as T);
   }
 
-  async admin(id: string): Promise<AdminDoc | null> {
-    const raw = await this.redis.get(this.keys.admin(id));
-    return raw === null ? null : (JSON.parse(raw) as AdminDoc);
+  /** The documents listed in a sorted set, newest first. */
+  private async listed<T>(indexKey: string, docKey: (id: string) => string, limit = 200): Promise<T[]> {
+    const ids = await this.redis.zrevrange(indexKey, 0, limit - 1);
+    if (ids.length === 0) return [];
+    const raws = await this.redis.mget(...ids.map(docKey));
+    return raws.filter((raw): raw is string => raw !== null).map((raw) => JSON.parse(raw) as T);
+  }
+
+  member(id: string): Promise<MemberDoc | null> {
+    return this.json(this.keys.member(id));
+  }
+
+  admin(id: string): Promise<AdminDoc | null> {
+    return this.json(this.keys.admin(id));
+  }
+
+  loan(id: string): Promise<LoanDoc | null> {
+    return this.json(this.keys.loan(id));
+  }
+
+  loansOfMember(memberId: string): Promise<LoanDoc[]> {
+    return this.listed(this.keys.loansByMember(memberId), this.keys.loan);
+  }
+
+  withdrawal(id: string): Promise<WithdrawalDoc | null> {
+    return this.json(this.keys.withdrawal(id));
+  }
+
+  withdrawalsOfMember(memberId: string): Promise<WithdrawalDoc[]> {
+    return this.listed(this.keys.withdrawalsByMember(memberId), this.keys.withdrawal);
+  }
+
+  async notificationsOfMember(memberId: string, limit = 100): Promise<NotificationDoc[]> {
+    const raws = await this.redis.lrange(this.keys.notificationsByMember(memberId), 0, limit - 1);
+    return raws.map((raw) => JSON.parse(raw) as NotificationDoc);
   }
 
   async auth(id: string): Promise<AuthRecord | null> {

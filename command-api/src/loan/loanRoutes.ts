@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { loanApplicationBody, streams, toLoanAnswer } from '@honeylend/contracts';
+import { authenticate } from '../auth/authenticate.js';
+import { handleCommand, loadState } from '../domain/commandHandler.js';
+import { ApiError } from '../http/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { parseBody } from '../http/parse.js';
+import { readAfterWrite } from '../consistency/readAfterWrite.js';
+import { memberDecider } from '../member/decide.js';
+import { allocateNumber } from '../sequence/allocateNumber.js';
+import { loanDecider } from './decide.js';
+
+export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: number }): Router {
+  const { store, readModels, progress, tokens } = deps;
+  const router = new Router({ prefix: '/api/loans' });
+  router.use(authenticate(tokens, readModels, ['borrower']));
+
+  /**
+   * A loan application touches three streams: the member's (one loan at a time, verified only),
+   * the loan-number sequence, and the new loan's. Should a writer die part-way, the member's
+   * stream already names the loan; applying again resumes that same loan instead of refusing.
+   */
+  router.post('/', async (ctx) => {
+    const input = parseBody(ctx, loanApplicationBody);
+    const memberId = callerOf(ctx).id;
+    const metadata = metadataOf(ctx, memberId);
+    const now = deps.now();
+    const { state: member } = await loadState(store, streams.member(memberId), memberDecider);
+    if (!member.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
+    const unfinished = member.loanIds.at(-1);
+    const loanId = unfinished && (await store.readStream(streams.loan(unfinished))).length === 0 ? unfinished : randomUUID();
+
+    await handleCommand(store, streams.member(memberId), memberDecider, { type: 'OpenLoanApplication', memberId, loanId, now: now.toISOString() }, metadata);
+    const loanNumber = await allocateNumber(store, 'LN', loanId, now, metadata);
+    const result = await handleCommand(
+      store,
+      streams.loan(loanId),
+      loanDecider,
+      { type: 'ApplyForLoan', loanId, memberId, loanNumber, amountCentavos: input.amountCentavos, termMonths: input.termMonths, monthlyRateBps, purpose: input.purpose, now: now.toISOString() },
+      metadata,
+    );
+    ctx.status = 201;
+    const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.loan(loanId));
+    ctx.body = doc ? toLoanAnswer(doc) : { id: loanId, loanNumber, status: 'pending' };
+  });
+
+  router.get('/user', async (ctx) => {
+    ctx.body = (await readModels.loansOfMember(callerOf(ctx).id)).map(toLoanAnswer);
+  });
+
+  return router;
+}
