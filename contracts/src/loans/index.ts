@@ -1,0 +1,4 @@
+export * from './loanRules.js';
+export * from './manilaCalendar.js';
+export * from './effectiveRate.js';
+export * from './repayment.js';
