@@ -1,0 +1,11 @@
+export { startWorkers, SHUTDOWN_DEADLINE_MS, type StartWorkersOptions, type RunningWorkers } from './startWorkers.js';
+export type { Logger } from './logger.js';
+export type { SmsSender, SmsMessage } from './sms/smsSender.js';
+export { OutboxSmsSender, SMS_OUTBOX_CAPACITY } from './sms/outboxSmsSender.js';
+export { HttpSmsSender, SmsGatewayError, type HttpSmsSenderOptions } from './sms/httpSmsSender.js';
+export { createSmsSender, type WorkerEnv } from './sms/createSmsSender.js';
+export { createOtpProcessor, type OtpJobResult } from './otp/otpProcessor.js';
+export { createNotificationProcessor } from './notifications/notificationProcessor.js';
+export { refreshRates, type RatesRefreshResult } from './rates/refreshRates.js';
+export { fetchRatesPerPeso } from './rates/fetchRates.js';
+export { storeRates } from './rates/storeRates.js';
