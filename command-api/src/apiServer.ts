@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { readModelKeys } from '@honeylend/contracts';
+import { Queue } from 'bullmq';
+import { createJobKeys, QUEUE_NAMES, readModelKeys } from '@honeylend/contracts';
+import { resolveOtpSecret } from '@honeylend/contracts/server';
 import type { EventStore } from '@honeylend/eventstore';
 import { createApp } from './app.js';
 import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
@@ -28,6 +30,8 @@ export interface ApiServerOptions {
   /** Flat interest per month for new loans, in basis points (default 250 = 2.5 %). */
   monthlyRateBps?: number;
   superadmin?: { username: string; password: string };
+  /** The environment, for the secrets shared with the workers (OTP_SECRET) and NODE_ENV. */
+  env?: Readonly<Record<string, string | undefined>>;
   logger: Logger;
   now?: () => Date;
 }
@@ -47,6 +51,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const readModels = new ReadModelStore(redis, keys);
   const progress = new ProjectionProgress(redis, subscriber, keys);
+  const env = options.env ?? process.env;
+  const jobKeys = createJobKeys(keyPrefix);
+  const queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
+  const otpQueue = new Queue(QUEUE_NAMES.otp, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const deps: ApiDeps = {
     store: options.store,
     redis,
@@ -56,13 +64,14 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     loginThrottle: new LoginThrottle(redis, keyPrefix),
     logger: options.logger,
     files: new FileStore(options.uploadDir),
+    jobs: { keys: jobKeys, otpQueue, otpSecret: resolveOtpSecret(env).secret },
     signedFileUrls: new SignedFileUrls(options.jwtSecret),
     now: options.now ?? (() => new Date()),
   };
   await progress.start();
   if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
 
-  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps });
+  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: env.NODE_ENV !== 'production' });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
@@ -82,6 +91,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await closed;
       clearTimeout(forced);
       await progress.stop();
+      await otpQueue.close();
+      queueConnection.disconnect();
       redis.disconnect();
     },
   };

@@ -11,12 +11,17 @@ import { profileRoutes } from './member/profileRoutes.js';
 import { staticWeb } from './web/staticWeb.js';
 import { uploadRoutes } from './uploads/uploadRoutes.js';
 import { loanRoutes } from './loan/loanRoutes.js';
+import { withdrawalRoutes } from './withdrawal/withdrawalRoutes.js';
+import { notificationRoutes } from './notification/notificationRoutes.js';
+import { devOutboxRoutes, ratesRoutes } from './rates/ratesRoutes.js';
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
   webRoot?: string;
   /** Flat interest per month for new loans, in basis points (250 = 2.5 %). */
   monthlyRateBps?: number;
+  /** Mounts GET /api/dev/outbox (the development SMS outbox); never in production. */
+  devOutbox?: boolean;
 }
 
 export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
@@ -36,6 +41,10 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     profileRoutes(deps),
     uploadRoutes(deps),
     loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),
+    withdrawalRoutes(deps),
+    notificationRoutes(deps),
+    ratesRoutes(deps),
+    ...(options.devOutbox ? [devOutboxRoutes(deps)] : []),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: false }));

@@ -163,6 +163,15 @@ export interface VerifyOtpInput {
  * record deleted (single use).
  */
 export async function verifyOtp(redis: RedisScripting, keys: JobKeys, input: VerifyOtpInput): Promise<OtpVerification> {
+  return (await verifyOtpChallenge(redis, keys, input)).outcome;
+}
+
+/** As verifyOtp, also naming the challenge the code was checked against (the one a withdrawal spends). */
+export async function verifyOtpChallenge(
+  redis: RedisScripting,
+  keys: JobKeys,
+  input: VerifyOtpInput,
+): Promise<{ outcome: OtpVerification; challengeId: string | null }> {
   if (!Number.isSafeInteger(input.amountCentavos)) throw new RangeError(`amountCentavos must be a safe integer: ${input.amountCentavos}`);
   const key = keys.otpChallenge(input.memberId);
   // The hash is bound to the challenge id, so without one given the live challenge's id is
@@ -172,11 +181,11 @@ export async function verifyOtp(redis: RedisScripting, keys: JobKeys, input: Ver
     const codeHash = challengeId === '' ? '' : hashOtpCode(input.secret, challengeId, input.code);
     const answer = await redis.eval(VERIFY_SCRIPT, 1, key, challengeId, codeHash, String(input.amountCentavos), input.now.getTime());
     const [outcome, liveChallengeId] = parseVerifyAnswer(answer);
-    if (outcome !== 'other-challenge') return outcome;
-    if (input.challengeId !== undefined) return 'expired';
+    if (outcome !== 'other-challenge') return { outcome, challengeId: challengeId || null };
+    if (input.challengeId !== undefined) return { outcome: 'expired', challengeId: null };
     challengeId = liveChallengeId;
   }
-  return 'expired';
+  return { outcome: 'expired', challengeId: null };
 }
 
 function parseVerifyAnswer(answer: unknown): [OtpVerification | 'other-challenge', string] {

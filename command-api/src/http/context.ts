@@ -1,4 +1,6 @@
 import type { Redis } from 'ioredis';
+import type { Queue } from 'bullmq';
+import type { JobKeys } from '@honeylend/contracts';
 import type { Context } from 'koa';
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
@@ -20,6 +22,8 @@ export interface ApiDeps {
   loginThrottle: LoginThrottle;
   logger: Logger;
   files: FileStore;
+  /** What the API hands to the workers: OTP jobs, and the keys and secret to check their codes. */
+  jobs: { keys: JobKeys; otpQueue: Queue; otpSecret: string };
   signedFileUrls: SignedFileUrls;
   /** The clock, injectable so tests can move time. */
   now: () => Date;

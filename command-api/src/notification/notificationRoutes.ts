@@ -1,0 +1,14 @@
+import Router from '@koa/router';
+import { toNotificationAnswer } from '@honeylend/contracts';
+import { authenticate } from '../auth/authenticate.js';
+import { callerOf, type ApiDeps } from '../http/context.js';
+
+export function notificationRoutes(deps: ApiDeps): Router {
+  const router = new Router({ prefix: '/api/notifications' });
+  router.use(authenticate(deps.tokens, deps.readModels, ['borrower']));
+  /** The member's notifications, newest first. */
+  router.get('/', async (ctx) => {
+    ctx.body = (await deps.readModels.notificationsOfMember(callerOf(ctx).id)).map(toNotificationAnswer);
+  });
+  return router;
+}

@@ -1,0 +1,28 @@
+import Router from '@koa/router';
+import { readRates, readSmsOutbox } from '@honeylend/contracts/server';
+import { authenticate } from '../auth/authenticate.js';
+import { callerOf, type ApiDeps } from '../http/context.js';
+
+export function ratesRoutes(deps: ApiDeps): Router {
+  const router = new Router({ prefix: '/api' });
+  /** PHP exchange rates with their real stored daily history (or the labelled fallback rates). */
+  router.get('/rates', async (ctx) => {
+    ctx.body = await readRates(deps.redis, deps.jobs.keys, deps.now());
+  });
+  return router;
+}
+
+/**
+ * GET /api/dev/outbox: the texts the development SMS sender "sent", newest first — so a developer
+ * (and the browser tests) can read an OTP without a phone. A borrower sees only messages to their
+ * own number, an admin all. Never mounted in production.
+ */
+export function devOutboxRoutes(deps: ApiDeps): Router {
+  const router = new Router({ prefix: '/api/dev' });
+  router.get('/outbox', authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin']), async (ctx) => {
+    const caller = callerOf(ctx);
+    const to = caller.role === 'borrower' ? (await deps.readModels.member(caller.id))?.phone : undefined;
+    ctx.body = await readSmsOutbox(deps.redis, deps.jobs.keys, { ...(to ? { to } : {}), limit: 100 });
+  });
+  return router;
+}
