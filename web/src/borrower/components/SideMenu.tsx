@@ -1,0 +1,73 @@
+import { useRef } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { useSession } from '../stores/session';
+import { useModalFocus } from './useModalFocus';
+import { CloseIcon, DashboardIcon, HomeIcon, LoginIcon, LogoutIcon, ProfileIcon, WalletIcon } from './icons';
+
+interface SideMenuProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export const SIDE_MENU_ID = 'side-menu';
+
+const SIGNED_IN_LINKS = [
+  { to: '/', label: 'Home', Icon: HomeIcon },
+  { to: '/loan-app', label: 'Dashboard', Icon: DashboardIcon },
+  { to: '/wallet', label: 'Wallet', Icon: WalletIcon },
+  { to: '/profile', label: 'Profile', Icon: ProfileIcon },
+] as const;
+
+const SIGNED_OUT_LINKS = [
+  { to: '/', label: 'Home', Icon: HomeIcon },
+  { to: '/app-login', label: 'Login', Icon: LoginIcon },
+] as const;
+
+export function SideMenu({ open, onClose }: SideMenuProps) {
+  const panel = useRef<HTMLDivElement>(null);
+  const signedIn = useSession((state) => state.user !== null);
+  const logout = useSession((state) => state.logout);
+  const navigate = useNavigate();
+  useModalFocus(open, panel, onClose);
+  if (!open) return null;
+
+  function signOut() {
+    onClose();
+    logout();
+    navigate('/');
+  }
+
+  const links = signedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
+  return (
+    <div className="side-menu-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={panel} id={SIDE_MENU_ID} className="side-menu" role="dialog" aria-modal="true" aria-label="Menu" tabIndex={-1}>
+        <div className="side-menu__header">
+          <span className="side-menu__title">Menu</span>
+          <button type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        <nav aria-label="Site">
+          <ul className="side-menu__list">
+            {links.map(({ to, label, Icon }) => (
+              <li key={to}>
+                <NavLink to={to} end className="side-menu__item" onClick={onClose}>
+                  <Icon size={20} />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+            {signedIn && (
+              <li>
+                <button type="button" className="side-menu__item" onClick={signOut}>
+                  <LogoutIcon size={20} />
+                  Logout
+                </button>
+              </li>
+            )}
+          </ul>
+        </nav>
+      </div>
+    </div>
+  );
+}

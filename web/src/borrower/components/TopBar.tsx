@@ -1,0 +1,28 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SIDE_MENU_ID, SideMenu } from './SideMenu';
+import { HoneylendMark, MenuIcon } from './icons';
+
+export function TopBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <header className="top-bar">
+      <Link to="/" className="top-bar__brand" aria-label="Honeylend home">
+        <HoneylendMark size={30} />
+        <span className="top-bar__name">Honeylend</span>
+      </Link>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? SIDE_MENU_ID : undefined}
+        onClick={() => setMenuOpen(true)}
+      >
+        <MenuIcon />
+      </button>
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { ChevronLeftIcon, ChevronRightIcon } from '../components/icons';
+import { BANNERS } from './banners';
+
+export const BANNER_INTERVAL_MS = 4500;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** Loops through the banners on its own; pauses while pointed at or focused, and never moves for reduced motion. */
+export function BannerCarousel() {
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [reducedMotion] = useState(prefersReducedMotion);
+  const count = BANNERS.length;
+
+  useEffect(() => {
+    if (paused || reducedMotion) return;
+    const timer = setInterval(() => setCurrent((index) => (index + 1) % count), BANNER_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, reducedMotion, count]);
+
+  const show = (index: number) => setCurrent((index + count) % count);
+
+  return (
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      onPointerEnter={() => setPaused(true)}
+      onPointerLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setPaused(false);
+      }}
+    >
+      <div className="carousel__track" style={{ transform: `translateX(-${current * 100}%)` }}>
+        {BANNERS.map((banner, index) => (
+          <div
+            key={banner.title}
+            className={`carousel__slide carousel__slide--${index + 1}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+            aria-hidden={index !== current}
+          >
+            <div className="carousel__copy">
+              <h2 className="carousel__title">{banner.title}</h2>
+              <p className="carousel__text">{banner.text}</p>
+            </div>
+            <div className="carousel__art">{banner.art}</div>
+          </div>
+        ))}
+      </div>
+      <div className="carousel__controls">
+        <button type="button" className="carousel__arrow" aria-label="Previous banner" onClick={() => show(current - 1)}>
+          <ChevronLeftIcon size={20} />
+        </button>
+        <div className="carousel__dots">
+          {BANNERS.map((banner, index) => (
+            <button
+              key={banner.title}
+              type="button"
+              className="carousel__dot"
+              aria-label={`Show banner ${index + 1}: ${banner.title}`}
+              aria-current={index === current}
+              onClick={() => show(index)}
+            />
+          ))}
+        </div>
+        <button type="button" className="carousel__arrow" aria-label="Next banner" onClick={() => show(current + 1)}>
+          <ChevronRightIcon size={20} />
+        </button>
+      </div>
+    </section>
+  );
+}

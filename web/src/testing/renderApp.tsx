@@ -1,0 +1,22 @@
+import { render } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { App } from '../App';
+
+let currentLocation = '';
+
+function LocationProbe() {
+  const location = useLocation();
+  currentLocation = `${location.pathname}${location.search}`;
+  return null;
+}
+
+/** Renders the whole app at `path`, as a visitor would open it. */
+export function renderApp(path: string) {
+  const view = render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+  return { ...view, location: () => currentLocation };
+}
