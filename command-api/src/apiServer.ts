@@ -13,6 +13,7 @@ import { ProjectionProgress } from './consistency/projectionProgress.js';
 import type { ApiDeps } from './http/context.js';
 import type { Logger } from './http/logger.js';
 import { ReadModelStore } from './readModels/readModelStore.js';
+import { RealtimeGateway } from './realtime/realtimeGateway.js';
 import { FileStore } from './uploads/fileStore.js';
 import { SignedFileUrls } from './uploads/signedFileUrls.js';
 
@@ -40,6 +41,7 @@ export interface ApiServer {
   server: Server;
   port: number;
   deps: ApiDeps;
+  realtime: RealtimeGateway;
   /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), then closes connections it owns. */
   close(graceMs?: number): Promise<void>;
 }
@@ -74,6 +76,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: env.NODE_ENV !== 'production' });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
+  const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
+  await realtime.start();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
@@ -84,8 +88,10 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     server,
     port,
     deps,
+    realtime,
     async close(graceMs = 4_000) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await realtime.stop();
       server.closeIdleConnections();
       const forced = setTimeout(() => server.closeAllConnections(), graceMs);
       await closed;

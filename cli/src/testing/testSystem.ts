@@ -7,6 +7,7 @@ import { readModelKeys } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { allProjections, ProjectionRunner } from '@honeylend/projections';
 import { createJsonLogger, startApiServer, type ApiServer } from '@honeylend/command-api';
+import { startWorkers } from '@honeylend/workers';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const SUPERADMIN = { username: 'admin', password: 'main-admin-password-1' };
@@ -20,7 +21,13 @@ export interface TestSystem {
   api: ApiServer;
   /** Every log line the API wrote during the test. */
   logLines: string[];
-  request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  request(
+    method: string,
+    path: string,
+    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  /** POSTs a multipart upload with one field `file`. */
+  upload(path: string, file: { bytes: Uint8Array; name: string; type: string }, token?: string): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
 }
 
@@ -47,8 +54,12 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
     port: 0,
     host: '127.0.0.1',
     superadmin: SUPERADMIN,
+    env: { NODE_ENV: 'test' },
     logger,
   });
+  // The workers deliver OTP codes to the development outbox; rates point at a closed local port, never the network.
+  const workerEnv = { NODE_ENV: 'test', SMS_SENDER: 'outbox', RATES_URL: 'http://127.0.0.1:9/latest/PHP' };
+  const workers = await startWorkers({ redisUrl: REDIS_URL, keyPrefix, env: workerEnv, logger });
   const redis = new Redis(REDIS_URL);
   const baseUrl = `http://127.0.0.1:${api.port}`;
 
@@ -79,8 +90,22 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
       }
       return { status: response.status, body: parsed, headers: response.headers };
     },
+    async upload(path, file, token) {
+      const form = new FormData();
+      form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+      const response = await fetch(baseUrl + path, { method: 'POST', body: form, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: the test will say so
+      }
+      return { status: response.status, body };
+    },
     async stop() {
       await api.close();
+      await workers.close();
       controller.abort();
       await projecting.catch(() => undefined);
       let cursor = '0';

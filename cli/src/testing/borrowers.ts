@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { streams } from '@honeylend/contracts';
+import { handleCommand, memberDecider } from '@honeylend/command-api';
+import type { TestSystem } from './testSystem.js';
+import { uniquePhone } from './testSystem.js';
+import { pngImage } from './images.js';
+
+export interface Borrower {
+  id: string;
+  phone: string;
+  token: string;
+}
+
+export async function registerBorrower(system: TestSystem, fullName = 'Maria Santos'): Promise<Borrower> {
+  const phone = uniquePhone();
+  const res = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName } });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.user.id, phone: res.body.user.phone, token: res.body.token };
+}
+
+/** Completes personal information and uploads the three identity documents, as the borrower would. */
+export async function verifyBorrower(system: TestSystem, borrower: Borrower): Promise<void> {
+  const urls: Record<string, string> = {};
+  for (const field of ['idFrontUrl', 'idBackUrl', 'selfieUrl']) {
+    const res = await system.upload('/api/upload', { bytes: pngImage(), name: `${field}.png`, type: 'image/png' }, borrower.token);
+    if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${JSON.stringify(res.body)}`);
+    urls[field] = res.body.url;
+  }
+  const res = await system.request('PUT', '/api/user/profile', {
+    token: borrower.token,
+    body: {
+      address: '123 Rizal Avenue, Manila',
+      countryOfWork: 'Philippines',
+      monthlySalary: 30000,
+      referenceName: 'Jose Santos',
+      referencePhone: '09181234567',
+      bankName: 'BPI',
+      bankAccountNumber: '1234567890',
+      ...urls,
+    },
+  });
+  if (res.status !== 200 || !res.body.verified) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/**
+ * Puts money in the wallet the way a loan approval does: a LoanDisbursed on the member's stream,
+ * through the same decider (used until the admin approval route drives it).
+ */
+export async function disburse(system: TestSystem, borrower: Borrower, amountCentavos: number): Promise<number> {
+  const result = await handleCommand(
+    system.store,
+    streams.member(borrower.id),
+    memberDecider,
+    { type: 'DisburseLoan', memberId: borrower.id, loanId: randomUUID(), amountCentavos, now: new Date().toISOString() },
+    { actorId: 'test', correlationId: randomUUID() },
+  );
+  await system.api.deps.progress.waitFor(result.position!);
+  return result.position!;
+}
+
+/** The newest OTP code texted to this phone (the development outbox stands in for the phone). */
+export async function latestOtpFor(system: TestSystem, borrower: Borrower, deadlineMs = 5_000): Promise<string> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const res = await system.request('GET', '/api/dev/outbox', { token: borrower.token });
+    const match = /\b(\d{6})\b/.exec(res.body?.[0]?.body ?? '');
+    if (match) return match[1]!;
+    if (Date.now() > deadline) throw new Error(`no OTP reached ${borrower.phone}: ${JSON.stringify(res.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,188 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import { rooms, toLoanAnswer, toNotificationAnswer, toUserAnswer, toWithdrawalAnswer, type LoanDoc, type MemberDoc, type NotificationDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import type { ApiDeps } from '../http/context.js';
+import { compareStreamIds, parseFeedEntry, STREAM_ID, type FeedEntry } from './changeFeed.js';
+
+interface SocketState {
+  callerId: string;
+  role: 'borrower' | 'admin' | 'superadmin';
+  rooms: string[];
+}
+
+/** A socket still replaying what it missed: live entries wait here so they arrive after the replay, in order. */
+interface CatchingUp {
+  socket: Socket;
+  rooms: Set<string>;
+  buffered: FeedEntry[];
+}
+
+const READ_BATCH = 500;
+const BLOCK_MS = 5_000;
+
+/**
+ * Socket.IO on the API's own HTTP server. Every API node tails the change feed (rm:changes) itself
+ * and emits each entry to its own sockets in the rooms the entry names, so no broadcast crosses
+ * nodes and any number of nodes can hold sockets.
+ */
+export class RealtimeGateway {
+  readonly io: Server;
+  /** Id of the last feed entry this node has emitted to its rooms. */
+  private lastDeliveredId = '0-0';
+  private readonly catchingUp = new Set<CatchingUp>();
+  private stopped = false;
+  private tailing: Promise<void> | null = null;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly deps: ApiDeps,
+    /** A connection of its own: XREAD BLOCK holds it. */
+    private readonly tailRedis: Redis,
+  ) {
+    this.io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+    this.io.use((socket, next) => {
+      this.authenticate(socket)
+        .then((state) => {
+          socket.data = state;
+          next();
+        })
+        .catch((error: Error) => next(error));
+    });
+    this.io.on('connection', (socket) => void this.welcome(socket));
+  }
+
+  private async authenticate(socket: Socket): Promise<SocketState> {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    const claims = typeof token === 'string' ? this.deps.tokens.verify(token) : null;
+    if (!claims) throw new Error('Please sign in to continue');
+    const record = await this.deps.readModels.auth(claims.sub);
+    if (!record || record.tokenVersion !== claims.tv || record.role !== claims.role) throw new Error('Please sign in to continue');
+    if (record.status === 'suspended') throw new Error('Your account has been suspended. Please contact support.');
+    const joined = record.role === 'borrower' ? [rooms.member(claims.sub)] : [rooms.admins];
+    return { callerId: claims.sub, role: record.role, rooms: joined };
+  }
+
+  /** Replays what the client missed since `auth.since` (if anything), then puts it in its live rooms. */
+  private async welcome(socket: Socket): Promise<void> {
+    const state = socket.data as SocketState;
+    const since = (socket.handshake.auth as { since?: unknown }).since;
+    if (typeof since !== 'string' || !STREAM_ID.test(since)) {
+      socket.join(state.rooms);
+      return;
+    }
+    const pending: CatchingUp = { socket, rooms: new Set(state.rooms), buffered: [] };
+    this.catchingUp.add(pending);
+    try {
+      const upTo = this.lastDeliveredId;
+      const oldest = await this.tailRedis.xrange(this.deps.readModels.keys.changes, '-', '+', 'COUNT', 1).catch(() => []);
+      const oldestId = oldest[0]?.[0];
+      if (oldestId && compareStreamIds(since, oldestId) < 0 && compareStreamIds(since, '0-0') > 0) {
+        // The feed no longer holds everything after `since`: the client must refetch over REST.
+        socket.emit('resync.required', { oldest: oldestId });
+      } else if (compareStreamIds(since, upTo) < 0) {
+        for (const entry of await this.readRange(since, upTo)) {
+          if (entry.rooms.some((room) => pending.rooms.has(room))) this.emitTo(socket, entry);
+        }
+      }
+      // Synchronously: flush what arrived live meanwhile, then join the rooms, so nothing is lost or doubled.
+      for (const entry of pending.buffered) this.emitTo(socket, entry);
+      socket.join(state.rooms);
+    } finally {
+      this.catchingUp.delete(pending);
+    }
+  }
+
+  /** Entries after `after` up to and including `upTo`, in order. */
+  private async readRange(after: string, upTo: string): Promise<FeedEntry[]> {
+    const entries: FeedEntry[] = [];
+    let from = `(${after}`;
+    for (;;) {
+      const batch = await this.deps.redis.xrange(this.deps.readModels.keys.changes, from, upTo, 'COUNT', READ_BATCH);
+      for (const [id, fields] of batch) {
+        const entry = parseFeedEntry(id, fields);
+        if (entry) entries.push(entry);
+      }
+      if (batch.length < READ_BATCH) return entries;
+      from = `(${batch[batch.length - 1]![0]}`;
+    }
+  }
+
+  /** The document as the API answers it (pesos, signed document URLs), never the raw read model. */
+  private payload(entry: FeedEntry): unknown {
+    const urlFor = (fileId: string) => this.deps.signedFileUrls.urlFor(fileId);
+    switch (entry.event) {
+      case 'member.updated':
+        return toUserAnswer(entry.doc as MemberDoc, urlFor);
+      case 'loan.updated':
+        return toLoanAnswer(entry.doc as LoanDoc);
+      case 'withdrawal.updated':
+        return toWithdrawalAnswer(entry.doc as WithdrawalDoc);
+      case 'notification.created':
+        return toNotificationAnswer(entry.doc as NotificationDoc);
+      default:
+        return entry.doc;
+    }
+  }
+
+  private emitTo(target: Socket | ReturnType<Server['to']>, entry: FeedEntry): void {
+    target.emit(entry.event, { version: entry.version, streamId: entry.streamId, doc: this.payload(entry) });
+  }
+
+  private deliver(entry: FeedEntry): void {
+    this.lastDeliveredId = entry.streamId;
+    for (const pending of this.catchingUp) {
+      if (entry.rooms.some((room) => pending.rooms.has(room))) pending.buffered.push(entry);
+    }
+    this.emitTo(this.io.to(entry.rooms), entry);
+  }
+
+  /** Starts following the feed from its current end; resolves once the starting point is known. */
+  async start(): Promise<void> {
+    const last = await this.tailRedis.xrevrange(this.deps.readModels.keys.changes, '+', '-', 'COUNT', 1);
+    this.lastDeliveredId = last[0]?.[0] ?? '0-0';
+    this.tailing = this.tail();
+  }
+
+  private async tail(): Promise<void> {
+    let pauseMs = 200;
+    while (!this.stopped) {
+      try {
+        const answer = (await this.tailRedis.xread('COUNT', READ_BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.deps.readModels.keys.changes, this.lastDeliveredId)) as
+          | [string, [string, string[]][]][]
+          | null;
+        pauseMs = 200;
+        for (const [, entries] of answer ?? []) {
+          for (const [id, fields] of entries) {
+            const entry = parseFeedEntry(id, fields);
+            if (entry) this.deliver(entry);
+            else this.lastDeliveredId = id;
+          }
+        }
+      } catch (error) {
+        if (this.stopped) return;
+        this.deps.logger.warn('change feed read failed; retrying', { error: error instanceof Error ? error.message : String(error), retryInMs: pauseMs });
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        pauseMs = Math.min(pauseMs * 2, 5_000);
+      }
+    }
+  }
+
+  /** Ends every connection a revoked account holds (suspension, deletion, password reset). */
+  revoke(callerId: string, reason: string): void {
+    for (const [, socket] of this.io.sockets.sockets) {
+      if ((socket.data as SocketState | undefined)?.callerId === callerId) {
+        socket.emit('session.revoked', { reason });
+        socket.disconnect(true);
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.tailRedis.disconnect();
+    await this.tailing?.catch(() => undefined);
+    this.io.disconnectSockets(true);
+    await new Promise<void>((resolve) => this.io.close(() => resolve()));
+  }
+}
