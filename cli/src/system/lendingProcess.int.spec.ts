@@ -83,9 +83,9 @@ describe('the lending command', () => {
         body: JSON.stringify({ phone: uniquePhone(), password: 'Sampaguita#2026', fullName: 'Andres Bonifacio' }),
       });
       expect(register.status).toBe(201);
-      const { token } = await register.json();
+      const { token } = (await register.json()) as { token: string };
       const profile = await fetch(`${baseUrl}/api/user/profile`, { headers: { Authorization: `Bearer ${token}` } });
-      expect((await profile.json()).fullName).toBe('Andres Bonifacio');
+      expect(((await profile.json()) as { fullName: string }).fullName).toBe('Andres Bonifacio');
 
       const unknownApi = await fetch(`${baseUrl}/api/nope`);
       expect(unknownApi.status).toBe(404);
