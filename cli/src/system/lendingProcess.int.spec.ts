@@ -70,7 +70,7 @@ describe('the lending command', () => {
     dataDirs.push(dataDir);
     const port = await freePort();
     const prefix = `test-${randomUUID()}:`;
-    const run = lending(['start'], { REDIS_URL, DATA_DIR: dataDir, PORT: String(port), REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', SMS_SENDER: 'outbox' });
+    const run = lending(['start'], { REDIS_URL, DATA_DIR: dataDir, PORT: String(port), REDIS_KEY_PREFIX: prefix, LOG_LEVEL: 'warn', SMS_SENDER: 'outbox', RATES_URL: 'http://127.0.0.1:9/latest/PHP' });
     const baseUrl = `http://127.0.0.1:${port}`;
     try {
       await waitForHealth(baseUrl);

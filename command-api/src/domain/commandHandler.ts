@@ -11,7 +11,12 @@ export interface HandleResult<State, Event extends DomainEvent> {
   position: number | null;
 }
 
-const MAX_ATTEMPTS = 4;
+export interface HandleOptions {
+  /** How many times to decide again after losing a race; hot streams (number sequences) need more. */
+  maxAttempts?: number;
+}
+
+const DEFAULT_MAX_ATTEMPTS = 4;
 
 /**
  * Read the stream, fold it, decide, and append with the revision read. If someone else appended
@@ -24,6 +29,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
   metadata: EventMetadata,
+  { maxAttempts = DEFAULT_MAX_ATTEMPTS }: HandleOptions = {},
 ): Promise<HandleResult<State, Event>> {
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(stream);
@@ -41,7 +47,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       );
       return { events, state: events.reduce((s, event) => decider.evolve(s, event), state), position: result.position };
     } catch (error) {
-      if (error instanceof WrongExpectedVersion && attempt < MAX_ATTEMPTS) continue;
+      if (error instanceof WrongExpectedVersion && attempt < maxAttempts) {
+        // A short random pause spreads the racers out, so a crowd on one stream does not retry in lockstep.
+        if (attempt > 2) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
+        continue;
+      }
       throw error;
     }
   }

@@ -75,7 +75,8 @@ export class RealtimeGateway {
     this.catchingUp.add(pending);
     try {
       const upTo = this.lastDeliveredId;
-      const oldest = await this.tailRedis.xrange(this.deps.readModels.keys.changes, '-', '+', 'COUNT', 1).catch(() => []);
+      // Not on tailRedis: that connection sits in a blocking XREAD.
+      const oldest = await this.deps.redis.xrange(this.deps.readModels.keys.changes, '-', '+', 'COUNT', 1).catch(() => []);
       const oldestId = oldest[0]?.[0];
       if (oldestId && compareStreamIds(since, oldestId) < 0 && compareStreamIds(since, '0-0') > 0) {
         // The feed no longer holds everything after `since`: the client must refetch over REST.

@@ -13,7 +13,10 @@ export async function allocateNumber(
 ): Promise<string> {
   const year = new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
   const sequence = `${kind === 'LN' ? 'loan' : 'withdrawal'}-numbers-${year}`;
-  const result = await handleCommand(store, streams.sequence(sequence), sequenceDecider, { type: 'AllocateNumber', sequence, allocatedFor: ownerId }, metadata);
+  // Every application of the year meets on this one stream, so it gets many more tries than a member's own stream.
+  const result = await handleCommand(store, streams.sequence(sequence), sequenceDecider, { type: 'AllocateNumber', sequence, allocatedFor: ownerId }, metadata, {
+    maxAttempts: 50,
+  });
   const number = result.state.byOwner.get(ownerId)!;
   return formatSequenceNumber(kind, year, number);
 }
