@@ -26,6 +26,8 @@ export interface TestSystem {
     path: string,
     options?: { body?: unknown; token?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Another API node on the same event store and Redis (as a second container would be). */
+  startApiNode(): Promise<ApiServer>;
   /** POSTs a multipart upload with one field `file`. */
   upload(path: string, file: { bytes: Uint8Array; name: string; type: string }, token?: string): Promise<{ status: number; body: any }>;
   stop(): Promise<void>;
@@ -45,6 +47,19 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
   const runner = new ProjectionRunner({ store, redis: projectionRedis, keys: readModelKeys(keyPrefix), projections: allProjections, logger });
   const controller = new AbortController();
   const projecting = runner.run(controller.signal);
+  const startApiNode = () =>
+    startApiServer({
+      store,
+      redisUrl: REDIS_URL,
+      keyPrefix,
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+      uploadDir,
+      port: 0,
+      host: '127.0.0.1',
+      env: { NODE_ENV: 'test' },
+      logger,
+    });
+  const extraNodes: ApiServer[] = [];
   const api = await startApiServer({
     store,
     redisUrl: REDIS_URL,
@@ -90,6 +105,11 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
       }
       return { status: response.status, body: parsed, headers: response.headers };
     },
+    async startApiNode() {
+      const node = await startApiNode();
+      extraNodes.push(node);
+      return node;
+    },
     async upload(path, file, token) {
       const form = new FormData();
       form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
@@ -104,6 +124,7 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
       return { status: response.status, body };
     },
     async stop() {
+      for (const node of extraNodes) await node.close();
       await api.close();
       await workers.close();
       controller.abort();
