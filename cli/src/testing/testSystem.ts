@@ -47,7 +47,7 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
   const runner = new ProjectionRunner({ store, redis: projectionRedis, keys: readModelKeys(keyPrefix), projections: allProjections, logger });
   const controller = new AbortController();
   const projecting = runner.run(controller.signal);
-  const startApiNode = () =>
+  const startApiNode = (superadmin?: typeof SUPERADMIN) =>
     startApiServer({
       store,
       redisUrl: REDIS_URL,
@@ -56,22 +56,12 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
       uploadDir,
       port: 0,
       host: '127.0.0.1',
+      superadmin,
       env: { NODE_ENV: 'test' },
       logger,
     });
   const extraNodes: ApiServer[] = [];
-  const api = await startApiServer({
-    store,
-    redisUrl: REDIS_URL,
-    keyPrefix,
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
-    uploadDir,
-    port: 0,
-    host: '127.0.0.1',
-    superadmin: SUPERADMIN,
-    env: { NODE_ENV: 'test' },
-    logger,
-  });
+  const api = await startApiNode(SUPERADMIN);
   // The workers deliver OTP codes to the development outbox; rates point at a closed local port, never the network.
   const workerEnv = { NODE_ENV: 'test', SMS_SENDER: 'outbox', RATES_URL: 'http://127.0.0.1:9/latest/PHP' };
   const workers = await startWorkers({ redisUrl: REDIS_URL, keyPrefix, env: workerEnv, logger });
