@@ -1,3 +1,4 @@
+import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, SUPERADMIN, type TestSystem } from '../testing/testSystem.js';
@@ -111,6 +112,24 @@ describe('realtime gateway', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(replayed.map((m) => m.doc.address)).toEqual([...Array.from({ length: 50 }, (_, i) => address(i)), address(1000)]);
     expect(new Set(replayed.map((m) => m.streamId)).size).toBe(51);
+  });
+
+  it('closes a socket when its token expires, and refuses the expired token afterwards', async () => {
+    const borrower = await registerBorrower(system);
+    const shortLived = jwt.sign({ role: 'borrower', tv: 0 }, 'test-secret-that-is-long-enough-for-hs256', {
+      algorithm: 'HS256',
+      expiresIn: 1,
+      subject: borrower.id,
+      issuer: 'honeylend',
+      audience: 'honeylend-api',
+    });
+    const socket = connect(system.baseUrl, { token: shortLived });
+    const revoked = new Promise<{ reason: string }>((resolve) => socket.once('session.revoked', resolve));
+    const disconnected = new Promise((resolve) => socket.once('disconnect', resolve));
+    await connected(socket);
+    expect(await revoked).toEqual({ reason: 'expired' });
+    await disconnected;
+    expect(await refused(connect(system.baseUrl, { token: shortLived }))).toMatch(/sign in/i);
   });
 
   it('asks for a REST refetch when the client resumes from before what the feed still holds', async () => {

@@ -18,7 +18,13 @@ const claimsSchema = z.object({
   sub: z.string().min(1),
   role: z.enum(['borrower', 'admin', 'superadmin']),
   tv: z.number().int().nonnegative(),
+  exp: z.number().int().positive(),
 });
+
+export interface VerifiedClaims extends TokenClaims {
+  /** Seconds since the epoch after which the token no longer works. */
+  exp: number;
+}
 
 export class TokenService {
   constructor(private readonly secret: string) {
@@ -36,7 +42,7 @@ export class TokenService {
   }
 
   /** Returns the claims of a valid token, or null for anything else (expired, forged, alg:none, wrong audience). */
-  verify(token: string): TokenClaims | null {
+  verify(token: string): VerifiedClaims | null {
     try {
       const payload = jwt.verify(token, this.secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
       const parsed = claimsSchema.safeParse(payload);

@@ -9,6 +9,8 @@ interface SocketState {
   callerId: string;
   role: 'borrower' | 'admin' | 'superadmin';
   rooms: string[];
+  /** When the token expires (ms since the epoch): the socket is closed then, as the REST API would refuse it. */
+  expiresAt: number;
 }
 
 /** A socket still replaying what it missed: live entries wait here so they arrive after the replay, in order. */
@@ -49,7 +51,10 @@ export class RealtimeGateway {
         })
         .catch((error: Error) => next(error));
     });
-    this.io.on('connection', (socket) => void this.welcome(socket));
+    this.io.on('connection', (socket) => {
+      this.closeAtExpiry(socket);
+      void this.welcome(socket);
+    });
   }
 
   private async authenticate(socket: Socket): Promise<SocketState> {
@@ -60,7 +65,17 @@ export class RealtimeGateway {
     if (!record || record.tokenVersion !== claims.tv || record.role !== claims.role) throw new Error('Please sign in to continue');
     if (record.status === 'suspended') throw new Error('Your account has been suspended. Please contact support.');
     const joined = record.role === 'borrower' ? [rooms.member(claims.sub)] : [rooms.admins];
-    return { callerId: claims.sub, role: record.role, rooms: joined };
+    return { callerId: claims.sub, role: record.role, rooms: joined, expiresAt: claims.exp * 1000 };
+  }
+
+  private closeAtExpiry(socket: Socket): void {
+    const { expiresAt } = socket.data as SocketState;
+    // setTimeout cannot wait longer than about 24.8 days; tokens live 12 hours.
+    const timer = setTimeout(() => {
+      socket.emit('session.revoked', { reason: 'expired' });
+      socket.disconnect(true);
+    }, Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
+    socket.once('disconnect', () => clearTimeout(timer));
   }
 
   /** Replays what the client missed since `auth.since` (if anything), then puts it in its live rooms. */
