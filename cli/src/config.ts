@@ -13,6 +13,8 @@ export interface Config {
   jwtSecret: string;
   superadmin: { username: string; password: string };
   logLevel: 'info' | 'warn' | 'error' | 'silent';
+  /** Flat interest per month for new loans, in basis points (250 = 2.5 %). */
+  loanMonthlyRateBps: number;
   /** Things a developer should know about the defaults in use (never the values of secrets). */
   warnings: string[];
 }
@@ -36,6 +38,12 @@ const envSchema = z.object({
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
+  LOAN_MONTHLY_RATE_PERCENT: z.coerce
+    .number()
+    .min(0, 'must be a percent per month between 0 and 100')
+    .max(100, 'must be a percent per month between 0 and 100')
+    .refine((percent) => Number.isInteger(Math.round(percent * 10_000) / 100), 'at most two decimals')
+    .default(2.5),
 });
 
 /** Reads the environment once, at start; every problem is reported in one clear line. */
@@ -81,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     jwtSecret,
     superadmin: { username, password },
     logLevel: e.LOG_LEVEL,
+    loanMonthlyRateBps: Math.round(e.LOAN_MONTHLY_RATE_PERCENT * 100),
     warnings,
   };
 }

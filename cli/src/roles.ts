@@ -27,6 +27,7 @@ export async function startApiRole(config: Config, store: EventStore, logger: Lo
     uploadDir: config.uploadDir,
     port: config.port,
     webRoot,
+    monthlyRateBps: config.loanMonthlyRateBps,
     superadmin: config.superadmin,
     logger,
   });

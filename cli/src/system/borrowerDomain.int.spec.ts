@@ -164,6 +164,27 @@ describe('withdrawals with a server-side OTP', () => {
     expect(list.body).toEqual([res.body]);
   });
 
+  it("answers a code that is not 6 digits with the spec message", async () => {
+    const borrower = await registerBorrower(system);
+    const res = await system.request('POST', '/api/withdrawals', { token: borrower.token, body: { amount: 1000, bankName: 'BPI', bankAccountNumber: '1234567890', otp: '12345' } });
+    expect(res.status).toBe(400);
+    expect(res.body.details.fields.otp).toBe('OTP must be exactly 6 digits');
+  });
+
+  it('sends at most 3 codes per member in 15 minutes', async () => {
+    const borrower = await registerBorrower(system);
+    await disburse(system, borrower, 500_000);
+    for (let i = 0; i < 3; i++) {
+      expect((await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } })).status).toBe(202);
+    }
+    const fourth = await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } });
+    expect(fourth.status).toBe(429);
+    expect(fourth.body.code).toBe('OTP_RESEND_LIMIT');
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    const requested = (await system.store.readStream(streams.member(borrower.id))).filter((e) => e.type === 'WithdrawalOtpRequested');
+    expect(requested).toHaveLength(3);
+  });
+
   it('dies after 5 wrong codes: even the right code is refused afterwards', async () => {
     const borrower = await registerBorrower(system);
     await disburse(system, borrower, 500_000);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('runs with development defaults, saying which ones', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, redisUrl: 'redis://127.0.0.1:6379', loanMonthlyRateBps: 250, isProduction: false });
+    expect(config.eventStoreUrl).toMatch(/^pglite:.*data\/events$/);
+    expect(config.uploadDir).toMatch(/data\/uploads$/);
+    expect(config.warnings.join(' ')).toMatch(/JWT_SECRET/);
+  });
+
+  it('refuses to run in production without the secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40) })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'long-enough-1' })).toThrow(/32 characters/);
+  });
+
+  it('takes the loan rate as a percent per month and stores basis points', () => {
+    expect(loadConfig({ LOAN_MONTHLY_RATE_PERCENT: '1.75' }).loanMonthlyRateBps).toBe(175);
+    expect(() => loadConfig({ LOAN_MONTHLY_RATE_PERCENT: '-1' })).toThrow(/LOAN_MONTHLY_RATE_PERCENT/);
+  });
+
+  it('honours a db index in REDIS_URL and refuses what is not a Redis URL', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/3' }).redisUrl).toBe('redis://127.0.0.1:6379/3');
+    expect(() => loadConfig({ REDIS_URL: 'http://nope' })).toThrow(/REDIS_URL/);
+  });
+});
