@@ -5,7 +5,7 @@ import { streams } from '@honeylend/contracts';
 import { handleCommand, memberDecider } from '@honeylend/command-api';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { disburse, latestOtpFor, registerBorrower, verifyBorrower } from '../testing/borrowers.js';
-import { pngImage } from '../testing/images.js';
+import { pixelFloodPng, pngImage } from '../testing/images.js';
 
 let system: TestSystem;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('identity documents', () => {
     expect(Buffer.from(await image.arrayBuffer()).equals(pngImage())).toBe(true);
   });
 
-  it('refuses a script renamed .png and an oversize file, storing nothing', async () => {
+  it('refuses a script renamed .png, an oversize file and a pixel flood, storing nothing', async () => {
     const borrower = await registerBorrower(system);
     const before = readdirSync(system.uploadDir).length;
     const script = await system.upload('/api/upload', { bytes: Buffer.from('#!/bin/sh\nrm -rf /\n'), name: 'photo.png', type: 'image/png' }, borrower.token);
@@ -36,6 +36,9 @@ describe('identity documents', () => {
     const big = await system.upload('/api/upload', { bytes: oversize, name: 'big.png', type: 'image/png' }, borrower.token);
     expect(big.status).toBe(413);
     expect(big.body).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    const flood = await system.upload('/api/upload', { bytes: pixelFloodPng(), name: 'flood.png', type: 'image/png' }, borrower.token);
+    expect(flood.status).toBe(422);
+    expect(flood.body.code).toBe('IMAGE_TOO_LARGE');
     expect(readdirSync(system.uploadDir).length).toBe(before);
     const events = await system.store.readStream(streams.member(borrower.id));
     expect(events.map((e) => e.type)).toEqual(['MemberRegistered']);

@@ -29,3 +29,13 @@ export function pngImage(width = 8, height = 8): Buffer {
   for (let y = 0; y < height; y++) rows[y * (width * 3 + 1)] = 0; // filter: none
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A PNG whose header declares a huge canvas while the file stays tiny: a decompression ("pixel flood") bomb. */
+export function pixelFloodPng(width = 100_000, height = 100_000): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
+}
