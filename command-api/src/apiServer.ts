@@ -7,6 +7,7 @@ import { resolveOtpSecret } from '@honeylend/contracts/server';
 import type { EventStore } from '@honeylend/eventstore';
 import { createApp } from './app.js';
 import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
+import { parseTrustedProxies } from './admin/access/clientAddress.js';
 import { LoginThrottle } from './auth/loginThrottle.js';
 import { TokenService } from './auth/tokens.js';
 import { ProjectionProgress } from './consistency/projectionProgress.js';
@@ -31,6 +32,8 @@ export interface ApiServerOptions {
   /** Flat interest per month for new loans, in basis points (default 250 = 2.5 %). */
   monthlyRateBps?: number;
   superadmin?: { username: string; password: string };
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); default: env TRUSTED_PROXIES. */
+  trustedProxies?: readonly string[];
   /** The environment, for the secrets shared with the workers (OTP_SECRET) and NODE_ENV. */
   env?: Readonly<Record<string, string | undefined>>;
   logger: Logger;
@@ -47,6 +50,8 @@ export interface ApiServer {
 }
 
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
+  // Checked before any connection opens, so a bad TRUSTED_PROXIES stops the start cleanly.
+  const trustedProxies = options.trustedProxies ?? parseTrustedProxies((options.env ?? process.env).TRUSTED_PROXIES);
   const keyPrefix = options.keyPrefix ?? '';
   const keys = readModelKeys(keyPrefix);
   const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
@@ -57,6 +62,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const jobKeys = createJobKeys(keyPrefix);
   const queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
   const otpQueue = new Queue(QUEUE_NAMES.otp, { connection: queueConnection, prefix: jobKeys.queuePrefix });
+  const notificationQueue = new Queue(QUEUE_NAMES.notifications, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const deps: ApiDeps = {
     store: options.store,
     redis,
@@ -66,7 +72,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     loginThrottle: new LoginThrottle(redis, keyPrefix),
     logger: options.logger,
     files: new FileStore(options.uploadDir),
-    jobs: { keys: jobKeys, otpQueue, otpSecret: resolveOtpSecret(env).secret },
+    jobs: { keys: jobKeys, otpQueue, notificationQueue, otpSecret: resolveOtpSecret(env).secret },
+    trustedProxies,
     signedFileUrls: new SignedFileUrls(options.jwtSecret),
     now: options.now ?? (() => new Date()),
   };
@@ -78,6 +85,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   server.keepAliveTimeout = 5_000;
   const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
   await realtime.start();
+  deps.revokeSessions = (id, reason) => realtime.revoke(id, reason);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
@@ -98,6 +106,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       clearTimeout(forced);
       await progress.stop();
       await otpQueue.close();
+      await notificationQueue.close();
       queueConnection.disconnect();
       redis.disconnect();
     },

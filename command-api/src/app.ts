@@ -14,6 +14,7 @@ import { loanRoutes } from './loan/loanRoutes.js';
 import { withdrawalRoutes } from './withdrawal/withdrawalRoutes.js';
 import { notificationRoutes } from './notification/notificationRoutes.js';
 import { devOutboxRoutes, ratesRoutes } from './rates/ratesRoutes.js';
+import { adminRouters } from './admin/adminRouters.js';
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
@@ -37,6 +38,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
 
   for (const router of [
     healthRoutes(deps),
+    ...adminRouters(deps),
     authRoutes(deps),
     profileRoutes(deps),
     uploadRoutes(deps),

@@ -1,7 +1,9 @@
 import { centavosToPesos } from './money.js';
 import { creditTierOf, type CreditTier } from './credit.js';
-import type { AdminDoc, LoanDoc, MemberDoc, NotificationDoc, WithdrawalDoc } from './readModels.js';
+import type { AdminDoc, AllowedIpDoc, LoanDoc, LoanStats, MemberDoc, MemberStats, NotificationDoc, WithdrawalDoc, WithdrawalStats } from './readModels.js';
+import type { OtpDeliveryStatus } from './jobs.js';
 import { paymentSchedule, truthInLending } from './loans/repayment.js';
+import { redactEventData } from './events.js';
 
 /** Every error answer of the API. */
 export interface ApiErrorBody {
@@ -210,4 +212,176 @@ export type NotificationAnswer = Omit<NotificationDoc, 'memberId'>;
 export function toNotificationAnswer(doc: NotificationDoc): NotificationAnswer {
   const { memberId: _owner, ...answer } = doc;
   return answer;
+}
+
+// ── Admin answers ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * The members table's OTP column (design §7): whether the last code reached the phone and how
+ * many tries the live one has left — never the code, which nobody can read.
+ */
+export interface AdminOtpStatus {
+  state: OtpDeliveryStatus['state'];
+  sentTo: string;
+  lastAttemptAt: string;
+  lastSentAt: string | null;
+  failures: number;
+  lastError: string | null;
+  /** Attempts left on the live code, or null when no code is live. */
+  attemptsLeft: number | null;
+  expiresAt: string | null;
+}
+
+export function toAdminOtpStatus(delivery: OtpDeliveryStatus | null, live: { attemptsLeft: number; expiresAt: string } | null): AdminOtpStatus | null {
+  if (!delivery) return null;
+  return {
+    state: delivery.state,
+    sentTo: delivery.sentTo,
+    lastAttemptAt: delivery.lastAttemptAt,
+    lastSentAt: delivery.lastSentAt,
+    failures: delivery.failures,
+    lastError: delivery.lastError,
+    attemptsLeft: live?.attemptsLeft ?? null,
+    expiresAt: live?.expiresAt ?? null,
+  };
+}
+
+/** A member as the management panel shows it: the borrower's own answer plus OTP delivery, never a password or code. */
+export interface AdminMemberAnswer extends UserAnswer {
+  updatedAt: string;
+  otp: AdminOtpStatus | null;
+}
+
+export function toAdminMemberAnswer(doc: MemberDoc, documentUrl: (fileId: string) => string, otp: AdminOtpStatus | null): AdminMemberAnswer {
+  return { ...toUserAnswer(doc, documentUrl), updatedAt: doc.updatedAt, otp };
+}
+
+/** Spec §3: the member embedded in a loan row (balance and credit score are editable from the borrowing list). */
+export interface AdminLoanMember {
+  id: string;
+  fullName: string;
+  email: string | null;
+  phone: string;
+  balance: number;
+  creditScore: number;
+  creditTier: CreditTier;
+  status: MemberDoc['status'];
+  otp: AdminOtpStatus | null;
+}
+
+export type AdminLoanAnswer = Omit<LoanAnswer, 'schedule'> & { memberId: string; member: AdminLoanMember | null };
+
+/** A borrowing-list row; `member` is null once the member's account was closed. */
+export function toAdminLoanAnswer(doc: LoanDoc, member: MemberDoc | null, otp: AdminOtpStatus | null): AdminLoanAnswer {
+  const { schedule: _schedule, ...loan } = toLoanAnswer(doc);
+  return {
+    ...loan,
+    memberId: doc.memberId,
+    member: member
+      ? {
+          id: member.id,
+          fullName: member.fullName,
+          email: member.email,
+          phone: member.phone,
+          balance: centavosToPesos(member.balanceCentavos),
+          creditScore: member.creditScore,
+          creditTier: creditTierOf(member.creditScore),
+          status: member.status,
+          otp,
+        }
+      : null,
+  };
+}
+
+/** A withdrawal for the admin who pays it out: the full account number and the member it belongs to. */
+export interface AdminWithdrawalAnswer extends WithdrawalAnswer {
+  memberId: string;
+  member: { id: string; fullName: string; phone: string; email: string | null } | null;
+}
+
+export function toAdminWithdrawalAnswer(doc: WithdrawalDoc, member: MemberDoc | null): AdminWithdrawalAnswer {
+  return {
+    ...toWithdrawalAnswer(doc),
+    bankAccountNumber: doc.bankAccountNumber,
+    memberId: doc.memberId,
+    member: member ? { id: member.id, fullName: member.fullName, phone: member.phone, email: member.email } : null,
+  };
+}
+
+/** An admin account as the settings page lists it for `viewer`: what they may do with it, and the main admin labelled. */
+export interface AdminAccountEntry extends AdminAnswer {
+  label: 'Main Admin' | null;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+export function toAdminAccountEntry(doc: AdminDoc, viewer: { id: string; role: AdminDoc['role'] }): AdminAccountEntry {
+  const viewerIsMain = viewer.role === 'superadmin';
+  const isMain = doc.role === 'superadmin';
+  return { ...toAdminAnswer(doc), label: isMain ? 'Main Admin' : null, canEdit: viewerIsMain, canDelete: viewerIsMain && !isMain };
+}
+
+export interface AdminStatsAnswer {
+  withdrawals: { total: number; processed: number; pending: number; rejected: number; totalAmount: number };
+  loans: { total: number; byStatus: Record<string, number>; totalAmount: number; disbursedAmount: number };
+  members: { total: number; active: number; pending: number; suspended: number; totalBalance: number };
+}
+
+export function toAdminStatsAnswer(withdrawals: WithdrawalStats, loans: LoanStats, members: MemberStats): AdminStatsAnswer {
+  return {
+    withdrawals: {
+      total: withdrawals.total,
+      processed: withdrawals.processed,
+      pending: withdrawals.pending,
+      rejected: withdrawals.rejected,
+      totalAmount: centavosToPesos(withdrawals.totalAmountCentavos),
+    },
+    loans: {
+      total: loans.total,
+      byStatus: loans.byStatus,
+      totalAmount: centavosToPesos(loans.totalAmountCentavos),
+      disbursedAmount: centavosToPesos(loans.disbursedAmountCentavos),
+    },
+    members: {
+      total: members.total,
+      active: members.active,
+      pending: members.pending,
+      suspended: members.suspended,
+      totalBalance: centavosToPesos(members.totalBalanceCentavos),
+    },
+  };
+}
+
+export type AllowedIpAnswer = AllowedIpDoc;
+
+/** An event as auditors read it: credentials redacted, who and from where in the metadata. */
+export interface AuditEventAnswer {
+  stream: string;
+  revision: number;
+  position: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: { actorId: string | null; ip: string | null; correlationId: string | null; causationId: string | null };
+  createdAt: string;
+}
+
+export function toAuditEventAnswer(event: {
+  stream: string;
+  revision: number;
+  position: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: { actorId?: string; ip?: string; correlationId?: string; causationId?: string };
+  createdAt: string;
+}): AuditEventAnswer {
+  const { actorId, ip, correlationId, causationId } = event.metadata;
+  return {
+    stream: event.stream,
+    revision: event.revision,
+    position: event.position,
+    type: event.type,
+    data: redactEventData(event.data),
+    metadata: { actorId: actorId ?? null, ip: ip ?? null, correlationId: correlationId ?? null, causationId: causationId ?? null },
+    createdAt: event.createdAt,
+  };
 }

@@ -38,10 +38,21 @@ export const documentKindSchema = z.enum(['idFront', 'idBack', 'selfie']);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
 export const loanStatusSchema = z.string().regex(/^[a-z][a-z0-9_]{1,39}$/);
 export const notificationTypeSchema = z.enum(['loan_update', 'withdrawal_update', 'account', 'general']);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+/** Admin edit range (spec §5); stored scores outside it (e.g. the default 500 is inside) never occur. */
+export const creditScoreSchema = z.number().int().min(300).max(850);
+/** Money moved by an admin, signed: positive credits the wallet, negative debits it. */
+const signedCentavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((value) => value !== 0, 'an adjustment moves money');
+/** Why an open loan application stopped counting as "the member's loan". */
+export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted']);
+/** An allowed address: one IPv4/IPv6 address or a CIDR range, in canonical form. */
+const allowedAddress = z.string().min(2).max(60);
 
 export const eventDataSchemas = {
   /** stream phone-<e164>: the number is taken (appended with no_stream, so only one registration wins). */
   PhoneReserved: z.object({ phone: e164, memberId: uuid, reservedAt: isoTime }).strict(),
+  /** The number is free again (its member was deleted or moved to another number); the reservation history stays. */
+  PhoneReleased: z.object({ phone: e164, memberId: uuid, releasedAt: isoTime }).strict(),
   /** stream member-<id> */
   MemberRegistered: z
     .object({
@@ -102,6 +113,21 @@ export const eventDataSchemas = {
       notifiedAt: isoTime,
     })
     .strict(),
+  /** An admin suspended, reactivated or set the member pending; suspension ends every session at once. */
+  MemberStatusChanged: z.object({ memberId: uuid, from: memberStatusSchema, to: memberStatusSchema, changedAt: isoTime }).strict(),
+  MemberCreditScoreChanged: z.object({ memberId: uuid, from: z.number().int(), to: creditScoreSchema, changedAt: isoTime }).strict(),
+  /** The member signs in with the new number; the old one was released on its own stream. */
+  MemberPhoneChanged: z.object({ memberId: uuid, from: e164, to: e164, changedAt: isoTime }).strict(),
+  /** An admin set a new password (typed once, never readable again); every older session ends. */
+  MemberPasswordReset: z.object({ memberId: uuid, passwordHash: argon2idHash, resetAt: isoTime }).strict(),
+  /** An admin moved money into or out of the wallet, with the reason; the actor is in the metadata. */
+  BalanceAdjusted: z
+    .object({ memberId: uuid, adjustmentId: uuid, amountCentavos: signedCentavos, reason: z.string().min(5).max(500), adjustedAt: isoTime })
+    .strict(),
+  /** The account is closed: gone from every list, sessions ended, phone freed; its events stay for audit. */
+  MemberDeleted: z.object({ memberId: uuid, phone: e164, deletedAt: isoTime }).strict(),
+  /** The member's loan no longer blocks a new application (or the account's closure). */
+  LoanApplicationClosed: z.object({ memberId: uuid, loanId: uuid, closing: loanClosingSchema, closedAt: isoTime }).strict(),
   /** stream loan-<id> */
   LoanApplied: z
     .object({
@@ -118,10 +144,26 @@ export const eventDataSchemas = {
   LoanStatusChanged: z
     .object({ loanId: uuid, memberId: uuid, from: loanStatusSchema, to: loanStatusSchema, message: z.string().nullable(), changedAt: isoTime })
     .strict(),
+  /** An admin changed a pending loan's amount or term (spec §5 admin limits). */
+  LoanTermsChanged: z
+    .object({
+      loanId: uuid,
+      memberId: uuid,
+      amountCentavos: centavos,
+      termMonths: z.number().int().min(1).max(60),
+      previousAmountCentavos: centavos,
+      previousTermMonths: z.number().int().min(1).max(60),
+      changedAt: isoTime,
+    })
+    .strict(),
+  /** A pending or denied application removed by an admin; its history stays for audit. */
+  LoanDeleted: z.object({ loanId: uuid, memberId: uuid, status: loanStatusSchema, deletedAt: isoTime }).strict(),
   /** stream sequence-<name>: human-readable numbers (LN-2026-000123) handed out without collisions. */
   SequenceNumberAllocated: z.object({ sequence: z.string(), number: z.number().int().positive(), allocatedFor: uuid }).strict(),
   /** stream admin-username-<username>: the login name is taken. */
   AdminUsernameReserved: z.object({ username: z.string().min(1), adminId: uuid, reservedAt: isoTime }).strict(),
+  /** The login name is free again (its admin was deleted or changed email or phone). */
+  AdminUsernameReleased: z.object({ username: z.string().min(1), adminId: uuid, releasedAt: isoTime }).strict(),
   /** stream admin-<id> */
   AdminAccountCreated: z
     .object({
@@ -136,6 +178,25 @@ export const eventDataSchemas = {
       createdBy: z.union([uuid, z.literal('bootstrap')]),
     })
     .strict(),
+  AdminAccountUpdated: z
+    .object({
+      adminId: uuid,
+      changes: z
+        .object({ username: z.string().min(1), fullName: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
+        .partial()
+        .strict(),
+      updatedAt: isoTime,
+    })
+    .strict(),
+  /** Every older session of this admin ends. */
+  AdminPasswordChanged: z.object({ adminId: uuid, passwordHash: argon2idHash, changedAt: isoTime }).strict(),
+  AdminAccountDeleted: z.object({ adminId: uuid, deletedAt: isoTime }).strict(),
+  /** stream settings-admin-ips: who may reach the management panel (empty list = anyone). */
+  AllowedIpAdded: z.object({ ruleId: uuid, ipAddress: allowedAddress, description: z.string().max(200), addedAt: isoTime }).strict(),
+  AllowedIpRemoved: z.object({ ruleId: uuid, ipAddress: allowedAddress, removedAt: isoTime }).strict(),
+  /** stream settings-loan-statuses: statuses admins defined beyond the built-in ones (spec §4). */
+  LoanStatusDefined: z.object({ status: loanStatusSchema, definedAt: isoTime }).strict(),
+  LoanStatusRemoved: z.object({ status: loanStatusSchema, removedAt: isoTime }).strict(),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -176,4 +237,6 @@ export const streams = {
   adminUsername: (username: string) => `admin-username-${username.trim().toLowerCase()}`,
   loan: (loanId: string) => `loan-${loanId}`,
   sequence: (name: string) => `sequence-${name}`,
+  allowedIps: 'settings-admin-ips',
+  loanStatuses: 'settings-loan-statuses',
 };

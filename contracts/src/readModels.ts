@@ -84,6 +84,36 @@ export interface WithdrawalStats {
   totalAmountCentavos: number;
 }
 
+/** rm:loans:stats: counters the loans projection keeps as events arrive. */
+export interface LoanStats {
+  total: number;
+  /** Loans per current status (built-in and custom). */
+  byStatus: Record<string, number>;
+  /** Principal of every loan still on the books (deleted applications leave the sum). */
+  totalAmountCentavos: number;
+  disbursedAmountCentavos: number;
+}
+
+/** rm:members:stats */
+export interface MemberStats {
+  total: number;
+  active: number;
+  pending: number;
+  suspended: number;
+  /** Sum of every wallet: what the platform owes its members right now. */
+  totalBalanceCentavos: number;
+}
+
+/** One entry of the admin IP allow-list (rm:settings:allowed-ips). */
+export interface AllowedIpDoc {
+  id: string;
+  /** A canonical address (203.0.113.7, 2001:db8::1) or CIDR range (203.0.113.0/24). */
+  ipAddress: string;
+  description: string;
+  createdAt: string;
+  createdBy: string | null;
+}
+
 export interface AdminDoc {
   id: string;
   username: string;
@@ -105,7 +135,17 @@ export interface AuthRecord {
 /** A change-feed entry (Redis stream `rm:changes`): who should hear of it, and the new document. */
 export interface ChangeEntry {
   rooms: string[];
-  event: 'member.updated' | 'loan.updated' | 'withdrawal.updated' | 'notification.created' | 'stats.updated' | 'admin.updated';
+  event:
+    | 'member.updated'
+    | 'member.deleted'
+    | 'loan.updated'
+    | 'loan.deleted'
+    | 'withdrawal.updated'
+    | 'notification.created'
+    | 'stats.updated'
+    | 'admin.updated'
+    | 'admin.deleted'
+    | 'settings.updated';
   doc: unknown;
   version: number;
 }
@@ -119,15 +159,30 @@ export function readModelKeys(prefix = '') {
     admin: (id: string) => `${rm}admin:${id}`,
     auth: (id: string) => `${rm}auth:${id}`,
     members: `${rm}members`,
+    membersByStatus: (status: string) => `${rm}members:status:${status}`,
+    /** Hash member id → lowercased search text (name, email, phone in its written forms). */
+    memberSearch: `${rm}members:search`,
+    memberStats: `${rm}members:stats`,
     admins: `${rm}admins`,
     file: (id: string) => `${rm}file:${id}`,
     loan: (id: string) => `${rm}loan:${id}`,
     loans: `${rm}loans`,
     loansByMember: (memberId: string) => `${rm}loans:member:${memberId}`,
+    loansByStatus: (status: string) => `${rm}loans:status:${status}`,
+    /** Hash loan id → "<member id>\n<lowercased loan number and status>"; the member's own text is joined at query time. */
+    loanSearch: `${rm}loans:search`,
+    loanStats: `${rm}loans:stats`,
     withdrawal: (id: string) => `${rm}withdrawal:${id}`,
     withdrawals: `${rm}withdrawals`,
     withdrawalsByMember: (memberId: string) => `${rm}withdrawals:member:${memberId}`,
     withdrawalStats: `${rm}withdrawals:stats`,
+    withdrawalsByStatus: (status: string) => `${rm}withdrawals:status:${status}`,
+    /** Hash withdrawal id → "<member id>\n<lowercased number, bank and account>". */
+    withdrawalSearch: `${rm}withdrawals:search`,
+    /** JSON AllowedIpDoc[]: the admin IP allow-list the API enforces. */
+    allowedIps: `${rm}settings:allowed-ips`,
+    /** JSON string[]: admin-defined loan statuses, in the order they were added. */
+    customLoanStatuses: `${rm}settings:loan-statuses`,
     notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
     changes: `${rm}changes`,
     /** Position of the last event every projection has applied. */

@@ -4,12 +4,22 @@ import { loansProjection } from './loans/loansProjection.js';
 import { membersProjection } from './members/membersProjection.js';
 import { notificationsProjection } from './notifications/notificationsProjection.js';
 import { withdrawalsProjection } from './withdrawals/withdrawalsProjection.js';
+import { allowedIpsProjection } from './settings/allowedIpsProjection.js';
+import { customLoanStatusesProjection } from './settings/customLoanStatusesProjection.js';
 
 export * from './projection.js';
 export * from './projectionRunner.js';
 export * from './readModelTransaction.js';
 export * from './rebuild.js';
-export { membersProjection, adminsProjection, loansProjection, withdrawalsProjection, notificationsProjection };
+export { membersProjection, adminsProjection, loansProjection, withdrawalsProjection, notificationsProjection, allowedIpsProjection, customLoanStatusesProjection };
 
 /** Every read model, applied in this order to each event. */
-export const allProjections: Projection[] = [membersProjection, adminsProjection, loansProjection, withdrawalsProjection, notificationsProjection];
+export const allProjections: Projection[] = [
+  membersProjection,
+  adminsProjection,
+  loansProjection,
+  withdrawalsProjection,
+  notificationsProjection,
+  allowedIpsProjection,
+  customLoanStatusesProjection,
+];

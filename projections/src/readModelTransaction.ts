@@ -36,6 +36,10 @@ export class ReadModelTransaction {
     this.writes.push((multi) => multi.hset(key, fields));
   }
 
+  hdel(key: string, field: string): void {
+    this.writes.push((multi) => multi.hdel(key, field));
+  }
+
   zadd(key: string, score: number, member: string): void {
     this.writes.push((multi) => multi.zadd(key, score, member));
   }

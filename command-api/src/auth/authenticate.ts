@@ -22,10 +22,13 @@ export function authenticate(tokens: TokenService, readModels: ReadModelStore, a
     const claims = match ? tokens.verify(match[1]!) : null;
     if (!claims) throw unauthorized();
     const record = await readModels.auth(claims.sub);
-    if (!record || record.tokenVersion !== claims.tv || record.role !== claims.role) throw unauthorized();
+    if (!record || record.role !== claims.role) throw unauthorized();
+    // Before the token version: suspension revokes every token, yet the suspended member's client
+    // must hear "suspended" (spec §4: it signs out and says why), not a bare 401.
     if (record.status === 'suspended') {
       throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended, undefined, { accountStatus: 'suspended' });
     }
+    if (record.tokenVersion !== claims.tv) throw unauthorized();
     if (!allowed.includes(record.role)) {
       throw record.role === 'borrower'
         ? new ApiError(403, 'ACCESS_DENIED', MESSAGES.accessDenied)

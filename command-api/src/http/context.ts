@@ -23,8 +23,12 @@ export interface ApiDeps {
   logger: Logger;
   files: FileStore;
   /** What the API hands to the workers: OTP jobs, and the keys and secret to check their codes. */
-  jobs: { keys: JobKeys; otpQueue: Queue; otpSecret: string };
+  jobs: { keys: JobKeys; otpQueue: Queue; notificationQueue: Queue; otpSecret: string };
   signedFileUrls: SignedFileUrls;
+  /** Ends an account's live sessions (its sockets) the moment its access is revoked. */
+  revokeSessions?: (id: string, reason: string) => void;
+  /** TRUSTED_PROXIES: the proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). */
+  trustedProxies?: readonly string[];
   /** The clock, injectable so tests can move time. */
   now: () => Date;
 }

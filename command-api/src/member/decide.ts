@@ -1,10 +1,12 @@
-import type { DocumentKind, ProfileChanges } from '@honeylend/contracts';
+import { formatPesos, type DocumentKind, type MemberStatus, type ProfileChanges } from '@honeylend/contracts';
 import { DomainError, type Decider } from '../domain/decider.js';
 import {
   areDocumentsComplete,
   evolveMember,
+  hasPendingWithdrawal,
   initialMemberState,
   isPersonalInfoComplete,
+  openLoanIds,
   type ExistingMember,
   type MemberEvent,
   type MemberState,
@@ -23,7 +25,14 @@ export const MEMBER_MESSAGES = {
   insufficientFunds: 'Insufficient funds - Unavailable to request a withdrawal',
   otpAlreadyUsed: 'This code has already been used. Please request a new code.',
   withdrawalNotFound: 'Withdrawal not found',
+  openLoan: 'This member has an open loan. Close it first: deny or complete it, or delete a pending application.',
+  pendingWithdrawal: 'This member has a pending withdrawal. Complete or reject it first.',
 } as const;
+
+const balanceBelowZero = (balanceCentavos: number) =>
+  `This adjustment would take the balance below zero (the available balance is ${formatPesos(balanceCentavos)}).`;
+const balanceLeft = (balanceCentavos: number) =>
+  `This member still has ${formatPesos(balanceCentavos)} in their wallet. Pay it out or post a balance adjustment first.`;
 
 export type MemberCommand =
   | {
@@ -64,7 +73,23 @@ export type MemberCommand =
     }
   | { type: 'CompleteWithdrawal'; memberId: string; withdrawalId: string; now: string }
   | { type: 'RejectWithdrawal'; memberId: string; withdrawalId: string; reason: string | null; now: string }
-  | { type: 'NotifyMember'; memberId: string; notificationId: string; title: string; message: string; type_: 'loan_update' | 'withdrawal_update' | 'account' | 'general'; now: string };
+  | { type: 'NotifyMember'; memberId: string; notificationId: string; title: string; message: string; type_: 'loan_update' | 'withdrawal_update' | 'account' | 'general'; now: string }
+  /** An admin's edit: works on suspended accounts too, and records only what really changes. */
+  | {
+      type: 'AdminUpdateMember';
+      memberId: string;
+      changes: ProfileChanges;
+      /** E.164, already reserved for this member on its phone stream. */
+      phone?: string;
+      creditScore?: number;
+      status?: MemberStatus;
+      documents?: Partial<Record<DocumentKind, string>>;
+      now: string;
+    }
+  | { type: 'ResetPassword'; memberId: string; passwordHash: string; now: string }
+  | { type: 'AdjustBalance'; memberId: string; adjustmentId: string; amountCentavos: number; reason: string; now: string }
+  | { type: 'DeleteMember'; memberId: string; now: string }
+  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted'; now: string };
 
 function existing(state: MemberState): ExistingMember {
   if (!state.exists) throw new DomainError(404, 'MEMBER_NOT_FOUND', MEMBER_MESSAGES.notFound);
@@ -91,26 +116,38 @@ function pendingWithdrawal(member: ExistingMember, withdrawalId: string) {
   return held;
 }
 
+/** Only files uploaded for this member may become their documents; setting the same file again records nothing. */
+function documentEvents(member: ExistingMember, memberId: string, documents: Partial<Record<DocumentKind, string>>, now: string): MemberEvent[] {
+  const events: MemberEvent[] = [];
+  for (const [kind, fileId] of Object.entries(documents) as [DocumentKind, string][]) {
+    if (!member.uploadedFileIds.has(fileId)) throw new DomainError(404, 'DOCUMENT_NOT_FOUND', MEMBER_MESSAGES.documentNotFound, { field: `${kind}Url` });
+    if (member.documents[kind] !== fileId) events.push({ type: 'IdentityDocumentSet', data: { memberId, kind, fileId, setAt: now } });
+  }
+  return events;
+}
+
+/** The profile fields whose value differs from what the member has, so the audit trail shows edits, not re-saves. */
+function changedProfileFields(member: ExistingMember, changes: ProfileChanges): ProfileChanges {
+  const changed: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(changes)) {
+    if (value !== undefined && member.profile[field as keyof ProfileChanges] !== value) changed[field] = value;
+  }
+  return changed as ProfileChanges;
+}
+
 export function decideMember(command: MemberCommand, state: MemberState): MemberEvent[] {
   switch (command.type) {
     case 'RegisterMember': {
-      if (state.exists) throw new DomainError(409, 'ALREADY_REGISTERED', MEMBER_MESSAGES.alreadyRegistered, { alreadyRegistered: true });
+      if (state.exists || state.deleted) throw new DomainError(409, 'ALREADY_REGISTERED', MEMBER_MESSAGES.alreadyRegistered, { alreadyRegistered: true });
       const { memberId, phone, fullName, email, passwordHash, registeredBy, now } = command;
       return [{ type: 'MemberRegistered', data: { memberId, phone, fullName, email, passwordHash, registeredAt: now, registeredBy } }];
     }
     case 'UpdateProfile': {
       const member = active(state);
-      // Only what really changes is recorded, so the audit trail shows edits, not re-saves.
-      const changes: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(command.changes)) {
-        if (value !== undefined && member.profile[field as keyof ProfileChanges] !== value) changes[field] = value;
-      }
+      const changes = changedProfileFields(member, command.changes);
       const events: MemberEvent[] = [];
       if (Object.keys(changes).length > 0) events.push({ type: 'MemberProfileUpdated', data: { memberId: command.memberId, changes, updatedAt: command.now } });
-      for (const [kind, fileId] of Object.entries(command.documents ?? {}) as [DocumentKind, string][]) {
-        if (!member.uploadedFileIds.has(fileId)) throw new DomainError(404, 'DOCUMENT_NOT_FOUND', MEMBER_MESSAGES.documentNotFound, { field: `${kind}Url` });
-        if (member.documents[kind] !== fileId) events.push({ type: 'IdentityDocumentSet', data: { memberId: command.memberId, kind, fileId, setAt: command.now } });
-      }
+      events.push(...documentEvents(member, command.memberId, command.documents ?? {}, command.now));
       return events;
     }
     case 'RecordUpload': {
@@ -130,7 +167,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       if (!isPersonalInfoComplete(member.profile) || !areDocumentsComplete(member.documents)) {
         throw new DomainError(403, 'VERIFICATION_REQUIRED', MEMBER_MESSAGES.verificationRequired);
       }
-      if (member.loanIds.length > 0) throw new DomainError(409, 'LOAN_EXISTS', MEMBER_MESSAGES.loanExists, { loanId: member.loanIds.at(-1) });
+      const open = openLoanIds(member);
+      if (open.length > 0) throw new DomainError(409, 'LOAN_EXISTS', MEMBER_MESSAGES.loanExists, { loanId: open.at(-1) });
       return [{ type: 'LoanApplicationOpened', data: { memberId: command.memberId, loanId: command.loanId, openedAt: command.now } }];
     }
     case 'DisburseLoan': {
@@ -170,6 +208,54 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       existing(state);
       const { memberId, notificationId, title, message, type_, now } = command;
       return [{ type: 'MemberNotified', data: { memberId, notificationId, title, message, type: type_, notifiedAt: now } }];
+    }
+    case 'AdminUpdateMember': {
+      const member = existing(state);
+      const { memberId, now } = command;
+      const events: MemberEvent[] = [];
+      const changes = changedProfileFields(member, command.changes);
+      if (Object.keys(changes).length > 0) events.push({ type: 'MemberProfileUpdated', data: { memberId, changes, updatedAt: now } });
+      if (command.phone !== undefined && command.phone !== member.phone) {
+        events.push({ type: 'MemberPhoneChanged', data: { memberId, from: member.phone, to: command.phone, changedAt: now } });
+      }
+      if (command.creditScore !== undefined && command.creditScore !== member.creditScore) {
+        events.push({ type: 'MemberCreditScoreChanged', data: { memberId, from: member.creditScore, to: command.creditScore, changedAt: now } });
+      }
+      events.push(...documentEvents(member, memberId, command.documents ?? {}, now));
+      // Last, so a suspension is the final word of the edit that carries it.
+      if (command.status !== undefined && command.status !== member.status) {
+        events.push({ type: 'MemberStatusChanged', data: { memberId, from: member.status, to: command.status, changedAt: now } });
+      }
+      return events;
+    }
+    case 'ResetPassword': {
+      existing(state);
+      return [{ type: 'MemberPasswordReset', data: { memberId: command.memberId, passwordHash: command.passwordHash, resetAt: command.now } }];
+    }
+    case 'AdjustBalance': {
+      const member = existing(state);
+      if (member.balanceCentavos + command.amountCentavos < 0) {
+        throw new DomainError(409, 'BALANCE_BELOW_ZERO', balanceBelowZero(member.balanceCentavos), { balance: member.balanceCentavos / 100 });
+      }
+      const { memberId, adjustmentId, amountCentavos, reason, now } = command;
+      return [{ type: 'BalanceAdjusted', data: { memberId, adjustmentId, amountCentavos, reason, adjustedAt: now } }];
+    }
+    case 'DeleteMember': {
+      // A retried deletion changes nothing; the caller goes on to free the phone.
+      if (!state.exists && state.deleted) return [];
+      const member = existing(state);
+      const open = openLoanIds(member);
+      if (open.length > 0) throw new DomainError(409, 'MEMBER_HAS_OPEN_LOAN', MEMBER_MESSAGES.openLoan, { loanId: open.at(-1) });
+      if (hasPendingWithdrawal(member)) throw new DomainError(409, 'MEMBER_HAS_PENDING_WITHDRAWAL', MEMBER_MESSAGES.pendingWithdrawal);
+      if (member.balanceCentavos > 0) throw new DomainError(409, 'MEMBER_HAS_BALANCE', balanceLeft(member.balanceCentavos), { balance: member.balanceCentavos / 100 });
+      return [{ type: 'MemberDeleted', data: { memberId: command.memberId, phone: member.phone, deletedAt: command.now } }];
+    }
+    case 'CloseLoanApplication': {
+      if (!state.exists && state.deleted) return [];
+      const member = existing(state);
+      if (!member.loanIds.includes(command.loanId) || member.closedLoanIds.has(command.loanId)) return [];
+      const { memberId, loanId, closing, now } = command;
+      return [{ type: 'LoanApplicationClosed', data: { memberId, loanId, closing, closedAt: now } }];
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { DocumentKind, EventOf, MemberStatus, ProfileChanges } from '@honeylend/contracts';
+import { DEFAULT_CREDIT_SCORE, type DocumentKind, type EventOf, type MemberStatus, type ProfileChanges } from '@honeylend/contracts';
 
 export type MemberEvent = EventOf<
   | 'MemberRegistered'
@@ -12,6 +12,13 @@ export type MemberEvent = EventOf<
   | 'WithdrawalCompleted'
   | 'WithdrawalRejected'
   | 'MemberNotified'
+  | 'MemberStatusChanged'
+  | 'MemberCreditScoreChanged'
+  | 'MemberPhoneChanged'
+  | 'MemberPasswordReset'
+  | 'BalanceAdjusted'
+  | 'MemberDeleted'
+  | 'LoanApplicationClosed'
 >;
 
 export type Profile = Required<{ [K in keyof ProfileChanges]: ProfileChanges[K] | null }>;
@@ -27,7 +34,9 @@ export interface ExistingMember {
   phone: string;
   passwordHash: string;
   status: MemberStatus;
+  /** Suspension, deletion and password reset bump it: tokens signed with an older one stop working. */
   tokenVersion: number;
+  creditScore: number;
   profile: Profile;
   /** Available balance: disbursements minus held and completed withdrawals plus refunds. */
   balanceCentavos: number;
@@ -35,15 +44,34 @@ export interface ExistingMember {
   uploadedFileIds: Set<string>;
   documents: Record<DocumentKind, string | null>;
   loanIds: string[];
+  /** Loans denied, completed or deleted: they no longer count as the member's open loan. */
+  closedLoanIds: Set<string>;
   disbursedLoanIds: Set<string>;
   withdrawals: Map<string, HeldWithdrawal>;
   /** OTP challenges already spent on a withdrawal: one code, one withdrawal. */
   usedChallengeIds: Set<string>;
 }
 
-export type MemberState = { exists: false } | ExistingMember;
+/** A closed account: nothing more happens on its stream, but a retried deletion can still finish freeing the phone. */
+export interface DeletedMember {
+  exists: false;
+  deleted: true;
+  memberId: string;
+  phone: string;
+}
+
+export type MemberState = { exists: false; deleted?: undefined } | DeletedMember | ExistingMember;
 
 export const initialMemberState = (): MemberState => ({ exists: false });
+
+/** Loans applied for and not yet denied, completed or deleted. */
+export function openLoanIds(member: ExistingMember): string[] {
+  return member.loanIds.filter((loanId) => !member.closedLoanIds.has(loanId));
+}
+
+export function hasPendingWithdrawal(member: ExistingMember): boolean {
+  return [...member.withdrawals.values()].some((withdrawal) => withdrawal.status === 'pending');
+}
 
 export function isPersonalInfoComplete(profile: Profile): boolean {
   return Boolean(profile.fullName && profile.address && profile.monthlySalaryCentavos !== null && profile.bankName && profile.bankAccountNumber);
@@ -63,6 +91,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       passwordHash: event.data.passwordHash,
       status: 'active',
       tokenVersion: 0,
+      creditScore: DEFAULT_CREDIT_SCORE,
       profile: {
         fullName: event.data.fullName,
         email: event.data.email,
@@ -78,6 +107,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       uploadedFileIds: new Set(),
       documents: { idFront: null, idBack: null, selfie: null },
       loanIds: [],
+      closedLoanIds: new Set(),
       disbursedLoanIds: new Set(),
       withdrawals: new Map(),
       usedChallengeIds: new Set(),
@@ -123,5 +153,19 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         withdrawals: new Map(state.withdrawals).set(event.data.withdrawalId, { ...held, status: 'rejected' }),
       };
     }
+    case 'MemberStatusChanged':
+      return { ...state, status: event.data.to, tokenVersion: event.data.to === 'suspended' ? state.tokenVersion + 1 : state.tokenVersion };
+    case 'MemberCreditScoreChanged':
+      return { ...state, creditScore: event.data.to };
+    case 'MemberPhoneChanged':
+      return { ...state, phone: event.data.to };
+    case 'MemberPasswordReset':
+      return { ...state, passwordHash: event.data.passwordHash, tokenVersion: state.tokenVersion + 1 };
+    case 'BalanceAdjusted':
+      return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos };
+    case 'LoanApplicationClosed':
+      return { ...state, closedLoanIds: new Set(state.closedLoanIds).add(event.data.loanId) };
+    case 'MemberDeleted':
+      return { exists: false, deleted: true, memberId: state.memberId, phone: state.phone };
   }
 }

@@ -5,12 +5,37 @@ import type { Projection } from '../projection.js';
 export const adminsProjection: Projection = {
   name: 'admins',
   async apply(event, tx, keys) {
-    if (event.type !== 'AdminAccountCreated') return;
-    const { adminId, username, fullName, email, phone, role, createdAt } = event.data;
-    const doc: AdminDoc = { id: adminId, username, fullName, email, phone, role, createdAt, version: event.position };
-    tx.setJson(keys.admin(adminId), doc);
-    tx.hset(keys.auth(adminId), { role, status: 'active', tokenVersion: 0 });
-    tx.zadd(keys.admins, Date.parse(createdAt), adminId);
-    tx.publish({ rooms: [rooms.admins], event: 'admin.updated', doc, version: event.position });
+    switch (event.type) {
+      case 'AdminAccountCreated': {
+        const { adminId, username, fullName, email, phone, role, createdAt } = event.data;
+        const doc: AdminDoc = { id: adminId, username, fullName, email, phone, role, createdAt, version: event.position };
+        tx.setJson(keys.admin(adminId), doc);
+        tx.hset(keys.auth(adminId), { role, status: 'active', tokenVersion: 0 });
+        tx.zadd(keys.admins, Date.parse(createdAt), adminId);
+        tx.publish({ rooms: [rooms.admins], event: 'admin.updated', doc, version: event.position });
+        return;
+      }
+      case 'AdminAccountUpdated': {
+        const current = await tx.getJson<AdminDoc>(keys.admin(event.data.adminId));
+        if (!current) return;
+        const doc: AdminDoc = { ...current, ...event.data.changes, version: event.position };
+        tx.setJson(keys.admin(doc.id), doc);
+        tx.publish({ rooms: [rooms.admins], event: 'admin.updated', doc, version: event.position });
+        return;
+      }
+      case 'AdminPasswordChanged':
+        tx.hincrby(keys.auth(event.data.adminId), 'tokenVersion', 1);
+        return;
+      case 'AdminAccountDeleted': {
+        const { adminId } = event.data;
+        tx.delete(keys.admin(adminId));
+        tx.delete(keys.auth(adminId));
+        tx.zrem(keys.admins, adminId);
+        tx.publish({ rooms: [rooms.admins], event: 'admin.deleted', doc: { id: adminId }, version: event.position });
+        return;
+      }
+      default:
+        return;
+    }
   },
 };

@@ -1,7 +1,21 @@
-import { rooms, type LoanDoc } from '@honeylend/contracts';
-import type { Projection } from '../projection.js';
+import { rooms, type LoanDoc, type ReadModelKeys } from '@honeylend/contracts';
+import type { ProjectedEvent, Projection } from '../projection.js';
+import type { ReadModelTransaction } from '../readModelTransaction.js';
+import { loanSearchText } from '../search/searchText.js';
 
-/** rm:loan:<id>, rm:loans (all, by application time) and rm:loans:member:<id>. */
+const statusField = (status: string) => `status:${status}`;
+
+function store(tx: ReadModelTransaction, keys: ReadModelKeys, event: ProjectedEvent, doc: LoanDoc) {
+  tx.setJson(keys.loan(doc.id), doc);
+  tx.hset(keys.loanSearch, { [doc.id]: loanSearchText(doc) });
+  tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'loan.updated', doc, version: event.position });
+}
+
+/**
+ * rm:loan:<id>, rm:loans (all, by application time), rm:loans:member:<id>,
+ * rm:loans:status:<status>, rm:loans:search (the admin search text) and rm:loans:stats
+ * (counters kept as events arrive, never computed by scanning).
+ */
 export const loansProjection: Projection = {
   name: 'loans',
   async apply(event, tx, keys) {
@@ -22,20 +36,52 @@ export const loansProjection: Projection = {
           updatedAt: appliedAt,
           version: event.position,
         };
-        tx.setJson(keys.loan(loanId), doc);
-        tx.zadd(keys.loans, Date.parse(appliedAt), loanId);
-        tx.zadd(keys.loansByMember(memberId), Date.parse(appliedAt), loanId);
-        tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'loan.updated', doc, version: event.position });
+        const appliedAtMs = Date.parse(appliedAt);
+        tx.zadd(keys.loans, appliedAtMs, loanId);
+        tx.zadd(keys.loansByMember(memberId), appliedAtMs, loanId);
+        tx.zadd(keys.loansByStatus('pending'), appliedAtMs, loanId);
+        tx.hincrby(keys.loanStats, 'total', 1);
+        tx.hincrby(keys.loanStats, statusField('pending'), 1);
+        tx.hincrby(keys.loanStats, 'totalAmountCentavos', amountCentavos);
+        store(tx, keys, event, doc);
         return;
       }
       case 'LoanStatusChanged': {
         const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
         if (!current) return;
         const doc: LoanDoc = { ...current, status: event.data.to, statusMessage: event.data.message, updatedAt: event.data.changedAt, version: event.position };
-        tx.setJson(keys.loan(doc.id), doc);
-        tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'loan.updated', doc, version: event.position });
+        tx.zrem(keys.loansByStatus(current.status), doc.id);
+        tx.zadd(keys.loansByStatus(doc.status), Date.parse(doc.createdAt), doc.id);
+        tx.hincrby(keys.loanStats, statusField(current.status), -1);
+        tx.hincrby(keys.loanStats, statusField(doc.status), 1);
+        store(tx, keys, event, doc);
         return;
       }
+      case 'LoanTermsChanged': {
+        const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
+        if (!current) return;
+        const { amountCentavos, termMonths, changedAt } = event.data;
+        tx.hincrby(keys.loanStats, 'totalAmountCentavos', amountCentavos - current.amountCentavos);
+        store(tx, keys, event, { ...current, amountCentavos, termMonths, updatedAt: changedAt, version: event.position });
+        return;
+      }
+      case 'LoanDeleted': {
+        const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
+        if (!current) return;
+        tx.delete(keys.loan(current.id));
+        tx.zrem(keys.loans, current.id);
+        tx.zrem(keys.loansByMember(current.memberId), current.id);
+        tx.zrem(keys.loansByStatus(current.status), current.id);
+        tx.hdel(keys.loanSearch, current.id);
+        tx.hincrby(keys.loanStats, 'total', -1);
+        tx.hincrby(keys.loanStats, statusField(current.status), -1);
+        tx.hincrby(keys.loanStats, 'totalAmountCentavos', -current.amountCentavos);
+        tx.publish({ rooms: [rooms.member(current.memberId), rooms.admins], event: 'loan.deleted', doc: { id: current.id }, version: event.position });
+        return;
+      }
+      case 'LoanDisbursed':
+        tx.hincrby(keys.loanStats, 'disbursedAmountCentavos', event.data.amountCentavos);
+        return;
       default:
         return;
     }

@@ -1,20 +1,44 @@
-import { rooms, type MemberDoc } from '@honeylend/contracts';
+import { DEFAULT_CREDIT_SCORE, rooms, type MemberDoc, type MemberStatus, type ReadModelKeys } from '@honeylend/contracts';
 import type { ProjectedEvent, Projection } from '../projection.js';
 import type { ReadModelTransaction } from '../readModelTransaction.js';
-import type { ReadModelKeys } from '@honeylend/contracts';
+import { memberSearchText } from '../search/searchText.js';
 
 /** Applies a change to a stored member document and announces it to the member and the admins. */
-async function updateMember(tx: ReadModelTransaction, keys: ReadModelKeys, event: ProjectedEvent, memberId: string, change: (doc: MemberDoc) => Partial<MemberDoc>) {
+async function updateMember(
+  tx: ReadModelTransaction,
+  keys: ReadModelKeys,
+  event: ProjectedEvent,
+  memberId: string,
+  change: (doc: MemberDoc) => Partial<MemberDoc>,
+): Promise<MemberDoc | null> {
   const current = await tx.getJson<MemberDoc>(keys.member(memberId));
-  if (!current) return;
+  if (!current) return null;
   const doc: MemberDoc = { ...current, ...change(current), updatedAt: event.createdAt, version: event.position };
   tx.setJson(keys.member(memberId), doc);
   tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'member.updated', doc, version: event.position });
+  return doc;
+}
+
+/** A wallet movement: the member's balance and the platform-wide sum move together. */
+async function moveBalance(tx: ReadModelTransaction, keys: ReadModelKeys, event: ProjectedEvent, memberId: string, byCentavos: number) {
+  const doc = await updateMember(tx, keys, event, memberId, (current) => ({ balanceCentavos: current.balanceCentavos + byCentavos }));
+  if (doc) tx.hincrby(keys.memberStats, 'totalBalanceCentavos', byCentavos);
+}
+
+const joinedAt = (doc: MemberDoc) => Date.parse(doc.createdAt);
+
+function moveStatus(tx: ReadModelTransaction, keys: ReadModelKeys, doc: MemberDoc, from: MemberStatus, to: MemberStatus) {
+  tx.zrem(keys.membersByStatus(from), doc.id);
+  tx.zadd(keys.membersByStatus(to), joinedAt(doc), doc.id);
+  tx.hincrby(keys.memberStats, from, -1);
+  tx.hincrby(keys.memberStats, to, 1);
 }
 
 /**
  * rm:member:<id> (profile and wallet balance), rm:auth:<id> (what each request checks),
- * rm:members (listing by join time) and rm:file:<id> (who owns an uploaded document).
+ * rm:members and rm:members:status:<status> (listings by join time), rm:members:search (the
+ * admin search text), rm:members:stats (counters, never computed by scanning) and rm:file:<id>
+ * (who owns an uploaded document).
  */
 export const membersProjection: Projection = {
   name: 'members',
@@ -35,7 +59,7 @@ export const membersProjection: Projection = {
           bankName: null,
           bankAccountNumber: null,
           balanceCentavos: 0,
-          creditScore: 500,
+          creditScore: DEFAULT_CREDIT_SCORE,
           status: 'active',
           documents: { idFront: null, idBack: null, selfie: null },
           createdAt: registeredAt,
@@ -44,28 +68,74 @@ export const membersProjection: Projection = {
         };
         tx.setJson(keys.member(memberId), doc);
         tx.hset(keys.auth(memberId), { role: 'borrower', status: 'active', tokenVersion: 0 });
-        tx.zadd(keys.members, Date.parse(registeredAt), memberId);
+        tx.zadd(keys.members, joinedAt(doc), memberId);
+        tx.zadd(keys.membersByStatus('active'), joinedAt(doc), memberId);
+        tx.hset(keys.memberSearch, { [memberId]: memberSearchText(doc) });
+        tx.hincrby(keys.memberStats, 'total', 1);
+        tx.hincrby(keys.memberStats, 'active', 1);
         tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'member.updated', doc, version: event.position });
         return;
       }
-      case 'MemberProfileUpdated':
-        return updateMember(tx, keys, event, event.data.memberId, () => event.data.changes);
+      case 'MemberProfileUpdated': {
+        const doc = await updateMember(tx, keys, event, event.data.memberId, () => event.data.changes);
+        if (doc && ('fullName' in event.data.changes || 'email' in event.data.changes)) tx.hset(keys.memberSearch, { [doc.id]: memberSearchText(doc) });
+        return;
+      }
+      case 'MemberPhoneChanged': {
+        const doc = await updateMember(tx, keys, event, event.data.memberId, () => ({ phone: event.data.to }));
+        if (doc) tx.hset(keys.memberSearch, { [doc.id]: memberSearchText(doc) });
+        return;
+      }
       case 'DocumentUploaded': {
         const { fileId, memberId, contentType, sizeBytes, uploadedAt } = event.data;
         tx.setJson(keys.file(fileId), { id: fileId, memberId, contentType, sizeBytes, uploadedAt });
         return;
       }
       case 'IdentityDocumentSet':
-        return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ documents: { ...doc.documents, [event.data.kind]: event.data.fileId } }));
+        await updateMember(tx, keys, event, event.data.memberId, (doc) => ({ documents: { ...doc.documents, [event.data.kind]: event.data.fileId } }));
+        return;
+      case 'MemberCreditScoreChanged':
+        await updateMember(tx, keys, event, event.data.memberId, () => ({ creditScore: event.data.to }));
+        return;
       case 'LoanDisbursed':
-        return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ balanceCentavos: doc.balanceCentavos + event.data.amountCentavos }));
+        return moveBalance(tx, keys, event, event.data.memberId, event.data.amountCentavos);
       case 'WithdrawalRequested':
-        return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ balanceCentavos: doc.balanceCentavos - event.data.amountCentavos }));
+        return moveBalance(tx, keys, event, event.data.memberId, -event.data.amountCentavos);
       case 'WithdrawalRejected': {
         // The refund is the amount held, which the withdrawal document knows.
         const held = await tx.getJson<{ amountCentavos: number }>(keys.withdrawal(event.data.withdrawalId));
         if (!held) return;
-        return updateMember(tx, keys, event, event.data.memberId, (doc) => ({ balanceCentavos: doc.balanceCentavos + held.amountCentavos }));
+        return moveBalance(tx, keys, event, event.data.memberId, held.amountCentavos);
+      }
+      case 'BalanceAdjusted':
+        return moveBalance(tx, keys, event, event.data.memberId, event.data.amountCentavos);
+      case 'MemberStatusChanged': {
+        const { memberId, from, to } = event.data;
+        const doc = await updateMember(tx, keys, event, memberId, () => ({ status: to }));
+        if (!doc) return;
+        tx.hset(keys.auth(memberId), { status: to });
+        if (to === 'suspended') tx.hincrby(keys.auth(memberId), 'tokenVersion', 1);
+        moveStatus(tx, keys, doc, from, to);
+        return;
+      }
+      case 'MemberPasswordReset':
+        tx.hincrby(keys.auth(event.data.memberId), 'tokenVersion', 1);
+        return;
+      case 'MemberDeleted': {
+        const { memberId } = event.data;
+        const doc = await tx.getJson<MemberDoc>(keys.member(memberId));
+        if (!doc) return;
+        // Gone from every list and every session; the event log keeps the history for audit.
+        tx.delete(keys.member(memberId));
+        tx.delete(keys.auth(memberId));
+        tx.zrem(keys.members, memberId);
+        tx.zrem(keys.membersByStatus(doc.status), memberId);
+        tx.hdel(keys.memberSearch, memberId);
+        tx.hincrby(keys.memberStats, 'total', -1);
+        tx.hincrby(keys.memberStats, doc.status, -1);
+        tx.hincrby(keys.memberStats, 'totalBalanceCentavos', -doc.balanceCentavos);
+        tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'member.deleted', doc: { id: memberId }, version: event.position });
+        return;
       }
       default:
         return;

@@ -1,9 +1,11 @@
 import { rooms, type WithdrawalDoc } from '@honeylend/contracts';
 import type { Projection } from '../projection.js';
+import { withdrawalSearchText } from '../search/searchText.js';
 
 /**
- * rm:withdrawal:<id>, rm:withdrawals, rm:withdrawals:member:<id>, and the admin stat cards in
- * rm:withdrawals:stats, kept by counting as events arrive (never by scanning).
+ * rm:withdrawal:<id>, rm:withdrawals, rm:withdrawals:member:<id>, rm:withdrawals:status:<status>,
+ * rm:withdrawals:search (the admin search text), and the admin stat cards in rm:withdrawals:stats,
+ * kept by counting as events arrive (never by scanning).
  */
 export const withdrawalsProjection: Projection = {
   name: 'withdrawals',
@@ -27,6 +29,8 @@ export const withdrawalsProjection: Projection = {
         tx.setJson(keys.withdrawal(withdrawalId), doc);
         tx.zadd(keys.withdrawals, Date.parse(requestedAt), withdrawalId);
         tx.zadd(keys.withdrawalsByMember(memberId), Date.parse(requestedAt), withdrawalId);
+        tx.zadd(keys.withdrawalsByStatus('pending'), Date.parse(requestedAt), withdrawalId);
+        tx.hset(keys.withdrawalSearch, { [withdrawalId]: withdrawalSearchText(doc) });
         tx.hincrby(keys.withdrawalStats, 'total', 1);
         tx.hincrby(keys.withdrawalStats, 'pending', 1);
         tx.hincrby(keys.withdrawalStats, 'totalAmountCentavos', amountCentavos);
@@ -46,6 +50,9 @@ export const withdrawalsProjection: Projection = {
           version: event.position,
         };
         tx.setJson(keys.withdrawal(doc.id), doc);
+        tx.zrem(keys.withdrawalsByStatus('pending'), doc.id);
+        tx.zadd(keys.withdrawalsByStatus(doc.status), Date.parse(doc.createdAt), doc.id);
+        tx.hset(keys.withdrawalSearch, { [doc.id]: withdrawalSearchText(doc) });
         tx.hincrby(keys.withdrawalStats, 'pending', -1);
         tx.hincrby(keys.withdrawalStats, completed ? 'processed' : 'rejected', 1);
         tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'withdrawal.updated', doc, version: event.position });

@@ -1,0 +1,56 @@
+import type { Context, Next } from 'koa';
+import type { AllowedIpDoc } from '@honeylend/contracts';
+import { authenticate } from '../../auth/authenticate.js';
+import { ApiError } from '../../http/apiError.js';
+import { callerOf, type ApiDeps } from '../../http/context.js';
+import { clientAddress } from './clientAddress.js';
+import { rulesCover } from './addressRules.js';
+
+export const ADMIN_ROLES = ['admin', 'superadmin'] as const;
+
+/** The allow-list as the projections keep it; empty means every address may reach the panel. */
+export async function readAllowedIps(deps: ApiDeps): Promise<AllowedIpDoc[]> {
+  const raw = await deps.redis.get(deps.readModels.keys.allowedIps);
+  return raw ? (JSON.parse(raw) as AllowedIpDoc[]) : [];
+}
+
+/**
+ * Resolves the client's address (see clientAddress) and makes it the request's `ip`, so the
+ * login throttle and every event's metadata record the real client, not the proxy. Koa's own
+ * `app.proxy` stays off: it would believe any X-Forwarded-For, from anyone.
+ */
+export function resolveClientAddress(deps: ApiDeps) {
+  const trusted = deps.trustedProxies ?? [];
+  return async (ctx: Context, next: Next) => {
+    ctx.request.ip = clientAddress(ctx.req.socket.remoteAddress, ctx.get('X-Forwarded-For') || undefined, trusted);
+    await next();
+  };
+}
+
+/** Refuses every address outside the IP allow-list (spec §6), before anything else is looked at. */
+export function allowListed(deps: ApiDeps) {
+  const resolve = resolveClientAddress(deps);
+  return (ctx: Context, next: Next) =>
+    resolve(ctx, async () => {
+      const rules = await readAllowedIps(deps);
+      if (rules.length > 0 && !rulesCover(rules.map((rule) => rule.ipAddress), ctx.ip)) {
+        throw new ApiError(403, 'IP_NOT_ALLOWED', `The management panel cannot be reached from your address (${ctx.ip}).`, { clientAddress: ctx.ip });
+      }
+      await next();
+    });
+}
+
+/** Every /api/admin route: an allowed address, then a valid staff token (401 without one, 403 for borrowers). */
+export function adminAccess(deps: ApiDeps) {
+  const allowed = allowListed(deps);
+  const staff = authenticate(deps.tokens, deps.readModels, [...ADMIN_ROLES]);
+  return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, next));
+}
+
+/** Spec §6: adding and managing admins and the allow-list belong to the main admin alone. */
+export function mainAdminOnly(what: string) {
+  return async (ctx: Context, next: Next) => {
+    if (callerOf(ctx).role !== 'superadmin') throw new ApiError(403, 'MAIN_ADMIN_ONLY', `Only the main admin can ${what}.`);
+    await next();
+  };
+}

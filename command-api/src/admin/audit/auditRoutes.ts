@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { toAuditEventAnswer } from '@honeylend/contracts';
+import { ApiError } from '../../http/apiError.js';
+import type { ApiDeps } from '../../http/context.js';
+import { adminAccess } from '../access/adminAccess.js';
+import { parseQuery } from '../lists/listQuery.js';
+
+/** Stream names are ours (member-<uuid>, phone-+63…, admin-username-<email>, settings-admin-ips): no spaces or control characters. */
+const STREAM_NAME = /^[a-z][a-z0-9-]*-[\w.@+:-]{1,200}$/i;
+
+const eventsQuery = z.object({
+  from: z
+    .string({ error: 'from is a position: a whole number from 0' })
+    .regex(/^\d{1,15}$/, 'from is a position: a whole number from 0')
+    .transform(Number)
+    .optional()
+    .transform((value) => value ?? 0),
+  limit: z
+    .string({ error: 'limit is a whole number from 1 to 1000' })
+    .regex(/^\d{1,4}$/, 'limit is a whole number from 1 to 1000')
+    .transform(Number)
+    .pipe(z.number().min(1, 'limit is a whole number from 1 to 1000').max(1000, 'limit is a whole number from 1 to 1000'))
+    .optional()
+    .transform((value) => value ?? 100),
+});
+
+/**
+ * Design §7's auditor endpoints: one stream's history, and the global log in pages. Every event
+ * shows who acted and from where; password hashes are redacted (and no event holds an OTP code).
+ */
+export function auditRoutes(deps: ApiDeps): Router {
+  const router = new Router({ prefix: '/api/admin' });
+  router.use(adminAccess(deps));
+
+  router.get('/audit/:stream', async (ctx) => {
+    const stream = String(ctx.params.stream ?? '');
+    if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', 'Name a stream, e.g. member-<id>', { fields: { stream: 'Name a stream, e.g. member-<id>' } });
+    const events = await deps.store.readStream(stream);
+    if (events.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
+    ctx.body = { stream, events: events.map(toAuditEventAnswer) };
+  });
+
+  /** `from` is exclusive (the last position seen); `next` is where the following page starts, null at the end. */
+  router.get('/events', async (ctx) => {
+    const { from, limit } = parseQuery(ctx, eventsQuery);
+    const events = await deps.store.readAll({ from, limit });
+    ctx.body = { events: events.map(toAuditEventAnswer), next: events.length === limit ? events.at(-1)!.position : null };
+  });
+
+  return router;
+}

@@ -1,0 +1,63 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { loanStatusSchema, streams } from '@honeylend/contracts';
+import { readAfterWrite } from '../../consistency/readAfterWrite.js';
+import { handleCommand } from '../../domain/commandHandler.js';
+import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
+import { parseBody } from '../../http/parse.js';
+import { BUILT_IN_LOAN_STATUSES } from '../../loan/loanStatus.js';
+import { adminAccess } from '../access/adminAccess.js';
+import { customLoanStatusesDecider, normaliseLoanStatus } from './customLoanStatuses.js';
+
+const STATUS_MESSAGE = 'A status has 2 to 40 letters, digits or underscores and starts with a letter';
+
+const loanStatusBody = z.object({
+  status: z
+    .string({ error: 'Enter a status name' })
+    .transform(normaliseLoanStatus)
+    .refine((status) => status !== '', 'Enter a status name')
+    .refine((status) => loanStatusSchema.safeParse(status).success, STATUS_MESSAGE),
+});
+
+/** Spec §4's admin-defined loan statuses, stored for every admin (not per session), lowercased and unique. */
+export function loanStatusRoutes(deps: ApiDeps): Router {
+  const router = new Router({ prefix: '/api/admin/loan-statuses' });
+  router.use(adminAccess(deps));
+
+  const answer = async () => {
+    const raw = await deps.redis.get(deps.readModels.keys.customLoanStatuses);
+    const custom = raw ? (JSON.parse(raw) as string[]) : [];
+    return { statuses: [...BUILT_IN_LOAN_STATUSES, ...custom], builtIn: [...BUILT_IN_LOAN_STATUSES], custom };
+  };
+
+  router.get('/', async (ctx) => {
+    ctx.body = await answer();
+  });
+
+  router.post('/', async (ctx) => {
+    const { status } = parseBody(ctx, loanStatusBody);
+    const result = await handleCommand(
+      deps.store,
+      streams.loanStatuses,
+      customLoanStatusesDecider,
+      { type: 'DefineLoanStatus', status, now: deps.now().toISOString() },
+      metadataOf(ctx, callerOf(ctx).id),
+    );
+    ctx.status = 201;
+    ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
+  });
+
+  router.delete('/:status', async (ctx) => {
+    const status = normaliseLoanStatus(String(ctx.params.status ?? ''));
+    const result = await handleCommand(
+      deps.store,
+      streams.loanStatuses,
+      customLoanStatusesDecider,
+      { type: 'RemoveLoanStatus', status, now: deps.now().toISOString() },
+      metadataOf(ctx, callerOf(ctx).id),
+    );
+    ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
+  });
+
+  return router;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { loanStatusSchema } from '@honeylend/contracts';
+import { normaliseLoanStatus } from '../loanStatuses/customLoanStatuses.js';
+
+export const ADMIN_LOAN_MESSAGES = {
+  status: 'Choose a loan status',
+  nothingToChange: 'Send a status, or an amount and term',
+  messageTooLong: 'Keep the message under 1000 characters',
+  titleTooLong: 'Keep the title under 120 characters',
+} as const;
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/**
+ * PUT /api/admin/loans/:id, the status part: the new status, what to tell the borrower about it
+ * (required for account_issue), and `notify` to also send it as a notification (true, or a
+ * title and message of the admin's own).
+ */
+export const loanStatusUpdateBody = z.object({
+  status: z
+    .string({ error: ADMIN_LOAN_MESSAGES.status })
+    .transform(normaliseLoanStatus)
+    .refine((status) => loanStatusSchema.safeParse(status).success, ADMIN_LOAN_MESSAGES.status)
+    .optional(),
+  message: optionalText(1000, ADMIN_LOAN_MESSAGES.messageTooLong),
+  notify: z
+    .union([z.boolean(), z.object({ title: optionalText(120, ADMIN_LOAN_MESSAGES.titleTooLong), message: optionalText(1000, ADMIN_LOAN_MESSAGES.messageTooLong) })], {
+      error: 'notify is true, or { title, message }',
+    })
+    .optional(),
+});
+export type LoanStatusUpdate = z.infer<typeof loanStatusUpdateBody>;

@@ -1,0 +1,29 @@
+import { toAdminMemberAnswer, toAdminOtpStatus, type AdminMemberAnswer, type AdminOtpStatus, type MemberDoc } from '@honeylend/contracts';
+import { readOtpDeliveryStatus } from '@honeylend/contracts/server';
+import { ApiError } from '../../http/apiError.js';
+import type { ApiDeps } from '../../http/context.js';
+
+/**
+ * The OTP column: the last delivery as the workers recorded it, and the attempts left on the
+ * live code. Only those two fields of the challenge are read; its code hash never leaves Redis.
+ */
+export async function otpStatusOf(deps: ApiDeps, memberId: string): Promise<AdminOtpStatus | null> {
+  const [delivery, [attemptsLeft, expiresAt]] = await Promise.all([
+    readOtpDeliveryStatus(deps.redis, deps.jobs.keys, memberId),
+    deps.redis.hmget(deps.jobs.keys.otpChallenge(memberId), 'attemptsLeft', 'expiresAt'),
+  ]);
+  const expiresAtMs = Number(expiresAt);
+  const live = attemptsLeft !== null && expiresAtMs > deps.now().getTime() ? { attemptsLeft: Number(attemptsLeft), expiresAt: new Date(expiresAtMs).toISOString() } : null;
+  return toAdminOtpStatus(delivery, live);
+}
+
+export async function adminMemberAnswer(deps: ApiDeps, doc: MemberDoc): Promise<AdminMemberAnswer> {
+  return toAdminMemberAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await otpStatusOf(deps, doc.id));
+}
+
+/** The member as the read models hold it now, for an admin; 404 for an unknown or closed account. */
+export async function loadAdminMember(deps: ApiDeps, memberId: string): Promise<AdminMemberAnswer> {
+  const doc = await deps.readModels.member(memberId);
+  if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+  return adminMemberAnswer(deps, doc);
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { hasWholeCentavos, memberStatusSchema, passwordField, pesosToCentavos, phoneField, profileFields, registerBody } from '@honeylend/contracts';
+import { ApiError } from '../../http/apiError.js';
+
+export const ADMIN_MEMBER_MESSAGES = {
+  status: 'Status must be active, pending or suspended',
+  creditScore: 'Credit score must be between 300 and 850',
+  passwordEmpty: 'Password cannot be empty',
+  adjustmentAmount: 'Enter a non-zero amount in pesos, e.g. 500 or -250.50',
+  adjustmentTooLarge: 'An adjustment moves at most ₱10,000,000',
+  adjustmentReason: 'Give a reason of at least 5 characters',
+  passwordNotEditable: 'Passwords are never shown or edited here: set a new one with POST /api/admin/users/:id/password-reset.',
+  otpNotEditable: 'OTP codes are made by the server and texted to the member; nobody can set or read them.',
+  balanceNotEditable: 'The balance changes only through an adjustment with a reason: POST /api/admin/users/:id/balance-adjustments.',
+} as const;
+
+const numberOrNumeric = (message: string) => z.union([z.number(), z.string().trim().regex(/^[+-]?\d+(\.\d+)?$/, message).transform(Number)], { error: message });
+
+export const creditScoreField = numberOrNumeric(ADMIN_MEMBER_MESSAGES.creditScore).pipe(
+  z.number().int(ADMIN_MEMBER_MESSAGES.creditScore).min(300, ADMIN_MEMBER_MESSAGES.creditScore).max(850, ADMIN_MEMBER_MESSAGES.creditScore),
+);
+
+/** PUT /api/admin/users/:id: any of the admin member form's fields (spec §5), sent partially. */
+export const adminMemberUpdateBody = z
+  .object({
+    fullName: profileFields.fullName.optional(),
+    email: profileFields.email,
+    address: profileFields.address.optional(),
+    countryOfWork: profileFields.countryOfWork.optional(),
+    monthlySalary: profileFields.monthlySalary.optional(),
+    referenceName: profileFields.referenceName.optional(),
+    referencePhone: profileFields.referencePhone.optional(),
+    bankName: profileFields.bankName.optional(),
+    bankAccountNumber: profileFields.bankAccountNumber.optional(),
+    phone: phoneField.optional(),
+    status: z.enum(memberStatusSchema.options, { error: ADMIN_MEMBER_MESSAGES.status }).optional(),
+    creditScore: creditScoreField.optional(),
+    idFrontUrl: z.string().trim().min(1).max(1000).optional(),
+    idBackUrl: z.string().trim().min(1).max(1000).optional(),
+    selfieUrl: z.string().trim().min(1).max(1000).optional(),
+  })
+  .strip();
+export type AdminMemberUpdate = z.infer<typeof adminMemberUpdateBody>;
+
+/**
+ * The spec's client may send password, plainPassword, otpCode and balance with an edit (spec §7).
+ * Design §7 replaces them with a reset, server-made codes and reasoned adjustments, so a value
+ * that would change something is refused with where to go instead — never silently dropped,
+ * which would let an admin believe it was applied. An unchanged balance echoed back is fine.
+ */
+export function refuseUneditableFields(body: unknown, currentBalancePesos: number): void {
+  if (typeof body !== 'object' || body === null) return;
+  const given = body as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
+  if (filled(given.password)) fields.password = ADMIN_MEMBER_MESSAGES.passwordNotEditable;
+  if (filled(given.plainPassword)) fields.plainPassword = ADMIN_MEMBER_MESSAGES.passwordNotEditable;
+  if (filled(given.otpCode)) fields.otpCode = ADMIN_MEMBER_MESSAGES.otpNotEditable;
+  if (filled(given.balance) && Number(given.balance) !== currentBalancePesos) fields.balance = ADMIN_MEMBER_MESSAGES.balanceNotEditable;
+  const first = Object.values(fields)[0];
+  if (first) throw new ApiError(400, 'FIELD_NOT_EDITABLE', first, { fields });
+}
+
+/** POST /api/admin/users (and POST /api/auth/register with a staff token): the registration form. */
+export const adminMemberCreateBody = registerBody;
+
+export const passwordResetBody = z.object({
+  password: z.string({ error: ADMIN_MEMBER_MESSAGES.passwordEmpty }).min(1, ADMIN_MEMBER_MESSAGES.passwordEmpty).pipe(passwordField),
+});
+
+const MAX_ADJUSTMENT_PESOS = 10_000_000;
+
+/** POST /api/admin/users/:id/balance-adjustments: signed pesos (+ credits, − debits) and why. */
+export const balanceAdjustmentBody = z.object({
+  amount: numberOrNumeric(ADMIN_MEMBER_MESSAGES.adjustmentAmount)
+    .refine((pesos) => Number.isFinite(pesos) && pesos !== 0, ADMIN_MEMBER_MESSAGES.adjustmentAmount)
+    .refine((pesos) => Math.abs(pesos) <= MAX_ADJUSTMENT_PESOS, ADMIN_MEMBER_MESSAGES.adjustmentTooLarge)
+    .refine(hasWholeCentavos, 'Amounts have at most two decimals')
+    .transform(pesosToCentavos),
+  reason: z.string({ error: ADMIN_MEMBER_MESSAGES.adjustmentReason }).trim().min(5, ADMIN_MEMBER_MESSAGES.adjustmentReason).max(500, 'Keep the reason under 500 characters'),
+});

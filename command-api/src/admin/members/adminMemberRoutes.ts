@@ -1,0 +1,140 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { documentKindSchema, memberStatusSchema, streams, type MemberDoc } from '@honeylend/contracts';
+import { readAfterWrite } from '../../consistency/readAfterWrite.js';
+import { DomainError } from '../../domain/decider.js';
+import { ApiError } from '../../http/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
+import { parseBody } from '../../http/parse.js';
+import { registerMember } from '../../member/registration.js';
+import { receiveUpload } from '../../uploads/receiveUpload.js';
+import { ADMIN_ROLES, adminAccess } from '../access/adminAccess.js';
+import { listQuery, parseQuery } from '../lists/listQuery.js';
+import { documentsOf, searchPage, type ListAnswer } from '../lists/searchPage.js';
+import { adminMemberAnswer, loadAdminMember } from './adminMemberAnswer.js';
+import { adjustBalance, deleteMember, resetPassword, updateMember, uploadDocument } from './adminMemberCommands.js';
+import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody, refuseUneditableFields } from './adminMemberBodies.js';
+import { idFromPath } from '../pathId.js';
+
+const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended');
+
+/** A member created by an admin: registered as 'admin' with the admin as actor; the answer carries no token for them. */
+function createMember(deps: ApiDeps) {
+  return async (ctx: Context) => {
+    const input = parseBody(ctx, adminMemberCreateBody);
+    const adminId = callerOf(ctx).id;
+    let registration;
+    try {
+      registration = await registerMember(deps.store, input, 'admin', metadataOf(ctx, adminId), deps.now());
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
+        throw new ApiError(409, 'ALREADY_REGISTERED', 'An account with this phone number already exists', undefined, { alreadyRegistered: true });
+      }
+      throw error;
+    }
+    ctx.status = 201;
+    const user = await readAfterWrite(ctx, deps.progress, registration.position, () => loadAdminMember(deps, registration.memberId));
+    ctx.body = { success: true, user };
+  };
+}
+
+const memberIdOf = (ctx: Context) => idFromPath(ctx, { code: 'MEMBER_NOT_FOUND', message: 'Member not found' });
+
+/** Members (spec §2 "Members", §6): list and search, create, edit, suspend, reset a password, adjust a balance, close. */
+export function adminMemberRoutes(deps: ApiDeps): Router {
+  const { store, readModels, progress, redis } = deps;
+  const keys = readModels.keys;
+  const router = new Router({ prefix: '/api/admin/users' });
+  router.use(adminAccess(deps));
+
+  router.get('/', async (ctx) => {
+    const query = parseQuery(ctx, membersQuery);
+    const { total, ids } = await searchPage(
+      redis,
+      { ids: query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
+      query.search,
+      (query.page - 1) * query.pageSize,
+      query.pageSize,
+    );
+    const docs = await documentsOf<MemberDoc>(redis, ids, keys.member);
+    const answer: ListAnswer<unknown> = { items: await Promise.all(docs.map((doc) => adminMemberAnswer(deps, doc))), total, page: query.page, pageSize: query.pageSize };
+    ctx.body = answer;
+  });
+
+  router.post('/', createMember(deps));
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await loadAdminMember(deps, memberIdOf(ctx));
+  });
+
+  router.put('/:id', async (ctx) => {
+    const memberId = memberIdOf(ctx);
+    const current = await readModels.member(memberId);
+    if (!current) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+    refuseUneditableFields((ctx.request as { body?: unknown }).body, current.balanceCentavos / 100);
+    const update = parseBody(ctx, adminMemberUpdateBody);
+    const outcome = await updateMember(deps, ctx, callerOf(ctx).id, memberId, update);
+    if (outcome.suspended) deps.revokeSessions?.(memberId, 'suspended');
+    ctx.body = await readAfterWrite(ctx, progress, outcome.position, () => loadAdminMember(deps, memberId));
+  });
+
+  /** Members are closed here; an id that belongs to an admin account goes on to the admin accounts' route. */
+  router.delete('/:id', async (ctx, next: Next) => {
+    const memberId = memberIdOf(ctx);
+    if ((await store.readStream(streams.admin(memberId))).length > 0) return next();
+    const position = await deleteMember(deps, ctx, callerOf(ctx).id, memberId);
+    deps.revokeSessions?.(memberId, 'deleted');
+    await readAfterWrite(ctx, progress, position, async () => undefined);
+    ctx.body = { success: true, id: memberId };
+  });
+
+  router.post('/:id/password-reset', async (ctx) => {
+    const memberId = memberIdOf(ctx);
+    const { password } = parseBody(ctx, passwordResetBody);
+    const position = await resetPassword(deps, ctx, callerOf(ctx).id, memberId, password);
+    deps.revokeSessions?.(memberId, 'password-reset');
+    const user = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
+    ctx.body = { success: true, user };
+  });
+
+  router.post('/:id/balance-adjustments', async (ctx) => {
+    const memberId = memberIdOf(ctx);
+    const input = parseBody(ctx, balanceAdjustmentBody);
+    const adjustment = await adjustBalance(deps, ctx, callerOf(ctx).id, memberId, { amountCentavos: input.amount, reason: input.reason });
+    ctx.status = 201;
+    const user = await readAfterWrite(ctx, progress, adjustment.position, () => loadAdminMember(deps, memberId));
+    ctx.body = { adjustment: { id: adjustment.adjustmentId, amount: input.amount / 100, reason: input.reason, balanceAfter: adjustment.balanceCentavos / 100 }, user };
+  });
+
+  /** An admin uploads one of the member's identity documents (spec §6) and it becomes that document at once. */
+  router.post('/:id/documents/:kind', async (ctx) => {
+    const memberId = memberIdOf(ctx);
+    const kind = documentKindSchema.safeParse(ctx.params.kind);
+    if (!kind.success) throw new ApiError(404, 'NOT_FOUND', 'Documents are idFront, idBack or selfie');
+    if (!(await readModels.member(memberId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+    const position = await uploadDocument(deps, ctx, callerOf(ctx).id, memberId, kind.data, await receiveUpload(ctx.req));
+    ctx.status = 201;
+    ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
+  });
+
+  return router;
+}
+
+/**
+ * Spec §7: the admin panel creates members with POST /api/auth/register. With a staff token the
+ * request is an admin action (allow-list, actor recorded, no member token answered); without
+ * one it goes on to the ordinary self-registration.
+ */
+export function adminRegistrationRoute(deps: ApiDeps): Router {
+  const router = new Router();
+  const access = adminAccess(deps);
+  const create = createMember(deps);
+  router.post('/api/auth/register', async (ctx, next) => {
+    const token = /^Bearer (\S+)$/.exec(ctx.get('Authorization'))?.[1];
+    const claims = token ? deps.tokens.verify(token) : null;
+    if (!claims || !(ADMIN_ROLES as readonly string[]).includes(claims.role)) return next();
+    await access(ctx, () => create(ctx));
+  });
+  return router;
+}
+

@@ -1,0 +1,127 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { formatPesos, maskAccountNumber, streams, toAdminWithdrawalAnswer, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import { readAfterWrite } from '../../consistency/readAfterWrite.js';
+import { handleCommand } from '../../domain/commandHandler.js';
+import { ApiError } from '../../http/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
+import { parseBody } from '../../http/parse.js';
+import { memberDecider } from '../../member/decide.js';
+import { adminAccess } from '../access/adminAccess.js';
+import { listQuery, parseQuery } from '../lists/listQuery.js';
+import { documentsOf, searchPage, type SearchIndex } from '../lists/searchPage.js';
+import { notifyMember } from '../notifications/notifyMember.js';
+import { withdrawalsCsv } from './withdrawalCsv.js';
+import { idFromPath } from '../pathId.js';
+
+const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
+const withdrawalsQuery = listQuery(z.enum(WITHDRAWAL_STATUSES), 'Status must be all, pending, completed or rejected');
+/** The export holds at most this many rows; the filters narrow anything larger. */
+const EXPORT_LIMIT = 10_000;
+/** A processing time the admin gives may run this far ahead of the server's clock (clock skew), no further. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+const decisionBody = z.object({
+  // 'approved' and 'pending' are statuses a withdrawal can have but not be set to here: 409, not 400.
+  status: z.enum(['pending', 'approved', 'completed', 'rejected'], { error: 'Status must be completed or rejected' }),
+  processedAt: z.iso.datetime({ offset: true, error: 'processedAt must be a date and time, e.g. 2026-11-22T08:00:00Z' }).optional(),
+  reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+});
+
+const withdrawalIdOf = (ctx: Context) => idFromPath(ctx, { code: 'WITHDRAWAL_NOT_FOUND', message: 'Withdrawal not found' });
+
+/** Withdrawals (spec §2): the list with its filters, the CSV report, and the one decision each withdrawal gets. */
+export function adminWithdrawalRoutes(deps: ApiDeps): Router {
+  const { readModels, redis, progress, store } = deps;
+  const keys = readModels.keys;
+  const router = new Router({ prefix: '/api/admin/withdrawals' });
+  router.use(adminAccess(deps));
+
+  const indexFor = (status: string | null): SearchIndex => ({
+    ids: status ? keys.withdrawalsByStatus(status) : keys.withdrawals,
+    text: keys.withdrawalSearch,
+    memberText: keys.memberSearch,
+  });
+
+  const withMembers = async (withdrawals: WithdrawalDoc[]) => {
+    const members = await documentsOf<MemberDoc>(redis, [...new Set(withdrawals.map((w) => w.memberId))], keys.member);
+    const byId = new Map(members.map((member) => [member.id, member]));
+    return withdrawals.map((withdrawal) => ({ withdrawal, member: byId.get(withdrawal.memberId) ?? null }));
+  };
+
+  const loadWithdrawal = async (withdrawalId: string) => {
+    const doc = await readModels.withdrawal(withdrawalId);
+    if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
+    return toAdminWithdrawalAnswer(doc, await readModels.member(doc.memberId));
+  };
+
+  router.get('/', async (ctx) => {
+    const query = parseQuery(ctx, withdrawalsQuery);
+    const { total, ids } = await searchPage(redis, indexFor(query.status), query.search, (query.page - 1) * query.pageSize, query.pageSize);
+    const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal));
+    ctx.body = { items: rows.map(({ withdrawal, member }) => toAdminWithdrawalAnswer(withdrawal, member)), total, page: query.page, pageSize: query.pageSize };
+  });
+
+  /** The spec's 'Export Report': the list as filtered (status, search), every page of it, as CSV. */
+  router.get('/export', async (ctx) => {
+    const query = parseQuery(ctx, withdrawalsQuery);
+    const { ids } = await searchPage(redis, indexFor(query.status), query.search, 0, EXPORT_LIMIT);
+    const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal));
+    const day = deps.now().toISOString().slice(0, 10);
+    ctx.set('Content-Disposition', `attachment; filename="withdrawals-${day}.csv"`);
+    ctx.type = 'text/csv; charset=utf-8';
+    ctx.body = withdrawalsCsv(rows);
+  });
+
+  router.get('/:id', async (ctx) => {
+    ctx.body = await loadWithdrawal(withdrawalIdOf(ctx));
+  });
+
+  /**
+   * Completed (paid out; processedAt defaults to now) or rejected (the held amount returns to the
+   * wallet). The decision is made on the member's stream, where the money lives, so a second
+   * decision — or two admins deciding at once — is refused with 409. The member is told either way.
+   */
+  router.put('/:id', async (ctx) => {
+    const withdrawalId = withdrawalIdOf(ctx);
+    const input = parseBody(ctx, decisionBody);
+    const doc = await readModels.withdrawal(withdrawalId);
+    if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
+    if (input.status !== 'completed' && input.status !== 'rejected') {
+      throw new ApiError(409, 'ILLEGAL_WITHDRAWAL_DECISION', `A withdrawal can only be completed or rejected; this one is ${doc.status}.`, undefined, {
+        currentStatus: doc.status,
+      });
+    }
+    const now = deps.now();
+    let processedAt = now.toISOString();
+    if (input.processedAt !== undefined) {
+      const at = new Date(input.processedAt);
+      if (at.getTime() > now.getTime() + CLOCK_SKEW_MS || at.getTime() < Date.parse(doc.createdAt)) {
+        const message = 'processedAt must be between the request and now';
+        throw new ApiError(400, 'VALIDATION_FAILED', message, { fields: { processedAt: message } });
+      }
+      processedAt = at.toISOString();
+    }
+    const adminId = callerOf(ctx).id;
+    const { memberId } = doc;
+    const command =
+      input.status === 'completed'
+        ? { type: 'CompleteWithdrawal' as const, memberId, withdrawalId, now: processedAt }
+        : { type: 'RejectWithdrawal' as const, memberId, withdrawalId, reason: input.reason || null, now: processedAt };
+    const result = await handleCommand(store, streams.member(memberId), memberDecider, command, metadataOf(ctx, adminId));
+    const amount = formatPesos(doc.amountCentavos);
+    const notice = await notifyMember(deps, ctx, adminId, {
+      memberId,
+      type: 'withdrawal_update',
+      title: input.status === 'completed' ? 'Withdrawal sent' : 'Withdrawal rejected',
+      message:
+        input.status === 'completed'
+          ? `Your withdrawal ${doc.withdrawalNumber} of ${amount} has been sent to ${doc.bankName} ${maskAccountNumber(doc.bankAccountNumber)}.`
+          : `Your withdrawal ${doc.withdrawalNumber} of ${amount} was rejected${input.reason ? `: ${input.reason}` : ''}. The amount is back in your wallet.`,
+    });
+    ctx.body = await readAfterWrite(ctx, progress, notice.position ?? result.position, () => loadWithdrawal(withdrawalId));
+  });
+
+  return router;
+}

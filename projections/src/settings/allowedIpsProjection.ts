@@ -1,0 +1,27 @@
+import { rooms, type AllowedIpDoc } from '@honeylend/contracts';
+import type { Projection } from '../projection.js';
+
+/** rm:settings:allowed-ips: the admin IP allow-list, one small document the API reads on every admin request. */
+export const allowedIpsProjection: Projection = {
+  name: 'allowed-ips',
+  async apply(event, tx, keys) {
+    if (event.type !== 'AllowedIpAdded' && event.type !== 'AllowedIpRemoved') return;
+    const current = (await tx.getJson<AllowedIpDoc[]>(keys.allowedIps)) ?? [];
+    const rules =
+      event.type === 'AllowedIpAdded'
+        ? [
+            ...current,
+            {
+              id: event.data.ruleId,
+              ipAddress: event.data.ipAddress,
+              description: event.data.description,
+              createdAt: event.data.addedAt,
+              createdBy: event.metadata.actorId ?? null,
+            },
+          ]
+        : current.filter((rule) => rule.id !== event.data.ruleId);
+    if (rules.length === 0) tx.delete(keys.allowedIps);
+    else tx.setJson(keys.allowedIps, rules);
+    tx.publish({ rooms: [rooms.admins], event: 'settings.updated', doc: { allowedIps: rules }, version: event.position });
+  },
+};
