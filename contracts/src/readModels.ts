@@ -145,7 +145,9 @@ export interface ChangeEntry {
     | 'stats.updated'
     | 'admin.updated'
     | 'admin.deleted'
-    | 'settings.updated';
+    | 'settings.updated'
+    /** Not forwarded to clients: tells every API node to end this account's sockets (`doc: { id, reason }`). */
+    | 'session.revoked';
   doc: unknown;
   version: number;
 }

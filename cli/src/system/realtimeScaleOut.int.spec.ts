@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
+import { startTestSystem, SUPERADMIN, type TestSystem } from '../testing/testSystem.js';
 import { registerBorrower } from '../testing/borrowers.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -22,6 +22,12 @@ afterAll(async () => {
   await client.end();
 });
 
+let secondUrl = '';
+async function secondNode(): Promise<string> {
+  secondUrl ||= `http://127.0.0.1:${(await system.startApiNode()).port}`;
+  return secondUrl;
+}
+
 function connectedSocket(baseUrl: string, token: string): Promise<Socket> {
   const socket = io(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
   sockets.push(socket);
@@ -33,8 +39,7 @@ function connectedSocket(baseUrl: string, token: string): Promise<Socket> {
 
 describe('two API nodes on one PostgreSQL event store and one Redis', () => {
   it('deliver a change to a socket on either node, whichever node took the command', async () => {
-    const second = await system.startApiNode();
-    const secondUrl = `http://127.0.0.1:${second.port}`;
+    const secondUrl = await secondNode();
     const borrower = await registerBorrower(system);
     const onFirst = await connectedSocket(system.baseUrl, borrower.token);
     const onSecond = await connectedSocket(secondUrl, borrower.token);
@@ -58,5 +63,20 @@ describe('two API nodes on one PostgreSQL event store and one Redis', () => {
     expect(received.first).toEqual(expected);
     expect(received.second).toEqual(expected);
     expect(system.store.kind).toBe('postgres');
+  });
+
+  it("ends a suspended member's sockets on every node, not only the one that took the suspension", async () => {
+    const secondUrl = await secondNode();
+    const borrower = await registerBorrower(system);
+    const admin = await system.request('POST', '/api/auth/admin-login', { body: SUPERADMIN });
+    const onSecond = await connectedSocket(secondUrl, borrower.token);
+    const revoked = new Promise<{ reason: string }>((resolve) => onSecond.once('session.revoked', resolve));
+    const dropped = new Promise((resolve) => onSecond.once('disconnect', resolve));
+
+    const suspend = await system.request('PUT', `/api/admin/users/${borrower.id}`, { token: admin.body.token, body: { status: 'suspended' } });
+    expect(suspend.status).toBe(200);
+    expect(await revoked).toEqual({ reason: 'suspended' });
+    await dropped;
+    await expect(connectedSocket(secondUrl, borrower.token)).rejects.toThrow(/suspended|sign in/i);
   });
 });

@@ -147,6 +147,11 @@ export class RealtimeGateway {
 
   private deliver(entry: FeedEntry): void {
     this.lastDeliveredId = entry.streamId;
+    if (entry.event === 'session.revoked') {
+      const { id, reason } = entry.doc as { id: string; reason: string };
+      this.revoke(id, reason);
+      return;
+    }
     for (const pending of this.catchingUp) {
       if (entry.rooms.some((room) => pending.rooms.has(room))) pending.buffered.push(entry);
     }

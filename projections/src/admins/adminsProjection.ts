@@ -1,5 +1,6 @@
 import { rooms, type AdminDoc } from '@honeylend/contracts';
 import type { Projection } from '../projection.js';
+import { revokeSessions } from '../sessions/revokeSessions.js';
 
 /** rm:admin:<id>, rm:auth:<id> for staff, and rm:admins (listing). Password hashes never leave the event log. */
 export const adminsProjection: Projection = {
@@ -25,6 +26,7 @@ export const adminsProjection: Projection = {
       }
       case 'AdminPasswordChanged':
         tx.hincrby(keys.auth(event.data.adminId), 'tokenVersion', 1);
+        revokeSessions(tx, event, event.data.adminId, 'password-changed');
         return;
       case 'AdminAccountDeleted': {
         const { adminId } = event.data;
@@ -32,6 +34,7 @@ export const adminsProjection: Projection = {
         tx.delete(keys.auth(adminId));
         tx.zrem(keys.admins, adminId);
         tx.publish({ rooms: [rooms.admins], event: 'admin.deleted', doc: { id: adminId }, version: event.position });
+        revokeSessions(tx, event, adminId, 'deleted');
         return;
       }
       default:

@@ -2,6 +2,7 @@ import { DEFAULT_CREDIT_SCORE, rooms, type MemberDoc, type MemberStatus, type Re
 import type { ProjectedEvent, Projection } from '../projection.js';
 import type { ReadModelTransaction } from '../readModelTransaction.js';
 import { memberSearchText } from '../search/searchText.js';
+import { revokeSessions } from '../sessions/revokeSessions.js';
 
 /** Applies a change to a stored member document and announces it to the member and the admins. */
 async function updateMember(
@@ -114,12 +115,16 @@ export const membersProjection: Projection = {
         const doc = await updateMember(tx, keys, event, memberId, () => ({ status: to }));
         if (!doc) return;
         tx.hset(keys.auth(memberId), { status: to });
-        if (to === 'suspended') tx.hincrby(keys.auth(memberId), 'tokenVersion', 1);
+        if (to === 'suspended') {
+          tx.hincrby(keys.auth(memberId), 'tokenVersion', 1);
+          revokeSessions(tx, event, memberId, 'suspended');
+        }
         moveStatus(tx, keys, doc, from, to);
         return;
       }
       case 'MemberPasswordReset':
         tx.hincrby(keys.auth(event.data.memberId), 'tokenVersion', 1);
+        revokeSessions(tx, event, event.data.memberId, 'password-reset');
         return;
       case 'MemberDeleted': {
         const { memberId } = event.data;
@@ -135,6 +140,7 @@ export const membersProjection: Projection = {
         tx.hincrby(keys.memberStats, doc.status, -1);
         tx.hincrby(keys.memberStats, 'totalBalanceCentavos', -doc.balanceCentavos);
         tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'member.deleted', doc: { id: memberId }, version: event.position });
+        revokeSessions(tx, event, memberId, 'deleted');
         return;
       }
       default:
