@@ -15,6 +15,7 @@ import { withdrawalRoutes } from './withdrawal/withdrawalRoutes.js';
 import { notificationRoutes } from './notification/notificationRoutes.js';
 import { devOutboxRoutes, ratesRoutes } from './rates/ratesRoutes.js';
 import { adminRouters } from './admin/adminRouters.js';
+import { resolveClientAddress } from './admin/access/adminAccess.js';
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
@@ -27,6 +28,9 @@ export interface AppOptions {
 
 export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   const app = new Koa();
+  // Every route sees the real client address (behind a TRUSTED_PROXIES proxy too): the login
+  // throttle keys on it and every event's metadata records it.
+  app.use(resolveClientAddress(deps));
   app.use(requestLog(deps.logger));
   app.use(errorHandling(deps.logger));
   app.use(async (ctx, next) => {

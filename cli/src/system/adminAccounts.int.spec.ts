@@ -40,6 +40,7 @@ describe('admin accounts: adding', () => {
     expect(res.body).toMatchObject({ email: 'cashier@honeylend.test', username: 'cashier@honeylend.test', fullName: 'Cashier One', phone: `+63${phone.slice(1)}`, role: 'admin' });
     expect((await login('cashier@honeylend.test', 'Cashier#2026')).status).toBe(200);
     expect((await login(`+63${phone.slice(1)}`, 'Cashier#2026')).status).toBe(200);
+    expect((await login(phone, 'Cashier#2026')).status).toBe(200);
     const [created] = await system.store.readStream(streams.admin(res.body.id));
     expect(created!.metadata).toMatchObject({ ip: '127.0.0.1' });
     expect(created!.data.createdBy).toBe(created!.metadata.actorId);

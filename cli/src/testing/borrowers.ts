@@ -63,7 +63,7 @@ export async function latestOtpFor(system: TestSystem, borrower: Borrower, deadl
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     const res = await system.request('GET', '/api/dev/outbox', { token: borrower.token });
-    const match = /\b(\d{6})\b/.exec(res.body?.[0]?.body ?? '');
+    const match = /withdrawal code is (\d{6})\b/.exec(res.body?.[0]?.body ?? '');
     if (match) return match[1]!;
     if (Date.now() > deadline) throw new Error(`no OTP reached ${borrower.phone}: ${JSON.stringify(res.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { adminLoginBody, loginBody, MESSAGES, registerBody, streams, toAdminAnswer, toUserAnswer } from '@honeylend/contracts';
+import { adminLoginBody, loginBody, MESSAGES, normalisePhone, registerBody, streams, toAdminAnswer, toUserAnswer } from '@honeylend/contracts';
 import { loadState } from '../domain/commandHandler.js';
 import { DomainError } from '../domain/decider.js';
 import { ApiError } from '../http/apiError.js';
@@ -61,7 +61,8 @@ export function authRoutes(deps: ApiDeps): Router {
 
   router.post('/admin-login', async (ctx) => {
     const input = parseBody(ctx, adminLoginBody);
-    const username = input.username.toLowerCase();
+    // An admin may sign in with a phone number in any format; it is reserved in E.164.
+    const username = normalisePhone(input.username) ?? input.username.toLowerCase();
     await loginThrottle.check(`admin:${username}`, ctx.ip);
     const reservation = await loadState(store, streams.adminUsername(username), adminUsernameDecider);
     const admin = reservation.state.reserved ? await loadState(store, streams.admin(reservation.state.adminId), adminAccountDecider) : null;
