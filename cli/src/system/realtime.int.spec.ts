@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, SUPERADMIN, type TestSystem } from '../testing/testSystem.js';
-import { registerBorrower } from '../testing/borrowers.js';
+import { registerBorrower, verifyBorrower } from '../testing/borrowers.js';
 
 let system: TestSystem;
 const sockets: Socket[] = [];
@@ -88,6 +88,33 @@ describe('realtime gateway', () => {
     expect(toMe[0]!.doc).toMatchObject({ id: borrower.id, balance: 0, accountStatus: 'active' });
     expect(JSON.stringify(toMe)).not.toMatch(/Centavos|argon2/);
     expect(toOther).toEqual([]);
+  });
+
+  it("delivers an admin's loan approval to the borrower and to the admins, in order, with the new balance and stat cards", async () => {
+    const borrower = await registerBorrower(system);
+    await verifyBorrower(system, borrower);
+    const applied = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount: 120000, purpose: 'Tricycle repair', termMonths: 12 } });
+    expect(applied.status).toBe(201);
+    const admin = await system.request('POST', '/api/auth/admin-login', { body: SUPERADMIN });
+    const mine = connect(system.baseUrl, { token: borrower.token });
+    const admins = connect(system.baseUrl, { token: admin.body.token });
+    await Promise.all([connected(mine), connected(admins)]);
+    const myLoans = collect(mine, 'loan.updated');
+    const myProfile = collect(mine, 'member.updated');
+    const adminLoans = collect(admins, 'loan.updated');
+    const stats = collect(admins, 'stats.updated');
+
+    const approved = await system.request('PUT', `/api/admin/loans/${applied.body.id}`, { token: admin.body.token, body: { status: 'approved' } });
+    expect(approved.status).toBe(200);
+    await system.request('PUT', `/api/admin/loans/${applied.body.id}`, { token: admin.body.token, body: { status: 'active' } });
+
+    await until(() => myLoans.length >= 2 && adminLoans.length >= 2 && myProfile.some((m) => m.doc.balance === 120000) && stats.length > 0);
+    expect(myLoans.map((m) => m.doc.status)).toEqual(['approved', 'active']);
+    expect(adminLoans.filter((m) => m.doc.id === applied.body.id).map((m) => m.doc.status)).toEqual(['approved', 'active']);
+    expect(myLoans[0]!.version).toBeLessThan(myLoans[1]!.version);
+    expect(stats.at(-1)!.doc.loans).toMatchObject({ total: expect.any(Number) });
+    // A borrower never hears the admins' stat cards.
+    expect(collect(mine, 'stats.updated')).toEqual([]);
   });
 
   it('replays exactly the 50 changes a socket missed while disconnected, then goes live', async () => {

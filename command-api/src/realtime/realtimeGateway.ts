@@ -4,6 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { rooms, toLoanAnswer, toNotificationAnswer, toUserAnswer, toWithdrawalAnswer, type LoanDoc, type MemberDoc, type NotificationDoc, type WithdrawalDoc } from '@honeylend/contracts';
 import type { ApiDeps } from '../http/context.js';
 import { compareStreamIds, parseFeedEntry, STREAM_ID, type FeedEntry } from './changeFeed.js';
+import { readAdminStats } from '../admin/stats/readAdminStats.js';
 
 interface SocketState {
   callerId: string;
@@ -21,6 +22,9 @@ interface CatchingUp {
 }
 
 const READ_BATCH = 500;
+/** Stat cards are recomputed at most this often, however many changes arrive. */
+const STATS_COALESCE_MS = 100;
+const COUNTED_EVENTS = new Set(['member.updated', 'member.deleted', 'loan.updated', 'loan.deleted', 'withdrawal.updated']);
 const BLOCK_MS = 5_000;
 
 /**
@@ -34,6 +38,9 @@ export class RealtimeGateway {
   private lastDeliveredId = '0-0';
   private readonly catchingUp = new Set<CatchingUp>();
   private stopped = false;
+  private statsTimer: NodeJS.Timeout | null = null;
+  /** The newest delivered change that moves a stat card: the version a stats.updated carries. */
+  private lastCounted: FeedEntry | null = null;
   private tailing: Promise<void> | null = null;
 
   constructor(
@@ -156,6 +163,25 @@ export class RealtimeGateway {
       if (entry.rooms.some((room) => pending.rooms.has(room))) pending.buffered.push(entry);
     }
     this.emitTo(this.io.to(entry.rooms), entry);
+    if (COUNTED_EVENTS.has(entry.event) && entry.rooms.includes(rooms.admins)) {
+      this.lastCounted = entry;
+      this.scheduleStats();
+    }
+  }
+
+  /**
+   * `stats.updated` for the admins' stat cards: the counters the projections wrote in the same
+   * MULTI as the entry just delivered, read once for a burst of changes.
+   */
+  private scheduleStats(): void {
+    if (this.statsTimer) return;
+    this.statsTimer = setTimeout(() => {
+      this.statsTimer = null;
+      const { version, streamId } = this.lastCounted!;
+      readAdminStats(this.deps)
+        .then((doc) => this.io.to(rooms.admins).emit('stats.updated', { version, streamId, doc }))
+        .catch((error: unknown) => this.deps.logger.warn('stats read failed', { error: error instanceof Error ? error.message : String(error) }));
+    }, STATS_COALESCE_MS);
   }
 
   /** Starts following the feed from its current end; resolves once the starting point is known. */
@@ -201,6 +227,7 @@ export class RealtimeGateway {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    if (this.statsTimer) clearTimeout(this.statsTimer);
     this.tailRedis.disconnect();
     await this.tailing?.catch(() => undefined);
     this.io.disconnectSockets(true);
