@@ -12,6 +12,7 @@ const steps = [
   { name: 'typecheck', cmd: 'npm', args: ['run', 'lint'] },
   { name: 'server tests', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'server.json')}`, ...passThrough], report: 'server.json' },
   { name: 'web tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'web.json')}`], report: 'web.json' },
+  { name: 'browser tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'e2e.json')}`], report: 'e2e.json' },
 ];
 
 let passed = 0;

@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by scripts/checkBundleSize.mjs (the first-load size check), which then removes it.
+    manifest: true,
   },
   server: {
     proxy: {

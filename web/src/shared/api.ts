@@ -28,6 +28,7 @@ export interface ApiRequestOptions {
 }
 
 export const REQUEST_FAILED = 'Request failed';
+export const UPLOAD_FAILED = 'Upload failed';
 
 type AccountSuspendedListener = () => void;
 const accountSuspendedListeners = new Set<AccountSuspendedListener>();
@@ -80,14 +81,42 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   return parsed.value as T;
 }
 
+/**
+ * POSTs one file as multipart field `file` (spec §7), with the same token and error rules as
+ * every other call; 'Upload failed' stands in when nothing better is known.
+ */
+export async function apiUpload<T>(path: string, file: Blob, fileName: string, options: { signal?: AbortSignal } = {}): Promise<T> {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = readToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: form, credentials: 'include', signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiError(UPLOAD_FAILED, 0, null, { cause });
+  }
+  const text = await response.text();
+  const parsed = parseJson(text);
+  if (!response.ok) {
+    const error = errorOf(response, text, parsed, UPLOAD_FAILED);
+    if (error.accountSuspended) runAccountSuspendedFlow();
+    throw error;
+  }
+  if (!parsed.ok) throw new ApiError(UPLOAD_FAILED, response.status, text);
+  return parsed.value as T;
+}
+
 /** Spec §8: the body's message, else the status text; a body that is not JSON reads "<status>: <text>". */
-function errorOf(response: Response, text: string, parsed: ParsedJson): ApiError {
+function errorOf(response: Response, text: string, parsed: ParsedJson, fallback = REQUEST_FAILED): ApiError {
   if (!parsed.ok) {
     const detail = text.trim() || response.statusText;
-    return new ApiError(detail ? `${response.status}: ${detail}` : REQUEST_FAILED, response.status, text);
+    return new ApiError(detail ? `${response.status}: ${detail}` : fallback, response.status, text);
   }
   const body = parsed.value;
-  const message = isRecord(body) && typeof body.message === 'string' && body.message ? body.message : response.statusText || REQUEST_FAILED;
+  const message = isRecord(body) && typeof body.message === 'string' && body.message ? body.message : response.statusText || fallback;
   return new ApiError(message, response.status, body);
 }
 

@@ -12,3 +12,21 @@ export function storeToken(token: string): void {
 export function removeToken(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
+
+export type StaffRole = 'admin' | 'superadmin';
+
+/**
+ * The role a token names, read from its payload without checking the signature: only to choose
+ * which screens to draw. Every request is still authorised by the server.
+ */
+export function staffRoleOf(token: string): StaffRole | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const role = (JSON.parse(json) as { role?: unknown }).role;
+    return role === 'admin' || role === 'superadmin' ? role : null;
+  } catch {
+    return null;
+  }
+}

@@ -33,3 +33,20 @@ export function laterStreamId(a: string | null, b: string): string {
   const [bMs, bSeq] = b.split('-').map(Number) as [number, number];
   return bMs > aMs || (bMs === aMs && bSeq > aSeq) ? b : a;
 }
+
+/**
+ * A REST answer replaces the held document unless the held one is strictly newer (a push overtook
+ * the request). Ties go to the answer: same data, but fresh signed document URLs.
+ */
+export function fetchedOver<T extends Versioned>(held: T | null | undefined, fetched: T): T {
+  return held && held.version > fetched.version ? held : fetched;
+}
+
+/**
+ * The list a fetch ends with: the server's list as answered, then every document pushed while the
+ * request was on its way applied on top with the version rule. Items the answer no longer holds
+ * (and no push brought back) are gone, so a refetch also drops what was deleted.
+ */
+export function settleFetched<T extends Versioned & { id: string }>(fetched: readonly T[], pushedDuringFetch: readonly T[]): T[] {
+  return pushedDuringFetch.reduce<T[]>((list, pushed) => upsertNewer(list, pushed), [...fetched]);
+}

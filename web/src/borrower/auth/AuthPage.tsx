@@ -178,14 +178,17 @@ export function AuthPage() {
         title="Account Already Exists"
         description="You already have an account, please login"
         onClose={() => setAlreadyRegisteredOpen(false)}
-      >
-        <button type="button" className="button button--primary" onClick={goToLogin}>
-          Go to Login
-        </button>
-        <button type="button" className="button button--secondary" onClick={() => setAlreadyRegisteredOpen(false)}>
-          Cancel
-        </button>
-      </Dialog>
+        actions={
+          <>
+            <button type="button" className="button button--primary" onClick={goToLogin}>
+              Go to Login
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setAlreadyRegisteredOpen(false)}>
+              Cancel
+            </button>
+          </>
+        }
+      />
     </div>
   );
 }

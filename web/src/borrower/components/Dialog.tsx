@@ -1,16 +1,24 @@
 import { useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
 import { useModalFocus } from './useModalFocus';
 
 interface DialogProps {
   open: boolean;
   title: string;
-  description?: string;
+  description?: ReactNode;
   onClose: () => void;
-  /** The dialog's buttons. */
-  children: ReactNode;
+  /** The dialog's body (a form brings its own DialogActions). */
+  children?: ReactNode;
+  /** The dialog's buttons, under the body. */
+  actions?: ReactNode;
+  /** Wider panel for tables (payment schedule, contract). */
+  wide?: boolean;
+  /** Adds the corner close button (after the content in tab order, so focus starts on the content). */
+  closeButton?: boolean;
 }
 
-export function Dialog({ open, title, description, onClose, children }: DialogProps) {
+/** A modal dialog: labelled by its title, focus kept inside, Escape and the backdrop close it. */
+export function Dialog({ open, title, description, onClose, children, actions, wide, closeButton }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -21,7 +29,7 @@ export function Dialog({ open, title, description, onClose, children }: DialogPr
     <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={panel}
-        className="dialog"
+        className={`dialog${wide ? ' dialog--wide' : ''}${closeButton ? ' dialog--closable' : ''}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
@@ -32,12 +40,22 @@ export function Dialog({ open, title, description, onClose, children }: DialogPr
           {title}
         </h2>
         {description && (
-          <p id={descriptionId} className="dialog__description">
+          <div id={descriptionId} className="dialog__description">
             {description}
-          </p>
+          </div>
         )}
-        <div className="dialog__actions">{children}</div>
+        {children}
+        {actions && <DialogActions>{actions}</DialogActions>}
+        {closeButton && (
+          <button type="button" className="icon-button dialog__close" aria-label="Close dialog" onClick={onClose}>
+            <CloseIcon size={20} />
+          </button>
+        )}
       </div>
     </div>
   );
+}
+
+export function DialogActions({ children }: { children: ReactNode }) {
+  return <div className="dialog__actions">{children}</div>;
 }

@@ -26,6 +26,7 @@ const SIGNED_OUT_LINKS = [
 export function SideMenu({ open, onClose }: SideMenuProps) {
   const panel = useRef<HTMLDivElement>(null);
   const signedIn = useSession((state) => state.user !== null);
+  const staff = useSession((state) => state.staffRole !== null);
   const logout = useSession((state) => state.logout);
   const navigate = useNavigate();
   useModalFocus(open, panel, onClose);
@@ -57,7 +58,7 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
                 </NavLink>
               </li>
             ))}
-            {signedIn && (
+            {(signedIn || staff) && (
               <li>
                 <button type="button" className="side-menu__item" onClick={signOut}>
                   <LogoutIcon size={20} />
@@ -67,6 +68,11 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
             )}
           </ul>
         </nav>
+        {staff && (
+          <p className="side-menu__note" role="note">
+            You are signed in as an admin. The admin panel is desktop only: open it on a screen at least 1024 px wide.
+          </p>
+        )}
       </div>
     </div>
   );

@@ -123,3 +123,77 @@ export function HoneylendMark({ size = 32 }: IconProps) {
     </svg>
   );
 }
+
+export const RefreshIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8" />
+    <path d="M4 4v4h4" />
+    <path d="M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+    <path d="M20 20v-4h-4" />
+  </Icon>
+);
+
+export const ShieldIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3l8 3v6c0 4.5-3.4 8.2-8 9-4.6-.8-8-4.5-8-9V6z" />
+    <path d="M8.5 12l2.5 2.5 4.5-5" />
+  </Icon>
+);
+
+export const AlertIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 3l9.5 17h-19z" />
+    <path d="M12 10v4M12 17.5v.01" />
+  </Icon>
+);
+
+export const UploadIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M12 16V4M7 9l5-5 5 5" />
+    <path d="M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
+  </Icon>
+);
+
+export const DocumentIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M6 3h8l4 4v14H6z" />
+    <path d="M14 3v4h4M9 12h6M9 16h6" />
+  </Icon>
+);
+
+export const CalendarIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
+);
+
+export const BankIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 9l9-5 9 5" />
+    <path d="M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 20h18" />
+  </Icon>
+);
+
+export const CoinsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <ellipse cx="9" cy="7" rx="6" ry="3" />
+    <path d="M3 7v4c0 1.7 2.7 3 6 3s6-1.3 6-3V7" />
+    <path d="M9 17c0 1.7 2.7 3 6 3s6-1.3 6-3v-4c0-1.5-2.1-2.7-4.9-3" />
+  </Icon>
+);
+
+/** A star, filled or outlined; the badge around it says how many are lit. */
+export function StarIcon({ size = 18, filled }: IconProps & { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
+      <path
+        d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.3L12 17.1l-5.7 3.1 1.2-6.3-4.7-4.4 6.4-.8z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -18,7 +18,8 @@ export function useModalFocus(open: boolean, panel: RefObject<HTMLElement | null
     if (!open || !container) return;
     const returnFocusTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    (focusables()[0] ?? container).focus();
+    // No scrolling: a long dialog opens at its title even when its first control is further down.
+    (focusables()[0] ?? container).focus({ preventScroll: true });
 
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {

@@ -1,12 +1,140 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatPesoAmount } from '../../shared/money';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { CheckIcon, ShieldIcon } from '../components/icons';
 import { MemberGreeting } from '../components/MemberGreeting';
+import { OperatorDetails } from '../components/OperatorDetails';
+import { PartnerBanks } from '../components/PartnerBanks';
+import { StatusBadge } from '../components/StatusBadge';
+import { CurrencyConverter } from '../dashboard/CurrencyConverter';
+import { BannerCarousel } from '../landing/BannerCarousel';
+import { ApplyLoanDialog } from '../loans/ApplyLoanDialog';
+import { VerificationRequiredDialog } from '../loans/VerificationRequiredDialog';
+import { isOpenLoan, loanInFocus, useLoans } from '../stores/loans';
+import { useSignedInUser } from '../stores/session';
 
+/** Spec §2 dashboard (/loan-app). */
 export function DashboardPage() {
   useDocumentTitle('Dashboard');
   return (
-    <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">Dashboard</h1>
-      <MemberGreeting />
+    <div className="page dashboard">
+      <header className="page__header">
+        <h1 id="page-title">Dashboard</h1>
+        <MemberGreeting />
+      </header>
+      <div className="page__grid">
+        <div className="page__column">
+          <ActiveLoanCard />
+          <VerificationCard />
+          <BannerCarousel />
+        </div>
+        <div className="page__column">
+          <CurrencyConverter />
+          <PartnerBanks />
+          <OperatorDetails />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ActiveLoanCard() {
+  const user = useSignedInUser();
+  const loans = useLoans((state) => state.items);
+  const status = useLoans((state) => state.status);
+  const loan = loanInFocus(loans);
+  const canApply = !loans.some(isOpenLoan);
+  const [dialog, setDialog] = useState<'none' | 'apply' | 'verify'>('none');
+
+  function quickLoan() {
+    setDialog(user.verified ? 'apply' : 'verify');
+  }
+
+  return (
+    <section className="card loan-card" aria-labelledby="loan-card-title" aria-busy={status === 'loading' || undefined}>
+      <h2 id="loan-card-title" className="card__title">
+        Active loan
+      </h2>
+      {status === 'loading' ? (
+        <p className="muted" role="status">
+          Loading...
+        </p>
+      ) : loan ? (
+        <dl className="loan-card__facts">
+          <div>
+            <dt>Loan number</dt>
+            <dd data-testid="loan-number">{loan.loanNumber}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd data-testid="loan-status">
+              <StatusBadge status={loan.status} />
+            </dd>
+          </div>
+          <div className="loan-card__amount">
+            <dt>Amount</dt>
+            <dd>{formatPesoAmount(loan.amount)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <div className="loan-card__empty">
+          <p className="loan-card__none">No active loans</p>
+          <p className="loan-card__zero">{formatPesoAmount(0)}</p>
+        </div>
+      )}
+      {status === 'error' && <p className="field__error">Failed to fetch loans</p>}
+      <div className="loan-card__actions">
+        {loan && (
+          <Link className="button button--primary button--block" to="/wallet">
+            View Loan Status
+          </Link>
+        )}
+        {canApply && status !== 'loading' && (
+          <button type="button" className={`button ${loan ? 'button--secondary' : 'button--primary'} button--block`} onClick={quickLoan}>
+            Quick loan
+          </button>
+        )}
+      </div>
+      <ApplyLoanDialog open={dialog === 'apply'} onClose={() => setDialog('none')} />
+      <VerificationRequiredDialog open={dialog === 'verify'} onClose={() => setDialog('none')} />
+    </section>
+  );
+}
+
+function VerificationCard() {
+  const user = useSignedInUser();
+  if (user.verified) {
+    return (
+      <section className="banner banner--verified" aria-label="Account verification">
+        <span className="banner__icon">
+          <CheckIcon size={20} />
+        </span>
+        <div>
+          <p className="banner__title">Your account is verified</p>
+          <p className="banner__text">You can apply for a loan.</p>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="banner banner--prompt" aria-labelledby="verification-title">
+      <span className="banner__icon">
+        <ShieldIcon size={20} />
+      </span>
+      <div className="banner__body">
+        <h2 id="verification-title" className="banner__title">
+          Account Verification
+        </h2>
+        <p className="banner__text">
+          {user.personalInfoComplete
+            ? 'Upload your ID and a selfie to finish verifying your account.'
+            : 'Complete your personal information and upload your ID to apply for a loan.'}
+        </p>
+      </div>
+      <Link className="button button--primary banner__action" to="/profile">
+        Verify now
+      </Link>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { MESSAGES, type UserAnswer } from '@honeylend/contracts';
 import { create } from 'zustand';
 import { ApiError, apiRequest, onAccountSuspended } from '../../shared/api';
-import { readToken, removeToken, storeToken } from '../../shared/authToken';
+import { readToken, removeToken, staffRoleOf, storeToken, type StaffRole } from '../../shared/authToken';
 import { toast } from '../../shared/toast/toastStore';
+import { fetchedOver, newerOf } from '../../shared/versionRule';
 
 export interface Credentials {
   phone: string;
@@ -22,7 +23,13 @@ interface SessionAnswer {
 }
 
 interface SessionState {
+  /** The signed-in borrower: the member document as GET /api/user/profile answers it (the profile). */
   user: UserAnswer | null;
+  /**
+   * Set when the stored token is a staff member's (admin console): the borrower screens stay
+   * signed out, and the menu says the admin panel is desktop only (spec §2).
+   */
+  staffRole: StaffRole | null;
   /** True until the start-up check of the stored token has ended. */
   loading: boolean;
   start(): Promise<void>;
@@ -30,6 +37,12 @@ interface SessionState {
   register(registration: Registration): Promise<UserAnswer | null>;
   logout(): void;
   refreshUser(): Promise<void>;
+  /** A pushed member document: applied only when newer than the one held (version rule). */
+  applyMember(doc: UserAnswer): void;
+  /** A member document a request answered (profile save): replaces the held one unless that is newer. */
+  acceptMember(doc: UserAnswer): void;
+  /** Ends a session the server no longer accepts (revoked token), with a notice. */
+  endSession(title: string, description: string): void;
 }
 
 const PROFILE_PATH = '/api/user/profile';
@@ -38,13 +51,21 @@ function hasId(profile: UserAnswer | null): profile is UserAnswer {
   return Boolean(profile?.id);
 }
 
-export const useSession = create<SessionState>()((set) => ({
+export const useSession = create<SessionState>()((set, get) => ({
   user: null,
+  staffRole: null,
   loading: true,
 
   async start() {
-    if (!readToken()) {
-      set({ user: null, loading: false });
+    const token = readToken();
+    if (!token) {
+      set({ user: null, staffRole: null, loading: false });
+      return;
+    }
+    const staffRole = staffRoleOf(token);
+    if (staffRole) {
+      // A staff token has no borrower profile; it is kept for the admin console.
+      set({ user: null, staffRole, loading: false });
       return;
     }
     try {
@@ -64,21 +85,40 @@ export const useSession = create<SessionState>()((set) => ({
   async login(credentials) {
     const answer = await apiRequest<SessionAnswer>('/api/auth/login', { method: 'POST', body: credentials });
     storeToken(answer.token);
-    set({ user: answer.user });
+    set({ user: answer.user, staffRole: null });
     return answer.user;
   },
 
   async register(registration) {
     const answer = await apiRequest<SessionAnswer>('/api/auth/register', { method: 'POST', body: registration });
     storeToken(answer.token);
-    set({ user: answer.user });
+    set({ user: answer.user, staffRole: null });
     return answer.user;
   },
 
   logout() {
     removeToken();
-    set({ user: null });
+    set({ user: null, staffRole: null });
     toast({ title: 'Logged out', description: 'You have been logged out successfully' });
+  },
+
+  applyMember(doc) {
+    const held = get().user;
+    if (!held || held.id !== doc.id) return;
+    const next = newerOf(held, doc);
+    if (next !== held) set({ user: next });
+  },
+
+  acceptMember(doc) {
+    const held = get().user;
+    if (!held || held.id !== doc.id) return;
+    set({ user: fetchedOver(held, doc) });
+  },
+
+  endSession(title, description) {
+    removeToken();
+    set({ user: null, staffRole: null, loading: false });
+    toast({ variant: 'destructive', title, description });
   },
 
   async refreshUser() {
@@ -87,7 +127,10 @@ export const useSession = create<SessionState>()((set) => ({
         headers: { 'Cache-Control': 'no-cache, no-store', Pragma: 'no-cache' },
         cache: 'no-store',
       });
-      if (hasId(profile)) set({ user: profile });
+      if (hasId(profile)) {
+        const held = get().user;
+        set({ user: held && held.id === profile.id ? fetchedOver(held, profile) : profile });
+      }
     } catch (error) {
       // Suspension has its own flow; any other failure keeps the user already shown (spec §4).
       if (!(error instanceof ApiError && error.accountSuspended)) console.error('Could not refresh the profile', error);

@@ -1,0 +1,4 @@
+/** Spec §9 terms every contract states. */
+export const LATE_CHARGE_PERCENT_PER_MONTH = 2;
+export const LATE_CHARGE_TEXT = `Late charge: ${LATE_CHARGE_PERCENT_PER_MONTH}% per month on any overdue amount.`;
+export const PREPAYMENT_TEXT = 'You may pay early, in part or in full, without penalty.';

@@ -1,0 +1,185 @@
+import type { UserAnswer } from '@honeylend/contracts';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError, serverFieldErrors } from '../../shared/api';
+import { formatPesoAmount } from '../../shared/money';
+import { toast } from '../../shared/toast/toastStore';
+import { Dialog, DialogActions } from '../components/Dialog';
+import { FormField } from '../components/FormField';
+import {
+  PROFILE_FIELDS,
+  PROFILE_LABELS,
+  profileValuesOf,
+  useProfile,
+  validateProfile,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileValues,
+} from '../stores/profile';
+import { useSignedInUser } from '../stores/session';
+
+const INPUT_PROPS: Partial<Record<ProfileField, { type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string }>> = {
+  fullName: { autoComplete: 'name' },
+  email: { type: 'email', inputMode: 'email', autoComplete: 'email', hint: '(optional)' },
+  address: { autoComplete: 'street-address' },
+  countryOfWork: { autoComplete: 'country-name' },
+  monthlySalary: { inputMode: 'decimal', autoComplete: 'off' },
+  referencePhone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
+  bankName: { autoComplete: 'off' },
+  bankAccountNumber: { inputMode: 'numeric', autoComplete: 'off' },
+};
+
+function displayValue(user: UserAnswer, field: ProfileField | 'phone'): string {
+  if (field === 'phone') return user.phone;
+  if (field === 'monthlySalary') return user.monthlySalary === null ? '—' : formatPesoAmount(user.monthlySalary);
+  return user[field] || '—';
+}
+
+/** Spec §2: the edit form while incomplete; a summary with 'View More' once complete. */
+export function PersonalInfoCard() {
+  const user = useSignedInUser();
+  const [dialog, setDialog] = useState<'none' | 'edit' | 'details'>('none');
+
+  return (
+    <section className="card" aria-labelledby="personal-info-title">
+      <div className="card__header">
+        <h2 id="personal-info-title" className="card__title">
+          Personal Information
+        </h2>
+        {user.personalInfoComplete && <span className="status-badge status-badge--good">Complete</span>}
+      </div>
+      {user.personalInfoComplete ? (
+        <>
+          <dl className="facts">
+            {(['fullName', 'phone', 'bankName'] as const).map((field) => (
+              <div key={field}>
+                <dt>{field === 'phone' ? 'Phone number' : PROFILE_LABELS[field]}</dt>
+                <dd>{displayValue(user, field)}</dd>
+              </div>
+            ))}
+          </dl>
+          <button type="button" className="button button--secondary" onClick={() => setDialog('details')}>
+            View More
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="muted">Tell us about yourself and where to send your money. We need this before you can apply for a loan.</p>
+          <button type="button" className="button button--primary" onClick={() => setDialog('edit')}>
+            Complete personal information
+          </button>
+        </>
+      )}
+      <PersonalInfoDialog open={dialog === 'edit'} onClose={() => setDialog('none')} />
+      <Dialog
+        open={dialog === 'details'}
+        title="Personal Information"
+        onClose={() => setDialog('none')}
+        closeButton
+        actions={
+          <>
+            <button type="button" className="button button--primary" onClick={() => setDialog('edit')}>
+              Edit
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setDialog('none')}>
+              Close
+            </button>
+          </>
+        }
+      >
+        <dl className="details-list">
+          <dt>Phone number</dt>
+          <dd>{user.phone}</dd>
+          {PROFILE_FIELDS.map((field) => (
+            <FieldRow key={field} label={PROFILE_LABELS[field]} value={displayValue(user, field)} />
+          ))}
+        </dl>
+      </Dialog>
+    </section>
+  );
+}
+
+function FieldRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </>
+  );
+}
+
+function PersonalInfoDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  if (!open) return null;
+  return <PersonalInfoForm onClose={onClose} />;
+}
+
+function PersonalInfoForm({ onClose }: { onClose: () => void }) {
+  const user = useSignedInUser();
+  const save = useProfile((state) => state.save);
+  const saving = useProfile((state) => state.saving);
+  const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const inputs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
+
+  function change(field: ProfileField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+  }
+
+  function showErrors(found: ProfileErrors) {
+    setErrors(found);
+    const first = PROFILE_FIELDS.find((field) => found[field]);
+    if (first) inputs.current[first]?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    const found = validateProfile(values);
+    if (Object.keys(found).length > 0) {
+      showErrors(found);
+      return;
+    }
+    try {
+      await save(values);
+      toast({ title: 'Profile updated', description: 'Your personal information has been saved.' });
+      onClose();
+    } catch (error) {
+      showErrors(serverFieldErrors(error) as ProfileErrors);
+      if (error instanceof ApiError && error.accountSuspended) return;
+      toast({ variant: 'destructive', title: 'Update failed', description: (error instanceof Error && error.message) || 'Please try again' });
+    }
+  }
+
+  return (
+    <Dialog open title="Personal Information" description="All fields except email are required." onClose={onClose} closeButton>
+      <form className="form" noValidate onSubmit={submit}>
+        {PROFILE_FIELDS.map((field) => {
+          const { hint, ...props } = INPUT_PROPS[field] ?? {};
+          return (
+            <FormField
+              key={field}
+              label={PROFILE_LABELS[field]}
+              hint={hint}
+              name={field}
+              {...props}
+              value={values[field]}
+              onValueChange={(value) => change(field, value)}
+              error={errors[field]}
+              inputRef={(input) => {
+                inputs.current[field] = input;
+              }}
+            />
+          );
+        })}
+        <DialogActions>
+          <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
+            {saving ? 'Please wait...' : 'Save'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={onClose}>
+            Cancel
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,123 @@
+import { profileFields, type UserAnswer } from '@honeylend/contracts';
+import { create } from 'zustand';
+import { apiRequest, apiUpload } from '../../shared/api';
+import { useSession } from './session';
+
+/**
+ * The profile screen's writes. The member document itself has one home, the session store
+ * (`useSession().user`), where REST answers and `member.updated` pushes meet under the version
+ * rule; this store holds what is being saved or uploaded.
+ */
+
+export const PROFILE_FIELDS = [
+  'fullName',
+  'email',
+  'address',
+  'countryOfWork',
+  'monthlySalary',
+  'referenceName',
+  'referencePhone',
+  'bankName',
+  'bankAccountNumber',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export type ProfileValues = Record<ProfileField, string>;
+export type ProfileErrors = Partial<Record<ProfileField, string>>;
+
+export const PROFILE_LABELS: Record<ProfileField, string> = {
+  fullName: 'Full name',
+  email: 'Email',
+  address: 'Address',
+  countryOfWork: 'Country of work',
+  monthlySalary: 'Monthly salary (₱)',
+  referenceName: 'Reference name',
+  referencePhone: 'Reference phone',
+  bankName: 'Bank name',
+  bankAccountNumber: 'Account number',
+};
+
+export function profileValuesOf(user: UserAnswer): ProfileValues {
+  return {
+    fullName: user.fullName ?? '',
+    email: user.email ?? '',
+    address: user.address ?? '',
+    countryOfWork: user.countryOfWork ?? '',
+    monthlySalary: user.monthlySalary === null ? '' : String(user.monthlySalary),
+    referenceName: user.referenceName ?? '',
+    referencePhone: user.referencePhone ?? '',
+    bankName: user.bankName ?? '',
+    bankAccountNumber: user.bankAccountNumber ?? '',
+  };
+}
+
+/** Spec §5 profile rules with the server's own schemas and messages; email alone is optional. */
+export function validateProfile(values: ProfileValues): ProfileErrors {
+  const errors: ProfileErrors = {};
+  for (const field of PROFILE_FIELDS) {
+    const result = profileFields[field].safeParse(values[field]);
+    if (!result.success) errors[field] = result.error.issues[0]?.message ?? 'Please check this field';
+  }
+  return errors;
+}
+
+export type DocumentKind = 'idFront' | 'idBack' | 'selfie';
+export const DOCUMENT_KINDS: readonly DocumentKind[] = ['idFront', 'idBack', 'selfie'];
+export const DOCUMENT_LABELS: Record<DocumentKind, string> = { idFront: 'ID Front', idBack: 'ID Back', selfie: 'Selfie' };
+export const DOCUMENT_URL_FIELD = { idFront: 'idFrontUrl', idBack: 'idBackUrl', selfie: 'selfieUrl' } as const;
+
+/** What POST /api/upload takes: JPEG, PNG or WebP, at most 8 MB. */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
+
+/** Why a chosen file cannot be sent, or null when it can. */
+export function imageFileProblem(file: File): string | null {
+  if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return 'Choose a JPEG, PNG or WebP image';
+  if (file.size > MAX_UPLOAD_BYTES) return 'Images must be at most 8 MB';
+  return null;
+}
+
+interface ProfileState {
+  saving: boolean;
+  uploading: boolean;
+  /** PUT /api/user/profile with the personal information; resolves with the saved member. */
+  save(values: ProfileValues): Promise<UserAnswer>;
+  /** Uploads the chosen images, then records them on the profile in one update. */
+  uploadDocuments(files: Partial<Record<DocumentKind, File>>): Promise<UserAnswer | null>;
+}
+
+export const useProfile = create<ProfileState>()((set) => ({
+  saving: false,
+  uploading: false,
+
+  async save(values) {
+    set({ saving: true });
+    try {
+      const body: Record<string, string> = {};
+      for (const field of PROFILE_FIELDS) body[field] = values[field].trim();
+      const member = await apiRequest<UserAnswer>('/api/user/profile', { method: 'PUT', body });
+      useSession.getState().acceptMember(member);
+      return member;
+    } finally {
+      set({ saving: false });
+    }
+  },
+
+  async uploadDocuments(files) {
+    const chosen = DOCUMENT_KINDS.filter((kind) => files[kind]);
+    if (chosen.length === 0) return null;
+    set({ uploading: true });
+    try {
+      const body: Record<string, string> = {};
+      for (const kind of chosen) {
+        const file = files[kind]!;
+        const uploaded = await apiUpload<{ url: string }>('/api/upload', file, file.name || `${kind}.jpg`);
+        body[DOCUMENT_URL_FIELD[kind]] = uploaded.url;
+      }
+      const member = await apiRequest<UserAnswer>('/api/user/profile', { method: 'PUT', body });
+      useSession.getState().acceptMember(member);
+      return member;
+    } finally {
+      set({ uploading: false });
+    }
+  },
+}));

@@ -1,0 +1,144 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { formatPesoAmount, formatTime } from '../../shared/money';
+import { Dialog, DialogActions } from '../components/Dialog';
+import { FormField } from '../components/FormField';
+import { ShieldIcon } from '../components/icons';
+import { useSignedInUser } from '../stores/session';
+import { WALLET_MESSAGES, useWithdrawalFlow } from '../stores/wallet';
+
+/** Only the last four digits are shown back to the member. */
+function maskedAccount(accountNumber: string): string {
+  return `••••${accountNumber.slice(-4)}`;
+}
+
+/**
+ * Design §7 withdrawal: 'Withdraw Funds' (amount) → POST /api/withdrawals/otp → 'Enter OTP Code',
+ * showing where the server texted the code → POST /api/withdrawals with the code and its challenge.
+ */
+export function WithdrawDialogs() {
+  const step = useWithdrawalFlow((state) => state.step);
+  return (
+    <>
+      {step === 'amount' && <AmountDialog />}
+      {step === 'otp' && <OtpDialog />}
+    </>
+  );
+}
+
+function AmountDialog() {
+  const user = useSignedInUser();
+  const { busy, errors, requestCode, cancel, clearError } = useWithdrawalFlow();
+  const [amount, setAmount] = useState('');
+  const hasBank = Boolean(user.bankName && user.bankAccountNumber);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void requestCode(amount, user.balance);
+  }
+
+  return (
+    <Dialog open title="Withdraw Funds" description={`Available: ${formatPesoAmount(user.balance)}`} onClose={cancel} closeButton>
+      {hasBank ? (
+        <form className="form" noValidate onSubmit={submit}>
+          <FormField
+            label="Amount (₱)"
+            hint="minimum ₱1,000"
+            name="withdrawAmount"
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onValueChange={(value) => {
+              setAmount(value.replace(/[^\d.]/g, ''));
+              clearError('amount');
+            }}
+            error={errors.amount}
+          />
+          <p className="notice">
+            <ShieldIcon size={20} />
+            <span>
+              The money goes to your secured account only: {user.bankName} {maskedAccount(user.bankAccountNumber!)}. We text a one-time code to your
+              phone to confirm it is you.
+            </span>
+          </p>
+          <DialogActions>
+            <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+              {busy ? 'Please wait...' : 'Request Withdrawal'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={cancel}>
+              Cancel
+            </button>
+          </DialogActions>
+        </form>
+      ) : (
+        <>
+          <p className="notice notice--warn">{WALLET_MESSAGES.bankDetailsMissing}</p>
+          <DialogActions>
+            <Link className="button button--primary" to="/profile" onClick={cancel}>
+              Go to Profile
+            </Link>
+            <button type="button" className="button button--secondary" onClick={cancel}>
+              Cancel
+            </button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function OtpDialog() {
+  const user = useSignedInUser();
+  const { busy, errors, challenge, verify, resendCode, cancel, clearError } = useWithdrawalFlow();
+  const [otp, setOtp] = useState('');
+  // A new code makes the old one useless: clear what was typed.
+  useEffect(() => setOtp(''), [challenge?.challengeId]);
+  if (!challenge) return null;
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void verify(otp, { bankName: user.bankName ?? '', bankAccountNumber: user.bankAccountNumber ?? '' });
+  }
+
+  return (
+    <Dialog
+      open
+      title="Enter OTP Code"
+      description={
+        <>
+          We sent a 6-digit code to <strong data-testid="otp-sent-to">{challenge.sentTo}</strong> to confirm your withdrawal of{' '}
+          {formatPesoAmount(challenge.amount)}. It expires at {formatTime(challenge.expiresAt)}.
+        </>
+      }
+      onClose={cancel}
+    >
+      <form className="form" noValidate onSubmit={submit}>
+        <FormField
+          label="OTP code"
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          className="otp-input"
+          value={otp}
+          onValueChange={(value) => {
+            setOtp(value.replace(/\D/g, '').slice(0, 6));
+            clearError('otp');
+          }}
+          error={errors.otp}
+        />
+        <button type="button" className="link-button" onClick={() => void resendCode()} disabled={busy}>
+          Send a new code
+        </button>
+        <DialogActions>
+          <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Please wait...' : 'Verify OTP'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={cancel}>
+            Cancel
+          </button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
