@@ -5,6 +5,7 @@ import { ApiError } from './http/apiError.js';
 import type { ApiDeps } from './http/context.js';
 import { errorHandling } from './http/errorHandling.js';
 import { requestLog } from './http/requestLog.js';
+import { securityHeaders } from './http/securityHeaders.js';
 import { authRoutes } from './auth/authRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
@@ -32,11 +33,13 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   // throttle keys on it and every event's metadata records it.
   app.use(resolveClientAddress(deps));
   app.use(requestLog(deps.logger));
+  app.use(securityHeaders());
   app.use(errorHandling(deps.logger));
   app.use(async (ctx, next) => {
-    await next();
-    // Answers about accounts and money must never be cached by a browser or a proxy.
+    // Answers about accounts and money — errors included — must never be cached by a browser or a proxy.
+    // Set before the handler runs: a thrown error skips anything after `next()`.
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
+    await next();
   });
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true }));
 
