@@ -10,6 +10,7 @@ import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
 import { parseTrustedProxies } from './admin/access/clientAddress.js';
 import { LoginThrottle } from './auth/loginThrottle.js';
 import { TokenService } from './auth/tokens.js';
+import { RevokedTokens } from './auth/revokedTokens.js';
 import { ProjectionProgress } from './consistency/projectionProgress.js';
 import type { ApiDeps } from './http/context.js';
 import type { Logger } from './http/logger.js';
@@ -68,7 +69,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     redis,
     readModels,
     progress,
-    tokens: new TokenService(options.jwtSecret),
+    tokens: Object.assign(new TokenService(options.jwtSecret), { revoked: new RevokedTokens(redis, keyPrefix) }),
     loginThrottle: new LoginThrottle(redis, keyPrefix),
     logger: options.logger,
     files: new FileStore(options.uploadDir),

@@ -147,6 +147,7 @@ describe('realtime gateway', () => {
       algorithm: 'HS256',
       expiresIn: 1,
       subject: borrower.id,
+      jwtid: 'short-lived-test-token',
       issuer: 'honeylend',
       audience: 'honeylend-api',
     });

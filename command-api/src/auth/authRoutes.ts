@@ -3,7 +3,8 @@ import { adminLoginBody, loginBody, MESSAGES, normalisePhone, registerBody, stre
 import { loadState } from '../domain/commandHandler.js';
 import { DomainError } from '../domain/decider.js';
 import { ApiError } from '../http/apiError.js';
-import { metadataOf, type ApiDeps } from '../http/context.js';
+import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { authenticate } from './authenticate.js';
 import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
@@ -78,6 +79,13 @@ export function authRoutes(deps: ApiDeps): Router {
       token: tokens.sign({ sub: account.adminId, role: account.role, tv: account.tokenVersion }),
       user: doc ? toAdminAnswer(doc) : null,
     };
+  });
+
+  /** Signing out ends this token at once (not only in this browser): it is refused from now on. */
+  router.post('/logout', authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin']), async (ctx) => {
+    const caller = callerOf(ctx);
+    await tokens.revoked?.revoke(caller.tokenId, caller.tokenExpiresAt);
+    ctx.body = { success: true };
   });
 
   return router;

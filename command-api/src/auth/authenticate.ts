@@ -7,6 +7,8 @@ import type { Role, TokenService } from './tokens.js';
 export interface Caller {
   id: string;
   role: Role;
+  tokenId: string;
+  tokenExpiresAt: number;
 }
 
 const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue');
@@ -21,8 +23,8 @@ export function authenticate(tokens: TokenService, readModels: ReadModelStore, a
     const match = /^Bearer ([\w-]+\.[\w-]+\.[\w-]+)$/.exec(header);
     const claims = match ? tokens.verify(match[1]!) : null;
     if (!claims) throw unauthorized();
-    const record = await readModels.auth(claims.sub);
-    if (!record || record.role !== claims.role) throw unauthorized();
+    const [record, signedOut] = await Promise.all([readModels.auth(claims.sub), tokens.revoked?.has(claims.jti) ?? false]);
+    if (!record || record.role !== claims.role || signedOut) throw unauthorized();
     // Before the token version: suspension revokes every token, yet the suspended member's client
     // must hear "suspended" (spec §4: it signs out and says why), not a bare 401.
     if (record.status === 'suspended') {
@@ -34,7 +36,7 @@ export function authenticate(tokens: TokenService, readModels: ReadModelStore, a
         ? new ApiError(403, 'ACCESS_DENIED', MESSAGES.accessDenied)
         : new ApiError(403, 'FORBIDDEN', 'This is only for borrower accounts');
     }
-    ctx.state.caller = { id: claims.sub, role: record.role } satisfies Caller;
+    ctx.state.caller = { id: claims.sub, role: record.role, tokenId: claims.jti, tokenExpiresAt: claims.exp * 1000 } satisfies Caller;
     await next();
   };
 }

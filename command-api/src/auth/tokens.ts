@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import type { RevokedTokens } from './revokedTokens.js';
 
 export type Role = 'borrower' | 'admin' | 'superadmin';
 
@@ -19,14 +21,20 @@ const claimsSchema = z.object({
   role: z.enum(['borrower', 'admin', 'superadmin']),
   tv: z.number().int().nonnegative(),
   exp: z.number().int().positive(),
+  jti: z.string().min(1),
 });
 
 export interface VerifiedClaims extends TokenClaims {
   /** Seconds since the epoch after which the token no longer works. */
   exp: number;
+  /** The token's own id, which signing out revokes. */
+  jti: string;
 }
 
 export class TokenService {
+  /** Tokens signed out early; without it (tools, tests of signing alone) none are. */
+  revoked?: RevokedTokens;
+
   constructor(private readonly secret: string) {
     if (secret.length < 16) throw new Error('JWT_SECRET must be at least 16 characters');
   }
@@ -36,6 +44,7 @@ export class TokenService {
       algorithm: 'HS256',
       expiresIn: TOKEN_TTL,
       subject: claims.sub,
+      jwtid: randomUUID(),
       issuer: ISSUER,
       audience: AUDIENCE,
     });

@@ -68,8 +68,8 @@ export class RealtimeGateway {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     const claims = typeof token === 'string' ? this.deps.tokens.verify(token) : null;
     if (!claims) throw new Error('Please sign in to continue');
-    const record = await this.deps.readModels.auth(claims.sub);
-    if (!record || record.tokenVersion !== claims.tv || record.role !== claims.role) throw new Error('Please sign in to continue');
+    const [record, signedOut] = await Promise.all([this.deps.readModels.auth(claims.sub), this.deps.tokens.revoked?.has(claims.jti) ?? false]);
+    if (!record || record.tokenVersion !== claims.tv || record.role !== claims.role || signedOut) throw new Error('Please sign in to continue');
     if (record.status === 'suspended') throw new Error('Your account has been suspended. Please contact support.');
     const joined = record.role === 'borrower' ? [rooms.member(claims.sub)] : [rooms.admins];
     return { callerId: claims.sub, role: record.role, rooms: joined, expiresAt: claims.exp * 1000 };

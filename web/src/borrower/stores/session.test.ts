@@ -117,12 +117,17 @@ describe('signing in, registering and out', () => {
     expect(useSession.getState().user).toBeNull();
   });
 
-  it('logs out: token removed, user cleared, and a notice', () => {
+  it('logs out: the server ends the token, the token is removed, the user cleared, and a notice', () => {
     localStorage.setItem('token', 'jwt-abc');
     useSession.setState({ user: memberAnswer(), loading: false });
+    const fetchMock = mockFetch(jsonResponse({ success: true }));
 
     useSession.getState().logout();
 
+    const request = requestOf(fetchMock);
+    expect(request.url).toBe('/api/auth/logout');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('Authorization')).toBe('Bearer jwt-abc');
     expect(localStorage.getItem('token')).toBeNull();
     expect(useSession.getState().user).toBeNull();
     expect(shownToasts()).toEqual([{ title: 'Logged out', description: 'You have been logged out successfully', variant: 'default' }]);

@@ -97,6 +97,8 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
 
   logout() {
+    // Ends the token on the server too, so a copy of it elsewhere stops working; signing out here never waits on it.
+    if (readToken()) void apiRequest('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
     removeToken();
     set({ user: null, staffRole: null });
     toast({ title: 'Logged out', description: 'You have been logged out successfully' });
