@@ -4,6 +4,7 @@ import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { DomainError } from '../domain/decider.js';
 import { hashPassword } from '../auth/passwords.js';
+import { assertNotCommonPassword } from '../auth/commonPasswords.js';
 import { memberDecider } from './decide.js';
 import { phoneReservationDecider } from './phoneReservation.js';
 
@@ -28,6 +29,7 @@ export async function registerMember(
   metadata: EventMetadata,
   now: Date,
 ): Promise<Registration> {
+  await assertNotCommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const at = now.toISOString();
   let memberId: string = randomUUID();

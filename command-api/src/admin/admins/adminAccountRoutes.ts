@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { streams, toAdminAccountEntry, type AdminDoc } from '@honeylend/contracts';
 import { hashPassword } from '../../auth/passwords.js';
+import { assertNotCommonPassword } from '../../auth/commonPasswords.js';
 import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { handleCommand, loadState } from '../../domain/commandHandler.js';
 import { ApiError } from '../../http/apiError.js';
@@ -52,6 +53,7 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
     const metadata = metadataOf(ctx, caller.id);
     const now = deps.now();
     const adminId = randomUUID();
+    await assertNotCommonPassword(input.password);
     const passwordHash = await hashPassword(input.password);
     const names: LoginName[] = [{ name: input.email, field: 'email' }, ...(input.phone ? [{ name: input.phone, field: 'phone' as const }] : [])];
     await reserveLoginNames(store, metadata, adminId, names, now);
@@ -132,7 +134,8 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
 
     let token: string | undefined;
     if (input.password !== undefined) {
-      const passwordHash = await hashPassword(input.password);
+      await assertNotCommonPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
       const changed = await handleCommand(store, streams.admin(adminId), adminAccountDecider, { type: 'ChangeAdminPassword', adminId, passwordHash, now: now.toISOString() }, metadata);
       position = changed.position ?? position;
       deps.revokeSessions?.(adminId, 'password-changed');

@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { streams, type DocumentKind, type ProfileChanges } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
 import { hashPassword } from '../../auth/passwords.js';
+import { assertNotCommonPassword } from '../../auth/commonPasswords.js';
 import { handleCommand, loadState } from '../../domain/commandHandler.js';
 import { DomainError } from '../../domain/decider.js';
 import { ApiError } from '../../http/apiError.js';
@@ -96,6 +97,7 @@ export async function updateMember(deps: ApiDeps, ctx: Context, adminId: string,
 
 /** A new password, typed once by the admin and kept only as an argon2id hash; every older session ends. */
 export async function resetPassword(deps: ApiDeps, ctx: Context, adminId: string, memberId: string, password: string): Promise<Position> {
+  await assertNotCommonPassword(password);
   const passwordHash = await hashPassword(password);
   const result = await handleCommand(
     deps.store,

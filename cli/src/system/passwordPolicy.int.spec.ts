@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streams } from '@honeylend/contracts';
+import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../testing/testSystem.js';
+import { registerBorrower } from '../testing/borrowers.js';
+
+let system: TestSystem;
+beforeAll(async () => {
+  system = await startTestSystem();
+});
+afterAll(() => system?.stop());
+
+const TOO_COMMON = { status: 400, code: 'VALIDATION_FAILED', message: 'This password is too common' };
+
+describe('password policy', () => {
+  it('refuses one of the 1,000 most common passwords at registration, in any letter case, and records nothing', async () => {
+    const head = await system.store.headPosition();
+    for (const password of ['password1', 'PASSWORD1', 'letmein1', 'passw0rd']) {
+      const res = await system.request('POST', '/api/auth/register', { body: { phone: uniquePhone(), password, fullName: 'Maria Santos' } });
+      expect({ status: res.status, code: res.body.code, message: res.body.message }).toEqual(TOO_COMMON);
+      expect(res.body.details.fields.password).toBe('This password is too common');
+    }
+    expect(await system.store.headPosition()).toBe(head);
+  });
+
+  it('refuses it when an admin resets a member password or creates an admin', async () => {
+    const borrower = await registerBorrower(system);
+    const admin = await system.request('POST', '/api/auth/admin-login', { body: SUPERADMIN });
+    const reset = await system.request('POST', `/api/admin/users/${borrower.id}/password-reset`, { token: admin.body.token, body: { password: 'qwerty123' } });
+    expect({ status: reset.status, code: reset.body.code, message: reset.body.message }).toEqual(TOO_COMMON);
+    expect((await system.store.readStream(streams.member(borrower.id))).map((e) => e.type)).not.toContain('MemberPasswordReset');
+    const created = await system.request('POST', '/api/admin/create-admin', {
+      token: admin.body.token,
+      body: { email: 'teller@honeylend.test', password: 'iloveyou', fullName: 'Teller', phone: uniquePhone() },
+    });
+    expect({ status: created.status, code: created.body.code, message: created.body.message }).toEqual(TOO_COMMON);
+  });
+
+  it('stores argon2id hashes with at least 19 MiB of memory, 2 passes and 1 lane', async () => {
+    const borrower = await registerBorrower(system);
+    const [registered] = await system.store.readStream(streams.member(borrower.id));
+    const hash = String(registered!.data.passwordHash);
+    const params = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
+    expect(params).not.toBeNull();
+    expect(Number(params![1])).toBeGreaterThanOrEqual(19_456);
+    expect(Number(params![2])).toBeGreaterThanOrEqual(2);
+    expect(Number(params![3])).toBe(1);
+  });
+});
