@@ -13,6 +13,8 @@ const steps = [
   { name: 'server tests', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'server.json')}`, ...passThrough], report: 'server.json' },
   { name: 'web tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'web.json')}`], report: 'web.json' },
   { name: 'browser tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'e2e.json')}`], report: 'e2e.json' },
+  // The reliability and security suite at CI counts (npm run test:resilience -- --full for the issue's counts).
+  { name: 'resilience checks', cmd: 'node', args: ['scripts/test-resilience.mjs', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'resilience.json')}`], report: 'resilience.json' },
 ];
 
 let passed = 0;

@@ -1,7 +1,8 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, SUPERADMIN, type TestSystem } from '../testing/testSystem.js';
-import { registerBorrower } from '../testing/borrowers.js';
+import { startTestSystem, SUPERADMIN, type TestSystem } from '../../../cli/src/testing/testSystem.js';
+import { registerBorrower } from '../../../cli/src/testing/borrowers.js';
+import { reportFigure } from '../support/figures.js';
 
 const SECRET = 'test-secret-that-is-long-enough-for-hs256';
 let system: TestSystem;
@@ -54,7 +55,7 @@ describe('tokens an attacker might try', () => {
     const afterSuspension = await system.request('GET', '/api/user/profile', { token: fresh.body.token });
     if (afterSuspension.status !== 403 || afterSuspension.body.accountStatus !== 'suspended') accepted.push(`after suspension: ${afterSuspension.status}`);
 
-    process.stdout.write(`token attacks: accepted ${accepted.length} of ${Object.keys(forged).length + 3}\n`);
+    reportFigure({ check: '10 tokens', name: `accepted of ${Object.keys(forged).length + 3} bad tokens`, value: accepted.length, target: '0' });
     expect(accepted).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
+import { startTestSystem, type TestSystem } from '../../../cli/src/testing/testSystem.js';
+import { reportFigure } from '../support/figures.js';
 
 let system: TestSystem;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ describe('security headers', () => {
         if (!pattern.test(answer.headers.get(header) ?? '')) missing.push(`${answer.status} ${header}`);
       }
     }
-    process.stdout.write(`security headers: missing ${missing.length} of ${answers.length * Object.keys(REQUIRED).length}\n`);
+    reportFigure({ check: '14 headers', name: `missing of ${answers.length * Object.keys(REQUIRED).length} required headers`, value: missing.length, target: '0' });
     expect(missing).toEqual([]);
     expect(answers.map((a) => a.status)).toEqual([200, 400, 404, 401]);
   });
