@@ -37,7 +37,7 @@ export interface TestSystem {
  * The API and the projections in this process, over a real event store (in-memory PGlite unless
  * given) and the real Redis under a key prefix of its own, answering real HTTP on a free port.
  */
-export async function startTestSystem(options: { eventStoreUrl?: string } = {}): Promise<TestSystem> {
+export async function startTestSystem(options: { eventStoreUrl?: string; now?: () => Date; trustedProxies?: string } = {}): Promise<TestSystem> {
   const keyPrefix = `test-${randomUUID()}:`;
   const store = await openEventStore(options.eventStoreUrl ?? 'pglite:memory');
   const logLines: string[] = [];
@@ -57,8 +57,9 @@ export async function startTestSystem(options: { eventStoreUrl?: string } = {}):
       port: 0,
       host: '127.0.0.1',
       superadmin,
-      env: { NODE_ENV: 'test' },
+      env: { NODE_ENV: 'test', ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}) },
       logger,
+      now: options.now,
     });
   const extraNodes: ApiServer[] = [];
   const api = await startApiNode(SUPERADMIN);

@@ -39,16 +39,15 @@ export function authRoutes(deps: ApiDeps): Router {
 
   router.post('/login', async (ctx) => {
     const input = parseBody(ctx, loginBody);
-    await loginThrottle.check(`member:${input.phone}`, ctx.ip);
+    await loginThrottle.beginAttempt(`member:${input.phone}`, ctx.ip, deps.now().getTime());
     const phone = await loadState(store, streams.phone(input.phone), phoneReservationDecider);
     const member = phone.state.reserved ? await loadState(store, streams.member(phone.state.memberId), memberDecider) : null;
     const account = member?.state.exists ? member.state : null;
     // The same answer (and the same argon2 work) whether the phone or the password was wrong.
     if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
-      await loginThrottle.recordFailure(`member:${input.phone}`, ctx.ip);
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
-    await loginThrottle.recordSuccess(`member:${input.phone}`);
+    await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip);
     if (account.status === 'suspended') {
       throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended, undefined, { accountStatus: 'suspended' });
     }
@@ -64,15 +63,14 @@ export function authRoutes(deps: ApiDeps): Router {
     const input = parseBody(ctx, adminLoginBody);
     // An admin may sign in with a phone number in any format; it is reserved in E.164.
     const username = normalisePhone(input.username) ?? input.username.toLowerCase();
-    await loginThrottle.check(`admin:${username}`, ctx.ip);
+    await loginThrottle.beginAttempt(`admin:${username}`, ctx.ip, deps.now().getTime());
     const reservation = await loadState(store, streams.adminUsername(username), adminUsernameDecider);
     const admin = reservation.state.reserved ? await loadState(store, streams.admin(reservation.state.adminId), adminAccountDecider) : null;
     const account = admin?.state.exists ? admin.state : null;
     if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
-      await loginThrottle.recordFailure(`admin:${username}`, ctx.ip);
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidAdminCredentials);
     }
-    await loginThrottle.recordSuccess(`admin:${username}`);
+    await loginThrottle.succeeded(`admin:${username}`, ctx.ip);
     const doc = await readAfterWrite(ctx, progress, admin!.position, () => readModels.admin(account.adminId));
     ctx.body = {
       success: true,
