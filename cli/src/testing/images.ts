@@ -39,3 +39,10 @@ export function pixelFloodPng(width = 100_000, height = 100_000): Buffer {
   header[9] = 2;
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.alloc(1024))), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A valid PNG carrying `text` in a tEXt chunk before its image data (where a polyglot hides a payload). */
+export function pngWithText(text: string): Buffer {
+  const plain = pngImage();
+  const signatureAndHeader = plain.subarray(0, 8 + 25);
+  return Buffer.concat([signatureAndHeader, chunk('tEXt', Buffer.from(`Comment\0${text}`, 'latin1')), plain.subarray(8 + 25)]);
+}

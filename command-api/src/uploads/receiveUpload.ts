@@ -45,5 +45,9 @@ export async function receiveUpload(req: IncomingMessage): Promise<Buffer> {
   }
   const file = files.file?.[0];
   if (!file) throw new ApiError(400, 'UPLOAD_MISSING_FILE', 'Send the image in the field "file"');
+  // The name is never used (files are stored under random ids), but no browser sends a path as a
+  // file name: one that does is probing for a path traversal, and is told so.
+  const name = file.originalFilename ?? '';
+  if (/[\\/\0]/.test(name) || name === '..') throw new ApiError(400, 'UPLOAD_INVALID_NAME', 'The file name must not contain a path');
   return Buffer.concat(chunks.get(file.newFilename) ?? []);
 }

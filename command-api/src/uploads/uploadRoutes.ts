@@ -7,8 +7,7 @@ import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
-import { detectImageType } from './imageType.js';
-import { imageDimensions, isAcceptableSize, MAX_IMAGE_SIDE } from './imageDimensions.js';
+import { checkImage } from './checkImage.js';
 import { receiveUpload } from './receiveUpload.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,13 +20,7 @@ export function uploadRoutes(deps: ApiDeps): Router {
   router.post('/upload', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
     const memberId = callerOf(ctx).id;
     const bytes = await receiveUpload(ctx.req);
-    const contentType = detectImageType(bytes);
-    if (!contentType) throw new ApiError(415, 'UNSUPPORTED_FILE_TYPE', 'Only JPEG, PNG or WebP images are accepted');
-    const dimensions = imageDimensions(bytes, contentType);
-    if (!dimensions) throw new ApiError(415, 'UNSUPPORTED_FILE_TYPE', 'Only JPEG, PNG or WebP images are accepted');
-    if (!isAcceptableSize(dimensions)) {
-      throw new ApiError(422, 'IMAGE_TOO_LARGE', `The image is too large: at most ${MAX_IMAGE_SIDE} pixels a side and 50 megapixels`);
-    }
+    const contentType = checkImage(bytes);
     const fileId = randomUUID();
     await files.save(fileId, bytes);
     const result = await handleCommand(

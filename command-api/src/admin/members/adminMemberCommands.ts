@@ -10,7 +10,7 @@ import { ApiError } from '../../http/apiError.js';
 import { metadataOf, type ApiDeps } from '../../http/context.js';
 import { memberDecider } from '../../member/decide.js';
 import { phoneReservationDecider } from '../../member/phoneReservation.js';
-import { detectImageType } from '../../uploads/imageType.js';
+import { checkImage } from '../../uploads/checkImage.js';
 import { fileIdFromUrl } from '../../uploads/signedFileUrls.js';
 import type { AdminMemberUpdate } from './adminMemberBodies.js';
 
@@ -146,8 +146,7 @@ export async function deleteMember(deps: ApiDeps, ctx: Context, adminId: string,
  * document at once.
  */
 export async function uploadDocument(deps: ApiDeps, ctx: Context, adminId: string, memberId: string, kind: DocumentKind, bytes: Buffer): Promise<Position> {
-  const contentType = detectImageType(bytes);
-  if (!contentType) throw new ApiError(415, 'UNSUPPORTED_FILE_TYPE', 'Only JPEG, PNG or WebP images are accepted');
+  const contentType = checkImage(bytes);
   const fileId = randomUUID();
   const now = deps.now().toISOString();
   const metadata = metadataOf(ctx, adminId);
