@@ -20,12 +20,24 @@ describe('Idempotency-Key', () => {
     const key = randomUUID();
     const send = () =>
       system.request('POST', '/api/loans', { token: borrower.token, headers: { 'Idempotency-Key': key }, body: { amount: 80000, purpose: 'School fees', termMonths: 12 } });
-    // Two at once (a double click), then eight retries (as after a client timeout).
+    // The first send gives up before the answer comes (a client timeout) — the server goes on with it.
+    const timedOut = await fetch(`${system.baseUrl}/api/loans`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${borrower.token}`, 'Idempotency-Key': key },
+      body: JSON.stringify({ amount: 80000, purpose: 'School fees', termMonths: 12 }),
+      signal: AbortSignal.timeout(15),
+    }).then(
+      () => 'answered',
+      () => 'timed out',
+    );
+    // Then two at once (a double click), then seven retries.
     const answers = [...(await Promise.all([send(), send()]))];
-    for (let i = 0; i < 8; i++) answers.push(await send());
+    for (let i = 0; i < 7; i++) answers.push(await send());
+    process.stdout.write(`idempotency: the first send ${timedOut}\n`);
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
     expect(new Set(answers.map((a) => JSON.stringify(a.body))).size).toBe(1);
-    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true')).toHaveLength(9);
+    // Every answer after the first one the server finished is a replay of it.
+    expect(answers.filter((a) => a.headers.get('idempotent-replayed') === 'true').length).toBeGreaterThanOrEqual(8);
     const applied = (await system.store.readAll({ limit: 100_000 })).filter((e) => e.type === 'LoanApplied' && e.data.memberId === borrower.id);
     duplicates += Math.max(0, applied.length - 1);
     expect(applied).toHaveLength(1);

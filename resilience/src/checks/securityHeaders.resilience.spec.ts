@@ -1,5 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, type TestSystem } from '../../../cli/src/testing/testSystem.js';
+import { createJsonLogger, startApiServer } from '@honeylend/command-api';
+import { REDIS_URL, startTestSystem, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { reportFigure } from '../support/figures.js';
 
 let system: TestSystem;
@@ -33,6 +37,39 @@ describe('security headers', () => {
     reportFigure({ check: '14 headers', name: `missing of ${answers.length * Object.keys(REQUIRED).length} required headers`, value: missing.length, target: '0' });
     expect(missing).toEqual([]);
     expect(answers.map((a) => a.status)).toEqual([200, 400, 404, 401]);
+  });
+
+  it('the web app’s pages and assets carry the strict policy too (figure: missing headers)', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'honeylend-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Honeylend</title><script type="module" src="/assets/app.js"></script>');
+    writeFileSync(join(webRoot, 'app.js'), 'console.log("app")');
+    const node = await startApiServer({
+      store: system.store,
+      redisUrl: REDIS_URL,
+      keyPrefix: system.keyPrefix,
+      jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
+      uploadDir: system.uploadDir,
+      port: 0,
+      host: '127.0.0.1',
+      webRoot,
+      env: { NODE_ENV: 'test' },
+      logger: createJsonLogger('test', { level: 'silent' }),
+    });
+    try {
+      const pages = ['/', '/loan-app', '/management/members', '/app.js'];
+      const missing: string[] = [];
+      for (const page of pages) {
+        const answer = await fetch(`http://127.0.0.1:${node.port}${page}`);
+        for (const header of ['content-security-policy', 'x-content-type-options', 'referrer-policy'] as const) {
+          if (!REQUIRED[header]!.test(answer.headers.get(header) ?? '')) missing.push(`${page} ${header}`);
+        }
+      }
+      reportFigure({ check: '14 headers', name: `web app: missing of ${pages.length * 3} required headers`, value: missing.length, target: '0' });
+      expect(missing).toEqual([]);
+    } finally {
+      await node.close();
+      rmSync(webRoot, { recursive: true, force: true });
+    }
   });
 
   it('tells nobody which server software answers', async () => {
