@@ -1,0 +1,63 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  /** Responses counted, by status class, and errors/timeouts. */
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  durationSeconds: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+  /** Builds each request (method, path, headers, body); called for every request sent. */
+  next: () => { method: 'GET' | 'POST' | 'PUT'; path: string; headers?: Record<string, string>; body?: string };
+  onResponse?: (status: number, body: string) => void;
+  /** A request unanswered after this long counts as a timeout (default 10 s). */
+  timeoutSeconds?: number;
+}
+
+/**
+ * Closed-loop HTTP load with autocannon: `connections` keep-alive connections, each sending its next
+ * request as soon as the previous one is answered, for `durationSeconds` (bounded in time and aimed
+ * only at 127.0.0.1).
+ */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  if (new URL(options.url).hostname !== '127.0.0.1') throw new Error('the bench only loads 127.0.0.1');
+  const instance = autocannon({
+    url: options.url,
+    connections: options.connections,
+    duration: options.durationSeconds,
+    timeout: options.timeoutSeconds ?? 10,
+    requests: [
+      {
+        setupRequest: (request: any) => {
+          const next = options.next();
+          return { ...request, method: next.method, path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
+        },
+        ...(options.onResponse ? { onResponse: (status: number, body: string) => options.onResponse!(status, body) } : {}),
+      } as any,
+    ],
+  });
+  const result = await instance;
+  return {
+    requestsPerSecond: result.requests.average,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    latencyMs: {
+      p50: result.latency.p50,
+      p90: result.latency.p90,
+      p99: result.latency.p99,
+      max: result.latency.max,
+      mean: result.latency.average,
+    },
+    durationSeconds: result.duration,
+  };
+}

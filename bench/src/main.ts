@@ -1,0 +1,241 @@
+/**
+ * `npm run bench` (full, under 10 minutes) and `npm run bench -- --quick` (under 2 minutes).
+ * Starts the system itself on 127.0.0.1 (a fresh data directory, its own Redis database and key
+ * prefix, its own PostgreSQL schemas), seeds through the event-store port, runs each scenario of
+ * issue 8, prints one table, writes bench/results/<date>.json, and removes everything it created.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { createContext, type RunContext } from './context.js';
+import { describeMachine, dropSchemas, type Machine } from './machine.js';
+import { parseOptions, wants, type BenchOptions } from './options.js';
+import { stopAll } from './processes.js';
+import { evaluate, renderMachine, renderTable, type Results } from './report.js';
+import { deleteKeys } from './cleanup.js';
+import { startSystem, type RunningSystem } from './system.js';
+import { appendCeilingScenario } from './scenarios/appendCeiling.js';
+import { commandsScenario } from './scenarios/commands.js';
+import { otpScenario } from './scenarios/otp.js';
+import { pushScenario } from './scenarios/push.js';
+import { baselineScenario, readScenario } from './scenarios/read.js';
+import { replayScenario } from './scenarios/replay.js';
+import { socketsScenario } from './scenarios/sockets.js';
+
+const t0 = Date.now();
+const log = (line: string) => process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
+
+async function cleanUp(ctx: RunContext): Promise<void> {
+  await stopAll();
+  const redis = new Redis(ctx.redisUrl, { maxRetriesPerRequest: 2 });
+  try {
+    const keys = await deleteKeys(redis, ctx.keyPrefix);
+    const schemas = await dropSchemas(ctx.postgresUrl, ctx.schemaPrefix).catch((error: Error) => {
+      log(`could not drop the bench's PostgreSQL schemas: ${error.message}`);
+      return [];
+    });
+    log(`cleaned up: ${keys.toLocaleString('en')} Redis keys, ${schemas.length} PostgreSQL schemas, ${ctx.dataDir}`);
+  } finally {
+    redis.disconnect();
+    rmSync(ctx.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Results, failures: string[]): Promise<void> {
+  const step = async (name: string, work: () => Promise<void>) => {
+    log(`${name}`);
+    try {
+      await work();
+    } catch (error) {
+      failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+      log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  log('PostgreSQL, roles as separate processes: seeding and starting');
+  const system: RunningSystem = await startSystem(ctx, 'postgres', log);
+  const duration = options.durationSeconds;
+  try {
+    if (wants(options, 'commands-postgres')) {
+      await step(`3. commands on PostgreSQL (${options.commandConnections} in flight, ${duration} s)`, async () => {
+        const result = await commandsScenario(system, { connections: options.commandConnections, durationSeconds: duration, tag: 'pg' });
+        (results.commands ??= {}).postgres = result;
+        log(`  ${Math.round(result.requestsPerSecond)} cmd/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}`);
+      });
+      await step('3b. diagnostic: the PostgreSQL adapter alone, single-event appends', async () => {
+        const result = await appendCeilingScenario(`${ctx.postgresUrl}?schema=${ctx.schemaPrefix}_ceiling`, { concurrency: options.commandConnections, seconds: options.quick ? 2 : 5 });
+        (results.commands ??= {}).appendCeiling = result;
+        log(`  ${Math.round(result.appendsPerSecond)} appends/s, p50 ${result.appendMs.p50.toFixed(1)} ms, p99 ${result.appendMs.p99.toFixed(1)} ms`);
+      });
+    }
+    if (wants(options, 'baseline') || wants(options, 'read')) {
+      await step(`1. baseline: bare Koa + one Redis GET (${options.readConnections} connections, ${duration} s)`, async () => {
+        results.baseline = await baselineScenario(ctx, system, { connections: options.readConnections, durationSeconds: duration });
+        log(`  ${Math.round(results.baseline.requestsPerSecond)} req/s, p50 ${results.baseline.latencyMs.p50} ms, p99 ${results.baseline.latencyMs.p99} ms`);
+      });
+    }
+    if (wants(options, 'read')) {
+      for (const [key, path] of [
+        ['loansOfMember', '/api/loans/user'],
+        ['profile', '/api/user/profile'],
+      ] as const) {
+        await step(`2. read API ${path} (${options.readConnections} connections, ${duration} s)`, async () => {
+          const result = await readScenario(system, path, { connections: options.readConnections, durationSeconds: duration });
+          (results.read ??= {})[key] = result;
+          log(`  ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, non-2xx ${result.non2xx}`);
+          if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} non-2xx answers and ${result.errors} errors`);
+        });
+      }
+    }
+    if (wants(options, 'push')) {
+      const measured = results.commands?.postgres?.requestsPerSecond;
+      const rate = measured ? measured / 2 : 50;
+      if (!measured) ctx.notes.push('push: scenario 3 on PostgreSQL did not run, so commands were sent at 50/s');
+      await step(`4. command → live push (${system.members.length} sockets, ${rate.toFixed(0)} cmd/s for ${duration} s)`, async () => {
+        results.push = await pushScenario(system, { rate, durationSeconds: duration, tag: 'push', socketBatch: options.socketBatch });
+        const p = results.push;
+        log(`  p50 ${p.pushMs.p50.toFixed(1)} ms, p95 ${p.pushMs.p95.toFixed(1)} ms, p99 ${p.pushMs.p99.toFixed(1)} ms, max ${p.pushMs.max.toFixed(1)} ms; ${p.missing} missing, ${p.nonOk} not 200`);
+        if (p.missing > 0 || p.nonOk > 0) throw new Error(`${p.missing} changes never reached their socket, ${p.nonOk} commands were not answered 200`);
+      });
+    }
+    if (wants(options, 'sockets')) {
+      await step(`5. sockets held: ${options.sockets.toLocaleString('en')} in batches of ${options.socketBatch}`, async () => {
+        results.sockets = await socketsScenario(system, { count: options.sockets, batch: options.socketBatch, tag: 'sockets', deliveryTimeoutMs: options.quick ? 20_000 : 60_000 });
+        const s = results.sockets;
+        log(`  ${s.connected} connected in ${s.connectSeconds.toFixed(1)} s, ${s.rssPerSocketKb?.toFixed(1)} KB RSS per socket, ${s.delivered}/${s.connected} received the change`);
+        if (s.failed > 0) throw new Error(`${s.failed} sockets could not connect: ${s.firstError}`);
+        if (s.delivered < s.connected) throw new Error(`${s.connected - s.delivered} sockets never received their member's change`);
+      });
+    }
+    if (wants(options, 'otp')) {
+      await step(`6. OTP delivery (${options.otpRequests} requests, ${options.otpConcurrency} at once)`, async () => {
+        results.otp = await otpScenario(system, ctx.redisUrl, { count: options.otpRequests, concurrency: options.otpConcurrency });
+        const o = results.otp;
+        log(`  p50 ${o.deliveredMs.p50.toFixed(1)} ms, p99 ${o.deliveredMs.p99.toFixed(1)} ms; ${o.delivered}/${o.requests} delivered`);
+        if (o.nonAccepted > 0) throw new Error(`${o.nonAccepted} OTP requests were refused: ${o.firstRefusal}`);
+        if (o.delivered < o.requests) throw new Error(`${o.requests - o.delivered} codes never reached the outbox`);
+      });
+    }
+  } finally {
+    await system.stop();
+  }
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  const ctx = createContext(options, startedAt);
+  const results: Results = {};
+  const failures: string[] = [];
+  let machine: Machine | null = null;
+  const interrupted = async () => {
+    log('interrupted: stopping what the bench started and cleaning up');
+    await cleanUp(ctx).catch(() => undefined);
+    process.exit(130);
+  };
+  process.once('SIGINT', () => void interrupted());
+  process.once('SIGTERM', () => void interrupted());
+
+  log(`Honeylend benchmark, ${options.quick ? 'quick' : 'full'} run ${ctx.runId}; logs in ${ctx.logDir}`);
+  try {
+    machine = await describeMachine(ctx.redisUrl, ctx.postgresUrl);
+    log(`machine: ${renderMachine(machine)}`);
+    log(`Redis ${ctx.redisUrl} (keys under ${ctx.keyPrefix}), PostgreSQL schemas ${ctx.schemaPrefix}_*`);
+
+    if (wants(options, 'commands-pglite')) {
+      try {
+        log('PGlite, `lending start` (every role in one process): seeding and starting');
+        const system = await startSystem(ctx, 'pglite', log);
+        try {
+          log(`3. commands on PGlite (${options.commandConnections} in flight, ${options.durationSeconds} s)`);
+          const result = await commandsScenario(system, { connections: options.commandConnections, durationSeconds: options.durationSeconds, tag: 'pglite' });
+          (results.commands ??= {}).pglite = result;
+          log(`  ${Math.round(result.requestsPerSecond)} cmd/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}`);
+        } finally {
+          await system.stop();
+        }
+      } catch (error) {
+        failures.push(`commands on PGlite: ${error instanceof Error ? error.message : String(error)}`);
+        log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
+    if (['baseline', 'read', 'commands-postgres', 'push', 'sockets', 'otp'].some((name) => wants(options, name as never))) {
+      try {
+        await postgresPhase(ctx, options, results, failures);
+      } catch (error) {
+        failures.push(`PostgreSQL system: ${error instanceof Error ? error.message : String(error)}`);
+        log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
+    if (wants(options, 'replay')) {
+      log(`7. replay: ${options.replaySizes.map((n) => n.toLocaleString('en')).join(' then ')} events`);
+      try {
+        results.replay = await replayScenario(ctx, options.replaySizes, options.replayActiveMembers, log);
+      } catch (error) {
+        failures.push(`replay: ${error instanceof Error ? error.message : String(error)}`);
+        log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    await cleanUp(ctx).catch((error: Error) => log(`cleanup failed: ${error.message}`));
+  }
+
+  const { rows, checks } = evaluate(results, options);
+  const table = renderTable(rows);
+  const finishedAt = new Date();
+  const seconds = (finishedAt.getTime() - startedAt.getTime()) / 1000;
+  const met = checks.filter((check) => check.met === true).length;
+  const judged = checks.filter((check) => check.met !== null).length;
+  process.stdout.write(`\nHoneylend benchmark — ${options.quick ? 'quick' : 'full'} run, ${startedAt.toISOString()} (${seconds.toFixed(0)} s)\n`);
+  if (machine) process.stdout.write(`Machine: ${renderMachine(machine)}; load average at end ${loadavg().map((v) => v.toFixed(2)).join(' / ')}\n`);
+  process.stdout.write(`Load generator, system, Redis and PostgreSQL all on this host; other work on the machine is not stopped.\n\n${table}\n\n`);
+  process.stdout.write(`Targets met: ${met} of ${judged}${options.quick ? ' (quick run: smaller sizes and 5 s windows; the targets are for the full run)' : ''}\n`);
+  for (const note of ctx.notes) process.stdout.write(`Note: ${note}\n`);
+  for (const failure of failures) process.stdout.write(`FAILED: ${failure}\n`);
+
+  const stamp = startedAt.toISOString().replace(/:/g, '').replace(/\.\d+Z$/, 'Z');
+  const file = join(ctx.resultsDir, `${stamp}${options.quick ? '-quick' : ''}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify(
+      {
+        run: ctx.runId,
+        mode: options.quick ? 'quick' : 'full',
+        startedAt: startedAt.toISOString(),
+        finishedAt: finishedAt.toISOString(),
+        seconds,
+        machine: machine ? { ...machine, loadAverageAtEnd: loadavg() } : null,
+        settings: {
+          members: options.members,
+          durationSeconds: options.durationSeconds,
+          readConnections: options.readConnections,
+          commandConnections: options.commandConnections,
+          sockets: options.sockets,
+          otpRequests: options.otpRequests,
+          replaySizes: options.replaySizes,
+          nodeEnv: 'bench (production-like: secrets set, LOG_LEVEL=warn; the dev SMS outbox needs a non-production NODE_ENV)',
+        },
+        results,
+        targets: checks,
+        table,
+        notes: ctx.notes,
+        failures,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  process.stdout.write(`\nResults: ${file}\n`);
+  return failures.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (error: unknown) => {
+    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    await stopAll().catch(() => undefined);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,63 @@
+/** How big and how long each scenario is: the full run (the issue's figures) or the quick one (a smoke run under 2 minutes). */
+export interface BenchOptions {
+  quick: boolean;
+  /** Adds `--cpu-prof` to every process the bench starts (profiles land next to the results). */
+  profile: boolean;
+  /** Scenario names to run (default: all). */
+  only: Set<string> | null;
+  members: number;
+  /** Seconds of load per HTTP measurement (baseline, each read endpoint, each command run, push). */
+  durationSeconds: number;
+  readConnections: number;
+  commandConnections: number;
+  /** Sockets held in scenario 5, and how many connect at once. */
+  sockets: number;
+  socketBatch: number;
+  otpRequests: number;
+  otpConcurrency: number;
+  /** Log sizes for the replay scenario, smallest first; the last is compared with the first. */
+  replaySizes: number[];
+  /** Members whose lives are interleaved at any moment in the replay log. */
+  replayActiveMembers: number;
+}
+
+export const SCENARIOS = ['baseline', 'read', 'commands-pglite', 'commands-postgres', 'push', 'sockets', 'otp', 'replay'] as const;
+
+export function parseOptions(argv: string[]): BenchOptions {
+  const quick = argv.includes('--quick');
+  const profile = argv.includes('--profile');
+  const onlyArg = argv.find((arg) => arg.startsWith('--only='));
+  const only = onlyArg ? new Set(onlyArg.slice('--only='.length).split(',').filter(Boolean)) : null;
+  for (const name of only ?? []) {
+    if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario "${name}"; choose from ${SCENARIOS.join(', ')}`);
+  }
+  for (const arg of argv) {
+    if (!['--quick', '--profile'].includes(arg) && !arg.startsWith('--only=')) throw new Error(`unknown option ${arg} (use --quick, --profile, --only=a,b)`);
+  }
+  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4 };
+  return quick
+    ? {
+        ...common,
+        members: 200,
+        durationSeconds: 5,
+        sockets: 1_000,
+        socketBatch: 250,
+        otpRequests: 50,
+        replaySizes: [10_000, 50_000],
+        replayActiveMembers: 200,
+      }
+    : {
+        ...common,
+        members: 1_000,
+        durationSeconds: 20,
+        sockets: 10_000,
+        socketBatch: 500,
+        otpRequests: 300,
+        replaySizes: [100_000, 1_000_000],
+        replayActiveMembers: 500,
+      };
+}
+
+export function wants(options: BenchOptions, scenario: (typeof SCENARIOS)[number]): boolean {
+  return options.only === null || options.only.has(scenario);
+}

@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, readFileSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sleep, until } from './stats.js';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const LENDING = join(REPO_ROOT, 'cli/bin/lending.js');
+
+export interface Child {
+  name: string;
+  pid: number;
+  process: ChildProcess;
+  /** Everything the process wrote to stdout so far (kept for `lending replay`'s summary line). */
+  stdout(): string;
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+  /** Resident set size in bytes (Linux /proc), or null where unavailable. */
+  rssBytes(): number | null;
+}
+
+/** The processes this bench started and has not stopped yet: stopped on the way out, whatever happens. */
+const running = new Set<Child>();
+
+export interface SpawnOptions {
+  env: Record<string, string>;
+  logDir: string;
+  /** Directory for `--cpu-prof` output; no profiling when absent. */
+  cpuProfDir?: string;
+  args?: string[];
+}
+
+/** The environment the roles see: only what the bench sets, plus what node itself needs. */
+function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base: NodeJS.ProcessEnv = {};
+  for (const key of ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']) if (process.env[key] !== undefined) base[key] = process.env[key];
+  return { ...base, ...env };
+}
+
+export function spawnNode(name: string, script: string, scriptArgs: string[], options: SpawnOptions): Child {
+  const nodeArgs = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+  const child = spawn(process.execPath, [...nodeArgs, script, ...scriptArgs], {
+    cwd: REPO_ROOT,
+    env: childEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log: WriteStream = createWriteStream(join(options.logDir, `${name}.log`), { flags: 'a' });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.length > 1_000_000) out = out.slice(-500_000);
+    log.write(chunk);
+  });
+  child.stderr!.on('data', (chunk: Buffer) => log.write(chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  void exited.then(() => log.end());
+  const handle: Child = {
+    name,
+    pid: child.pid!,
+    process: child,
+    stdout: () => out,
+    exited,
+    async stop(graceMs = 7_000) {
+      running.delete(handle);
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+    rssBytes() {
+      try {
+        const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        return match ? Number(match[1]) * 1024 : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+  running.add(handle);
+  return handle;
+}
+
+export function spawnLending(role: 'start' | 'api' | 'projections' | 'workers' | 'replay', name: string, options: SpawnOptions): Child {
+  return spawnNode(name, LENDING, [role, ...(options.args ?? [])], options);
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((child) => child.stop().catch(() => null)));
+}
+
+/** Resolves once GET /api/ready answers 200 with no projection lag; fails early if the process dies. */
+export async function waitReady(baseUrl: string, child: Child, timeoutMs: number): Promise<void> {
+  let died = false;
+  void child.exited.then(() => (died = true));
+  await until(
+    `${child.name} to be ready at ${baseUrl}`,
+    async () => {
+      if (died) throw new Error(`${child.name} exited while starting; see its log`);
+      const response = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status !== 200) return undefined;
+      const body = (await response.json()) as { projectionLag: number | null };
+      return body.projectionLag === 0 ? true : undefined;
+    },
+    timeoutMs,
+    250,
+  ).catch((error: Error) => {
+    if (died) throw new Error(`${child.name} exited while starting (code ${child.process.exitCode}); see its log`);
+    throw error;
+  });
+}
+
+/** Waits for a process's RSS to stop moving (GC and allocator settle), then answers it. */
+export async function settledRss(child: Child, { maxWaitMs = 5_000, everyMs = 500 } = {}): Promise<number | null> {
+  let last = child.rssBytes();
+  const deadline = Date.now() + maxWaitMs;
+  while (Date.now() < deadline) {
+    await sleep(everyMs);
+    const now = child.rssBytes();
+    if (now === null || last === null) return now;
+    if (Math.abs(now - last) < 512 * 1024) return now;
+    last = now;
+  }
+  return child.rssBytes();
+}

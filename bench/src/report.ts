@@ -1,0 +1,176 @@
+import type { Machine } from './machine.js';
+import type { LoadResult } from './load.js';
+import type { BenchOptions } from './options.js';
+import type { AppendCeilingResult } from './scenarios/appendCeiling.js';
+import type { CommandsResult } from './scenarios/commands.js';
+import type { OtpResult } from './scenarios/otp.js';
+import type { PushResult } from './scenarios/push.js';
+import type { ReplayResult } from './scenarios/replay.js';
+import type { SocketsResult } from './scenarios/sockets.js';
+
+export interface Results {
+  baseline?: LoadResult;
+  read?: { loansOfMember?: LoadResult; profile?: LoadResult };
+  commands?: { pglite?: CommandsResult; postgres?: CommandsResult; appendCeiling?: AppendCeilingResult };
+  push?: PushResult;
+  sockets?: SocketsResult;
+  otp?: OtpResult;
+  replay?: ReplayResult;
+}
+
+export interface TargetCheck {
+  figure: string;
+  target: string;
+  measured: string;
+  met: boolean | null;
+}
+
+export interface Row {
+  scenario: string;
+  measured: string;
+  baseline: string;
+  target: string;
+  met: string;
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en');
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '–');
+const ratio = (n: number | null) => (n === null || !Number.isFinite(n) ? '–' : `${n.toFixed(2)}×`);
+const mark = (met: boolean | null) => (met === null ? '–' : met ? 'met' : 'MISSED');
+const both = (...checks: (boolean | null)[]) => (checks.some((c) => c === null) ? null : checks.every(Boolean));
+
+/** Builds the table (one row per figure) and the list of target checks from what was measured. */
+export function evaluate(results: Results, options: BenchOptions): { rows: Row[]; checks: TargetCheck[] } {
+  const rows: Row[] = [];
+  const checks: TargetCheck[] = [];
+  const base = results.baseline;
+  const vsBase = (load: LoadResult) =>
+    base ? `${ratio(load.requestsPerSecond / base.requestsPerSecond)} req/s, p99 ${ratio(load.latencyMs.p99 / base.latencyMs.p99)}` : '–';
+  const loadText = (load: LoadResult, unit: string) =>
+    `${int(load.requestsPerSecond)} ${unit}, p50 ${ms(load.latencyMs.p50)} ms, p99 ${ms(load.latencyMs.p99)} ms${load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.timeouts} timed out, ${load.errors - load.timeouts} other errors)` : ''}`;
+
+  if (base) {
+    rows.push({ scenario: `1. Baseline: bare Koa + 1 Redis GET (${options.readConnections} conn, ${options.durationSeconds} s)`, measured: loadText(base, 'req/s'), baseline: '1.00×', target: 'reference', met: '–' });
+  }
+  for (const [path, load] of [
+    ['GET /api/loans/user', results.read?.loansOfMember],
+    ['GET /api/user/profile', results.read?.profile],
+  ] as const) {
+    if (!load) continue;
+    const share = base ? load.requestsPerSecond / base.requestsPerSecond : null;
+    const met = both(share === null ? null : share >= 0.5, load.latencyMs.p99 <= 20, load.non2xx === 0 && load.errors === 0);
+    checks.push({ figure: `read API ${path}`, target: '≥ 50 % of baseline req/s, p99 ≤ 20 ms', measured: `${ratio(share)} of baseline, p99 ${ms(load.latencyMs.p99)} ms`, met });
+    rows.push({ scenario: `2. Read ${path} (${options.members} members' tokens, ${options.readConnections} conn)`, measured: loadText(load, 'req/s'), baseline: vsBase(load), target: '≥ 0.50× req/s; p99 ≤ 20 ms', met: mark(met) });
+  }
+  const pglite = results.commands?.pglite;
+  if (pglite) {
+    rows.push({
+      scenario: `3. Commands, PGlite, \`lending start\` (${pglite.connections} in flight)`,
+      measured: `${loadText(pglite, 'cmd/s')}; answered ${pglite.loanApplications} loan applications + ${pglite.profileUpdates} profile updates`,
+      baseline: vsBase(pglite),
+      target: 'no target (laptop mode)',
+      met: '–',
+    });
+  }
+  const postgres = results.commands?.postgres;
+  if (postgres) {
+    const met = both(postgres.requestsPerSecond >= 1000, postgres.latencyMs.p99 <= 50);
+    checks.push({ figure: 'commands, PostgreSQL, split roles', target: '≥ 1,000/s, ack p99 ≤ 50 ms', measured: `${int(postgres.requestsPerSecond)}/s, p99 ${ms(postgres.latencyMs.p99)} ms`, met });
+    rows.push({
+      scenario: `3. Commands, PostgreSQL, roles as 3 processes (${postgres.connections} in flight)`,
+      measured: `${loadText(postgres, 'cmd/s')}; answered ${postgres.loanApplications} loan applications + ${postgres.profileUpdates} profile updates`,
+      baseline: vsBase(postgres),
+      target: '≥ 1,000 cmd/s; ack p99 ≤ 50 ms',
+      met: mark(met),
+    });
+  }
+  const ceiling = results.commands?.appendCeiling;
+  if (ceiling) {
+    rows.push({
+      scenario: `3b. Diagnostic: single-event appends, PostgreSQL adapter alone (${ceiling.concurrency} at once)`,
+      measured: `${int(ceiling.appendsPerSecond)} appends/s, p50 ${ms(ceiling.appendMs.p50)} ms, p99 ${ms(ceiling.appendMs.p99)} ms`,
+      baseline: '–',
+      target: 'ceiling for 3',
+      met: '–',
+    });
+  }
+  const push = results.push;
+  if (push) {
+    const met = both(push.pushMs.p50 <= 10, push.pushMs.p99 <= 50, push.missing === 0);
+    checks.push({ figure: 'command → live push', target: `p50 ≤ 10 ms, p99 ≤ 50 ms (${options.quick ? 'quick: ' : ''}${push.sockets} sockets, half load)`, measured: `p50 ${ms(push.pushMs.p50)} ms, p99 ${ms(push.pushMs.p99)} ms`, met });
+    rows.push({
+      scenario: `4. Command → push (${int(push.sockets)} sockets, ${push.achievedRate.toFixed(0)} cmd/s = half of 3)`,
+      measured: `p50 ${ms(push.pushMs.p50)}, p95 ${ms(push.pushMs.p95)}, p99 ${ms(push.pushMs.p99)}, max ${ms(push.pushMs.max)} ms over ${int(push.pushMs.count)}${push.missing ? `; ${push.missing} never arrived` : ''}`,
+      baseline: '–',
+      target: 'p50 ≤ 10 ms; p99 ≤ 50 ms',
+      met: mark(met),
+    });
+  }
+  const sockets = results.sockets;
+  if (sockets) {
+    const met = both(sockets.connected === sockets.target && sockets.delivered === sockets.connected && sockets.target >= 10_000, sockets.rssPerSocketKb === null ? null : sockets.rssPerSocketKb <= 50);
+    checks.push({
+      figure: 'sockets held',
+      target: '10,000 in one API process, ≤ 50 KB RSS each',
+      measured: `${int(sockets.connected)} held, ${sockets.rssPerSocketKb?.toFixed(1) ?? '?'} KB each, ${int(sockets.delivered)} received the change`,
+      met: options.quick ? both(sockets.connected === sockets.target && sockets.delivered === sockets.connected, sockets.rssPerSocketKb === null ? null : sockets.rssPerSocketKb <= 50) : met,
+    });
+    rows.push({
+      scenario: `5. Sockets held (one API process, ${int(sockets.target)} targeted)`,
+      measured: `${int(sockets.connected)} connected in ${sockets.connectSeconds.toFixed(1)} s; RSS ${sockets.apiRssBeforeMb?.toFixed(0) ?? '?'} → ${sockets.apiRssAfterMb?.toFixed(0) ?? '?'} MB = ${sockets.rssPerSocketKb?.toFixed(1) ?? '?'} KB/socket; ${int(sockets.delivered)}/${int(sockets.connected)} received a change (p99 ${ms(sockets.deliveryMs.p99)} ms)`,
+      baseline: '–',
+      target: '10,000 held; ≤ 50 KB each',
+      met: mark(options.quick ? (checks.at(-1)!.met) : met),
+    });
+  }
+  const otp = results.otp;
+  if (otp) {
+    const met = both(otp.deliveredMs.p99 <= 50, otp.delivered === otp.requests);
+    checks.push({ figure: 'OTP request → delivered', target: 'p99 ≤ 50 ms', measured: `p99 ${ms(otp.deliveredMs.p99)} ms`, met });
+    rows.push({
+      scenario: `6. OTP: POST /api/withdrawals/otp → text in the outbox (${otp.requests} requests, ${options.otpConcurrency} at once)`,
+      measured: `p50 ${ms(otp.deliveredMs.p50)}, p99 ${ms(otp.deliveredMs.p99)}, max ${ms(otp.deliveredMs.max)} ms; ${otp.delivered}/${otp.requests} delivered (ack p50 ${ms(otp.ackMs.p50)} ms)`,
+      baseline: '–',
+      target: 'p99 ≤ 50 ms',
+      met: mark(met),
+    });
+  }
+  const replay = results.replay;
+  if (replay) {
+    for (const run of replay.runs) {
+      const isLast = run === replay.runs[replay.runs.length - 1];
+      const rateMet = run.eventsPerSecond >= 20_000;
+      const million = run.events >= 1_000_000;
+      const ratioMet = isLast && replay.perEventRatio !== null ? replay.perEventRatio <= 1.3 : null;
+      const met = both(rateMet, million ? run.replaySeconds <= 60 : true, isLast ? ratioMet : true);
+      checks.push({
+        figure: `replay ${int(run.events)} events`,
+        target: `≥ 20,000 events/s${million ? '; 1M in ≤ 60 s' : ''}${isLast && replay.runs.length > 1 ? '; per event ≤ 1.3× the smallest' : ''}`,
+        measured: `${int(run.eventsPerSecond)} events/s, ${run.replaySeconds.toFixed(1)} s${isLast && replay.perEventRatio !== null ? `, ${ratio(replay.perEventRatio)} per event` : ''}`,
+        met,
+      });
+      rows.push({
+        scenario: `7. Replay ${int(run.events)} events (${int(run.members)} borrowers)`,
+        measured: `${int(run.eventsPerSecond)} events/s; ${run.replaySeconds.toFixed(1)} s (process ${run.wallSeconds.toFixed(1)} s); ${run.microsPerEvent.toFixed(1)} µs/event${isLast && replay.perEventRatio !== null ? `; ${ratio(replay.perEventRatio)} the µs/event of ${int(replay.runs[0]!.events)}` : ''}`,
+        baseline: '–',
+        target: `≥ 20,000 ev/s${million ? '; ≤ 60 s' : ''}${isLast && replay.runs.length > 1 ? '; ≤ 1.3× per event' : ''}`,
+        met: mark(met),
+      });
+    }
+  }
+  return { rows, checks };
+}
+
+/** A Markdown table: readable in a terminal and pasteable into the README. */
+export function renderTable(rows: Row[]): string {
+  const header: Row = { scenario: 'Scenario', measured: 'Measured', baseline: 'vs baseline', target: 'Target', met: 'Met' };
+  const all = [header, ...rows];
+  const keys = ['scenario', 'measured', 'baseline', 'target', 'met'] as const;
+  const widths = keys.map((key) => Math.max(...all.map((row) => row[key].length)));
+  const line = (row: Row) => `| ${keys.map((key, i) => row[key].padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+export function renderMachine(machine: Machine): string {
+  return `${machine.cores} × ${machine.cpuModel}, ${machine.memoryGb} GB RAM, ${machine.os}, Node ${machine.node}, Redis ${machine.redis ?? '?'}, PostgreSQL ${machine.postgres ?? '?'}; load average at start ${machine.loadAverageAtStart.join(' / ')}`;
+}

@@ -1,0 +1,116 @@
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { openEventStore, type EventStore } from '@honeylend/eventstore';
+import { freePort, type RunContext } from './context.js';
+import { JsonClient } from './http.js';
+import { spawnLending, waitReady, type Child } from './processes.js';
+import { BENCH_PASSWORD, seedVerifiedMembers, type SeededMember } from './seedMembers.js';
+import { borrowerToken } from './tokens.js';
+
+export type SystemKind = 'pglite' | 'postgres';
+
+export interface RunningSystem {
+  kind: SystemKind;
+  baseUrl: string;
+  /** The process serving HTTP and Socket.IO (all roles for PGlite). */
+  api: Child;
+  children: Child[];
+  keyPrefix: string;
+  members: SeededMember[];
+  tokens: string[];
+  client: JsonClient;
+  seedSeconds: number;
+  startSeconds: number;
+  eventStoreUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Bulk loads skip the wait for the WAL flush; the system itself always runs with the server's durable default. */
+export function seedingUrl(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c synchronous_commit=off')}`;
+}
+
+function roleEnv(ctx: RunContext, kind: SystemKind, port: number, eventStoreUrl: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    REDIS_URL: ctx.redisUrl,
+    REDIS_KEY_PREFIX: `${ctx.keyPrefix}${kind}:`,
+    EVENTSTORE_URL: eventStoreUrl,
+    DATA_DIR: join(ctx.dataDir, kind),
+    // Not 'production' only because production refuses the development SMS outbox the OTP scenario reads;
+    // every secret is set as production requires, and logs are at warn.
+    NODE_ENV: 'bench',
+    JWT_SECRET: ctx.jwtSecret,
+    OTP_SECRET: ctx.otpSecret,
+    ADMIN_USERNAME: 'bench-admin',
+    ADMIN_PASSWORD: ctx.adminPassword,
+    LOG_LEVEL: 'warn',
+    SMS_SENDER: 'outbox',
+    // A closed local port: the rates worker must never reach the internet from a benchmark.
+    RATES_URL: 'http://127.0.0.1:9/latest/PHP',
+  };
+}
+
+/**
+ * Seeds `ctx.options.members` verified borrowers through the store port, then starts the system:
+ * `lending start` on PGlite, or `lending projections`, `lending workers` and `lending api` as
+ * separate processes on PostgreSQL. Resolves once the read models have caught up.
+ */
+export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line: string) => void): Promise<RunningSystem> {
+  const port = await freePort();
+  const dataDir = join(ctx.dataDir, kind);
+  mkdirSync(dataDir, { recursive: true });
+  const eventStoreUrl = kind === 'pglite' ? `pglite:${join(dataDir, 'events')}` : `${ctx.postgresUrl}?schema=${ctx.schemaPrefix}_${kind}`;
+
+  const seedStarted = Date.now();
+  const store: EventStore = await openEventStore(kind === 'pglite' ? eventStoreUrl : seedingUrl(eventStoreUrl));
+  let members: SeededMember[];
+  try {
+    members = await seedVerifiedMembers(store, ctx.options.members, kind === 'pglite' ? 1 : 8);
+  } finally {
+    await store.close();
+  }
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  log(`  seeded ${members.length} verified members (${members.length * 10} events) in ${seedSeconds.toFixed(1)} s`);
+
+  const env = roleEnv(ctx, kind, port, eventStoreUrl);
+  const spawnOptions = { env, logDir: ctx.logDir, cpuProfDir: ctx.profileDir };
+  const started = Date.now();
+  const children: Child[] = [];
+  let api: Child;
+  if (kind === 'pglite') {
+    api = spawnLending('start', 'pglite-start', spawnOptions);
+    children.push(api);
+  } else {
+    children.push(spawnLending('projections', 'pg-projections', spawnOptions));
+    children.push(spawnLending('workers', 'pg-workers', spawnOptions));
+    api = spawnLending('api', 'pg-api', spawnOptions);
+    children.push(api);
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    client.close();
+    // The API first, as `lending start` does: no command arrives while the others wind down.
+    for (const child of [...children].reverse()) await child.stop();
+  };
+  const client = new JsonClient(baseUrl, 256);
+  try {
+    await waitReady(baseUrl, api, 120_000);
+    for (const child of children) if (child.process.exitCode !== null) throw new Error(`${child.name} exited; see ${ctx.logDir}/${child.name}.log`);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  const startSeconds = (Date.now() - started) / 1000;
+  log(`  ${kind === 'pglite' ? 'lending start (PGlite)' : 'lending projections + workers + api (PostgreSQL)'} ready in ${startSeconds.toFixed(1)} s on ${baseUrl}`);
+
+  const tokens = members.map((member) => borrowerToken(ctx.jwtSecret, member.id));
+  // The seeded members are real borrowers: one signs in with the seeded password, and the profile answers verified.
+  const login = await client.call('POST', '/api/auth/login', { body: { phone: members[0]!.localPhone, password: BENCH_PASSWORD } });
+  if (login.status !== 200) throw new Error(`a seeded member could not sign in: ${login.status} ${JSON.stringify(login.body)}`);
+  const profile = await client.call('GET', '/api/user/profile', { token: tokens[members.length - 1]! });
+  if (profile.status !== 200 || profile.body?.verified !== true) {
+    throw new Error(`a seeded member is not verified: ${profile.status} ${JSON.stringify(profile.body)}`);
+  }
+  return { kind, baseUrl, api, children, keyPrefix: env.REDIS_KEY_PREFIX!, members, tokens, client, seedSeconds, startSeconds, eventStoreUrl, stop };
+}
