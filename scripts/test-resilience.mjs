@@ -20,6 +20,7 @@ const figures = existsSync(figuresFile)
   ? readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
   : [];
 process.stdout.write(`\nResilience figures (${full ? 'full counts' : 'CI counts'}):\n`);
+figures.sort((a, b) => parseInt(a.check, 10) - parseInt(b.check, 10));
 for (const figure of figures) {
   process.stdout.write(`  ${figure.check} — ${figure.name}: ${figure.value}${figure.target ? `  (target ${figure.target})` : ''}\n`);
 }
