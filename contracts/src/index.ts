@@ -6,4 +6,5 @@ export * from './credit.js';
 export * from './events.js';
 export * from './readModels.js';
 export * from './api.js';
+export * from './adminDailyStats.js';
 export * from './loans/index.js';

@@ -6,12 +6,13 @@ import { notificationsProjection } from './notifications/notificationsProjection
 import { withdrawalsProjection } from './withdrawals/withdrawalsProjection.js';
 import { allowedIpsProjection } from './settings/allowedIpsProjection.js';
 import { customLoanStatusesProjection } from './settings/customLoanStatusesProjection.js';
+import { dailyStatsProjection } from './dailyStats/dailyStatsProjection.js';
 
 export * from './projection.js';
 export * from './projectionRunner.js';
 export * from './readModelTransaction.js';
 export * from './rebuild.js';
-export { membersProjection, adminsProjection, loansProjection, withdrawalsProjection, notificationsProjection, allowedIpsProjection, customLoanStatusesProjection };
+export { membersProjection, adminsProjection, loansProjection, withdrawalsProjection, notificationsProjection, allowedIpsProjection, customLoanStatusesProjection, dailyStatsProjection };
 
 /** Every read model, applied in this order to each event. */
 export const allProjections: Projection[] = [
@@ -22,4 +23,5 @@ export const allProjections: Projection[] = [
   notificationsProjection,
   allowedIpsProjection,
   customLoanStatusesProjection,
+  dailyStatsProjection,
 ];

@@ -148,6 +148,8 @@ describe('replay after admin work', () => {
     };
     const live = await snapshot();
     expect(Object.keys(live).some((k) => k.endsWith('rm:loans:stats'))).toBe(true);
+    // The charts' counters (daily-stats projection) are among the keys compared.
+    for (const suffix of ['rm:stats:daily', 'rm:stats:loan-amount-by-status', `rm:stats:loan:${loan.id}`]) expect(Object.keys(live)).toContain(`${system.keyPrefix}${suffix}`);
     const redis = new Redis(REDIS_URL);
     try {
       await rebuildReadModels({ store: system.store, redis, keyPrefix: system.keyPrefix, projections: allProjections, logger: { info() {}, warn() {}, error() {} } });
