@@ -94,6 +94,9 @@ describe('access at 360 × 740: suspension, signed-out visits and the 404 page',
 
   it('is usable from the keyboard: skip link, menu and its links', async () => {
     await page.goto('/');
+    // The first Tab only means something once React has rendered the page (a loaded machine may lag).
+    await page.getByRole('heading', { level: 1, name: 'Effortless Borrowing, Smooth as Honey!' }).waitFor();
+    await page.getByRole('link', { name: 'Skip to content' }).waitFor({ state: 'attached' });
     await page.keyboard.press('Tab');
     expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Skip to content');
     await page.keyboard.press('Tab');
