@@ -15,6 +15,7 @@ import { createNotificationProcessor } from './notifications/notificationProcess
 import { createOtpProcessor } from './otp/otpProcessor.js';
 import { refreshRates } from './rates/refreshRates.js';
 import { createSmsSender, type WorkerEnv } from './sms/createSmsSender.js';
+import { SmsDeliveries } from './sms/smsDelivery.js';
 
 export interface StartWorkersOptions {
   /** redis://host:port/db; the db index is honoured. */
@@ -39,6 +40,15 @@ export const SHUTDOWN_DEADLINE_MS = 5_000;
 const CANCEL_AFTER_MS = 3_500;
 const RATES_SCHEDULER_ID = 'rates-hourly';
 const KEEP_FAILED_RATES_JOBS = { age: 24 * 3600, count: 100 };
+/**
+ * How a job whose worker died (SIGKILL, a lost machine) is found and run again: its lock lapses
+ * `lockDuration` after the last renewal (renewed every half of it while the job runs), and the
+ * stalled-job check, every `stalledInterval`, hands it to a live worker. BullMQ's 30 s / 30 s
+ * would leave a borrower up to a minute without the code they are waiting for; 10 s / 5 s brings
+ * it within ~15 s. A job that stalls again is run again (`maxStalledCount`) rather than failed:
+ * the delivery record (sms/smsDelivery.ts) makes a re-run text nothing twice.
+ */
+export const STALLED_JOB_RECOVERY = { lockDuration: 10_000, stalledInterval: 5_000, maxStalledCount: 5 } as const;
 
 /** Starts the OTP, notification and exchange-rate workers and the hourly rates schedule. */
 export async function startWorkers(options: StartWorkersOptions): Promise<RunningWorkers> {
@@ -55,16 +65,17 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   let ratesQueue: Queue | undefined;
   try {
     const sender = createSmsSender(env, { redis, keys, logger });
+    const deliveries = new SmsDeliveries(redis, keys);
     if (isDevelopmentDefault) logger.warn('OTP_SECRET is not set; hashing codes with the development key');
     const queueOptions = { connection: redis, prefix: keys.queuePrefix };
 
     workers.push(
       new Worker(
         QUEUE_NAMES.otp,
-        createOtpProcessor({ redis, keys, sender, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }),
-        { ...queueOptions, concurrency: 10 },
+        createOtpProcessor({ redis, keys, sender, deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }),
+        { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
       ),
-      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender, logger }), { ...queueOptions, concurrency: 10 }),
+      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender, deliveries, logger }), { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
       new Worker(
         QUEUE_NAMES.rates,
         (_job: Job<RatesRefreshJob>, _token?: string, signal?: AbortSignal) =>

@@ -1,9 +1,16 @@
-import { randomInt } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { OTP_CODE_LENGTH } from '@honeylend/contracts';
 
-/** A uniformly random 6-digit code from the OS CSPRNG (leading zeros kept). */
-export function generateOtpCode(): string {
-  return randomInt(0, 10 ** OTP_CODE_LENGTH).toString().padStart(OTP_CODE_LENGTH, '0');
+/**
+ * The 6-digit code (leading zeros kept) of one send of an OTP job: HMAC-SHA256 under OTP_SECRET of
+ * the job's random seed (32 bytes from the OS CSPRNG) and the send number, reduced to 6 digits
+ * (64 bits mod 10^6: the bias is below 10^-13). A re-run of the same send rebuilds the same code,
+ * so a worker that died after the gateway accepted the text never texts a second, different code;
+ * see sms/smsDelivery.ts.
+ */
+export function otpCodeFromSeed(secret: string, seed: string, sendNumber: number): string {
+  const digest = createHmac('sha256', secret).update(`otp-code:${seed}:${sendNumber}`).digest();
+  return (digest.readBigUInt64BE(0) % BigInt(10 ** OTP_CODE_LENGTH)).toString().padStart(OTP_CODE_LENGTH, '0');
 }
 
 export function otpMessage(code: string, ttlMs: number): string {

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { constantTimeEqual, hashOtpCode, resolveOtpSecret } from '@honeylend/contracts/server';
-import { generateOtpCode, otpMessage, redactCode } from './otpCode.js';
+import { randomBytes } from 'node:crypto';
+import { otpCodeFromSeed, otpMessage, redactCode } from './otpCode.js';
 
 describe('OTP codes', () => {
+  const secret = 'k'.repeat(32);
+
   it('are six digits, leading zeros kept', () => {
-    const codes = Array.from({ length: 2_000 }, generateOtpCode);
+    const codes = Array.from({ length: 2_000 }, () => otpCodeFromSeed(secret, randomBytes(32).toString('hex'), 0));
     for (const code of codes) expect(code).toMatch(/^\d{6}$/);
     // 2,000 draws from a million repeat rarely; many repeats would mean a broken generator.
     expect(new Set(codes).size).toBeGreaterThan(1_990);
+  });
+
+  it('are the same for a re-run of one send, and fresh for the next send or another secret', () => {
+    const seed = randomBytes(32).toString('hex');
+    expect(otpCodeFromSeed(secret, seed, 0)).toBe(otpCodeFromSeed(secret, seed, 0));
+    const sends = Array.from({ length: 50 }, (_, sendNumber) => otpCodeFromSeed(secret, seed, sendNumber));
+    expect(new Set(sends).size).toBeGreaterThan(45);
+    expect(otpCodeFromSeed('o'.repeat(32), seed, 0)).not.toBe(otpCodeFromSeed(secret, seed, 0));
   });
 
   it('are texted with the expiry and a warning never to share them', () => {

@@ -1,17 +1,21 @@
 import type { Job } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { maskPhone, otpJobSchema, type JobKeys } from '@honeylend/contracts';
+import { QUEUE_NAMES, maskPhone, otpJobSchema, type JobKeys } from '@honeylend/contracts';
 import { hashOtpCode, storeOtpChallenge, type StoreOtpChallengeResult } from '@honeylend/contracts/server';
 import { describeError, type Logger } from '../logger.js';
+import { SmsGatewayError } from '../sms/httpSmsSender.js';
+import type { SmsDeliveries } from '../sms/smsDelivery.js';
 import type { SmsSender } from '../sms/smsSender.js';
-import { generateOtpCode, otpMessage, redactCode } from './otpCode.js';
+import { otpCodeFromSeed, otpMessage, redactCode } from './otpCode.js';
 import { recordOtpFailure, recordOtpSent } from './otpDeliveryStatus.js';
 
 export interface OtpProcessorDependencies {
   redis: Redis;
   keys: JobKeys;
   sender: SmsSender;
+  /** Each job's delivery record: a job re-run after its worker died texts nothing twice. */
+  deliveries: SmsDeliveries;
   logger: Logger;
   secret: string;
   ttlMs: number;
@@ -25,13 +29,16 @@ export interface OtpJobResult {
 }
 
 /**
- * Generates a code, stores only its keyed hash as the member's challenge, then texts the code.
+ * Makes the code, stores only its keyed hash as the member's challenge, then texts the code.
  * The record is written before the text so a fast reader never meets a code that is not yet
- * valid; a retry after a failed send makes a fresh code and replaces the undelivered one.
- * The code lives only in this function's variables and the outgoing text.
+ * valid; a retry after a send the gateway refused makes a fresh code and replaces the undelivered
+ * one, while a re-run whose earlier send may have got through (its worker died) rebuilds the same
+ * code and sends under the same idempotency key, or sends nothing when the text is known to have
+ * been accepted (sms/smsDelivery.ts). The code lives only in this function's variables and the
+ * outgoing text.
  */
 export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
-  const { redis, keys, sender, logger, secret, ttlMs, clock } = dependencies;
+  const { redis, keys, sender, deliveries, logger, secret, ttlMs, clock } = dependencies;
 
   return async function processOtpJob(job: Job, _token?: string, signal?: AbortSignal): Promise<OtpJobResult> {
     const parsed = otpJobSchema.safeParse(job.data);
@@ -40,7 +47,15 @@ export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
     const sentTo = maskPhone(phone);
     const attempt = job.attemptsMade + 1;
 
-    const code = generateOtpCode();
+    const jobId = job.id ?? challengeId;
+    const delivery = await deliveries.begin(QUEUE_NAMES.otp, jobId);
+    if (delivery.sent) {
+      // An earlier run texted this code and died before the job was marked done.
+      await recordOtpSent(redis, keys, { memberId, challengeId, sentTo, at: clock() });
+      logger.info('OTP already sent by an earlier run of this job', { challengeId, memberId, sentTo, attempt });
+      return { challengeId, outcome: 'sent' };
+    }
+    const code = otpCodeFromSeed(secret, delivery.seed, delivery.sendNumber);
     const stored = await storeOtpChallenge(redis, keys, {
       memberId,
       challengeId,
@@ -56,8 +71,9 @@ export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
     }
 
     try {
-      await sender.send({ to: phone, body: otpMessage(code, ttlMs) }, signal ? { signal } : {});
+      await sender.send({ to: phone, body: otpMessage(code, ttlMs) }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
     } catch (error) {
+      if (error instanceof SmsGatewayError) await deliveries.markRefused(QUEUE_NAMES.otp, jobId);
       const reason = redactCode(describeError(error), code);
       const final = attempt >= (job.opts.attempts ?? 1);
       await recordOtpFailure(redis, keys, { memberId, challengeId, sentTo, at: clock(), error: reason, final });
@@ -66,6 +82,7 @@ export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
       throw new Error(reason);
     }
 
+    await deliveries.markSent(QUEUE_NAMES.otp, jobId);
     await recordOtpSent(redis, keys, { memberId, challengeId, sentTo, at: clock() });
     logger.info('OTP sent', { challengeId, memberId, sentTo, attempt });
     return { challengeId, outcome: 'sent' };

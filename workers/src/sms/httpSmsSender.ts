@@ -1,4 +1,4 @@
-import type { SmsMessage, SmsSender } from './smsSender.js';
+import type { SmsMessage, SmsSendOptions, SmsSender } from './smsSender.js';
 
 export interface HttpSmsSenderOptions {
   gatewayUrl: string;
@@ -19,21 +19,26 @@ export class SmsGatewayError extends Error {
 }
 
 /**
- * Production sender: POSTs `{ to, message, sender }` as JSON to an SMS gateway with a bearer key.
+ * Production sender: POSTs `{ to, message, sender }` as JSON to an SMS gateway with a bearer key,
+ * and the message's `Idempotency-Key` header when it has one, so a repeat is delivered once.
  * The gateway's answer body is ignored on failure because gateways echo the message, and an OTP
  * message must not reach logs or job records through an error text.
  */
 export class HttpSmsSender implements SmsSender {
   constructor(private readonly options: HttpSmsSenderOptions) {}
 
-  async send({ to, body }: SmsMessage, options: { signal?: AbortSignal } = {}): Promise<void> {
+  async send({ to, body }: SmsMessage, options: SmsSendOptions = {}): Promise<void> {
     const timeoutMs = this.options.timeoutMs ?? DEFAULT_SMS_TIMEOUT_MS;
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await fetch(this.options.gatewayUrl, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${this.options.apiKey}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${this.options.apiKey}`,
+          ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
+        },
         body: JSON.stringify({ to, message: body, sender: this.options.senderName }),
         signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
       });

@@ -4,8 +4,14 @@ export interface SmsMessage {
   body: string;
 }
 
+export interface SmsSendOptions {
+  /** Aborts a send in flight, so shutting workers down never waits on a slow gateway. */
+  signal?: AbortSignal;
+  /** The same for every repeat of one message (a job re-run after a crash): the gateway delivers it once. */
+  idempotencyKey?: string;
+}
+
 /** Delivers texts; resolves once the message is accepted, rejects when it was not. */
 export interface SmsSender {
-  /** `signal` aborts a send in flight, so shutting workers down never waits on a slow gateway. */
-  send(message: SmsMessage, options?: { signal?: AbortSignal }): Promise<void>;
+  send(message: SmsMessage, options?: SmsSendOptions): Promise<void>;
 }
