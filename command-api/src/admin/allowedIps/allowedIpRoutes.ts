@@ -16,7 +16,7 @@ export const ALLOWED_IP_MESSAGES = {
   invalid: 'Enter an IPv4 or IPv6 address or a CIDR range, e.g. 203.0.113.7 or 203.0.113.0/24',
 } as const;
 
-const allowedIpBody = z.object({
+export const allowedIpBody = z.object({
   ipAddress: z
     .string({ error: ALLOWED_IP_MESSAGES.required })
     .trim()

@@ -9,7 +9,7 @@ import { parseQuery } from '../lists/listQuery.js';
 /** Stream names are ours (member-<uuid>, phone-+63…, admin-username-<email>, settings-admin-ips): no spaces or control characters. */
 const STREAM_NAME = /^[a-z][a-z0-9-]*-[\w.@+:-]{1,200}$/i;
 
-const eventsQuery = z.object({
+export const eventsQuery = z.object({
   from: z
     .string({ error: 'from is a position: a whole number from 0' })
     .regex(/^\d{1,15}$/, 'from is a position: a whole number from 0')

@@ -11,7 +11,7 @@ import { customLoanStatusesDecider, normaliseLoanStatus } from './customLoanStat
 
 const STATUS_MESSAGE = 'A status has 2 to 40 letters, digits or underscores and starts with a letter';
 
-const loanStatusBody = z.object({
+export const loanStatusBody = z.object({
   status: z
     .string({ error: 'Enter a status name' })
     .transform(normaliseLoanStatus)

@@ -13,7 +13,7 @@ import { adminLoanAnswers, loadAdminLoan } from './adminLoanAnswer.js';
 import { changeLoanStatus, changeLoanTerms, deleteLoan } from './loanCommands.js';
 import { idFromPath } from '../pathId.js';
 
-const loansQuery = listQuery(loanStatusSchema, 'Choose a loan status, or all');
+export const loansQuery = listQuery(loanStatusSchema, 'Choose a loan status, or all');
 
 const loanIdOf = (ctx: Context) => idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
 

@@ -16,7 +16,7 @@ import { adjustBalance, deleteMember, resetPassword, updateMember, uploadDocumen
 import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody, refuseUneditableFields } from './adminMemberBodies.js';
 import { idFromPath } from '../pathId.js';
 
-const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended');
+export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended');
 
 /** A member created by an admin: registered as 'admin' with the admin as actor; the answer carries no token for them. */
 function createMember(deps: ApiDeps) {

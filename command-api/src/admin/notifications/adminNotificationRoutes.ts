@@ -8,7 +8,7 @@ import { parseBody } from '../../http/parse.js';
 import { adminAccess } from '../access/adminAccess.js';
 import { notifyMember } from './notifyMember.js';
 
-const notificationBody = z.object({
+export const notificationBody = z.object({
   userId: z.uuid({ error: 'Choose the member to notify' }),
   title: z.string({ error: 'Enter a title' }).trim().min(1, 'Enter a title').max(120, 'Keep the title under 120 characters'),
   message: z.string({ error: 'Enter a message' }).trim().min(1, 'Enter a message').max(1000, 'Keep the message under 1000 characters'),

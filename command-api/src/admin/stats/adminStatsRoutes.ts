@@ -10,7 +10,7 @@ import { readDailyStats } from './readDailyStats.js';
 const DAYS_MESSAGE = `Days must be a whole number from ${ADMIN_DAILY_STATS_DAYS.min} to ${ADMIN_DAILY_STATS_DAYS.max}`;
 
 /** ?days=N; a repeated or non-numeric value is refused like an out-of-range one. */
-const dailyStatsQuery = z.object({
+export const dailyStatsQuery = z.object({
   days: z
     .string({ error: DAYS_MESSAGE })
     .regex(/^\d{1,3}$/, DAYS_MESSAGE)

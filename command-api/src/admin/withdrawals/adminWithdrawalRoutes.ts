@@ -16,13 +16,13 @@ import { withdrawalsCsv } from './withdrawalCsv.js';
 import { idFromPath } from '../pathId.js';
 
 const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
-const withdrawalsQuery = listQuery(z.enum(WITHDRAWAL_STATUSES), 'Status must be all, pending, completed or rejected');
+export const withdrawalsQuery = listQuery(z.enum(WITHDRAWAL_STATUSES), 'Status must be all, pending, completed or rejected');
 /** The export holds at most this many rows; the filters narrow anything larger. */
 const EXPORT_LIMIT = 10_000;
 /** A processing time the admin gives may run this far ahead of the server's clock (clock skew), no further. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-const decisionBody = z.object({
+export const decisionBody = z.object({
   // 'approved' and 'pending' are statuses a withdrawal can have but not be set to here: 409, not 400.
   status: z.enum(['pending', 'approved', 'completed', 'rejected'], { error: 'Status must be completed or rejected' }),
   processedAt: z.iso.datetime({ offset: true, error: 'processedAt must be a date and time, e.g. 2026-11-22T08:00:00Z' }).optional(),
