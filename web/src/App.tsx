@@ -1,6 +1,8 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { AuthPage } from './borrower/auth/AuthPage';
 import { BorrowerShell } from './borrower/BorrowerShell';
+import { LoadingScreen } from './borrower/components/LoadingScreen';
 import { DashboardPage } from './borrower/pages/DashboardPage';
 import { LandingPage } from './borrower/pages/LandingPage';
 import { ProfilePage } from './borrower/pages/ProfilePage';
@@ -9,11 +11,35 @@ import { SignedInOnly } from './borrower/SignedInOnly';
 import { NotFoundPage } from './shared/NotFoundPage';
 import { Toaster } from './shared/toast/Toaster';
 
+// The admin console (Ant Design, charts) is its own chunk: a borrower's first load never fetches it.
+const AdminLoginPage = lazy(() => import('./admin/login/AdminLoginPage'));
+const ManagementApp = lazy(() => import('./admin/ManagementApp'));
+
+function AdminChunk({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
+}
+
 /** Every route of the app (spec §2). */
 export function App() {
   return (
     <>
       <Routes>
+        <Route
+          path="admin-login"
+          element={
+            <AdminChunk>
+              <AdminLoginPage />
+            </AdminChunk>
+          }
+        />
+        <Route
+          path="management/*"
+          element={
+            <AdminChunk>
+              <ManagementApp />
+            </AdminChunk>
+          }
+        />
         <Route element={<BorrowerShell />}>
           <Route index element={<LandingPage />} />
           <Route path="app-login" element={<AuthPage />} />

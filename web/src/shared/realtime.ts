@@ -2,7 +2,15 @@ import { io, type Socket } from 'socket.io-client';
 import { readToken } from './authToken';
 import { laterStreamId, type Versioned } from './versionRule';
 
-export type RealtimeEvent = 'member.updated' | 'loan.updated' | 'withdrawal.updated' | 'notification.created' | 'stats.updated' | 'admin.updated';
+export type RealtimeEvent =
+  | 'member.updated'
+  | 'member.deleted'
+  | 'loan.updated'
+  | 'loan.deleted'
+  | 'withdrawal.updated'
+  | 'notification.created'
+  | 'stats.updated'
+  | 'admin.updated';
 
 export interface RealtimeMessage<T = unknown> {
   version: number;
@@ -20,7 +28,8 @@ export interface RealtimeClientOptions {
   connect?: typeof io;
 }
 
-const EVENTS: RealtimeEvent[] = ['member.updated', 'loan.updated', 'withdrawal.updated', 'notification.created', 'stats.updated', 'admin.updated'];
+// The deletions (`doc: { id }`) matter to the admin console's tables.
+const EVENTS: RealtimeEvent[] = ['member.updated', 'member.deleted', 'loan.updated', 'loan.deleted', 'withdrawal.updated', 'notification.created', 'stats.updated', 'admin.updated'];
 
 /**
  * One Socket.IO connection per tab. It reconnects with backoff, tells the server the last change

@@ -1,0 +1,228 @@
+import { adminLoanTermsBody, type AdminLoanAnswer, type LoanAnswer, type UserAnswer } from '@honeylend/contracts';
+import { Button, Input, InputNumber, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../shared/api';
+import { toast } from '../../shared/toast/toastStore';
+import { formatDate, formatPercent, formatPesoAmount, statusLabel } from '../../shared/money';
+import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { attempt, successToast } from '../adminApi';
+import { AuditDrawer, type AuditSubject } from '../audit/AuditDrawer';
+import { useAdminEvent } from '../live/adminFeed';
+import { useLiveList } from '../live/useLiveList';
+import { OtpStatusTag } from '../members/OtpStatusTag';
+import { CustomStatusesDialog, type LoanStatusesAnswer } from './CustomStatusesDialog';
+import { LoanStatusDialog } from './LoanStatusDialog';
+import { isDeletable, LOAN_STATUS_COLOURS } from './loanStatusMachine';
+
+const PAGE_SIZE = 10;
+
+/** Pushed loans are the borrower's shape (with a schedule, without the member): the row keeps its member. */
+function mergeLoan(held: AdminLoanAnswer, pushed: LoanAnswer): AdminLoanAnswer {
+  const { schedule: _schedule, ...loan } = pushed;
+  return { ...held, ...loan };
+}
+
+interface TermsDraft {
+  id: string;
+  amount: number | null;
+  termMonths: number | null;
+}
+
+/** The first message of the admin limits (spec §5: amount ₱80,000–₱4,000,000, term 6–60), or null when the terms are fine. */
+export function termsProblem(draft: TermsDraft): string | null {
+  const result = adminLoanTermsBody.safeParse({ amount: draft.amount ?? undefined, termMonths: draft.termMonths ?? undefined });
+  if (draft.amount === null || draft.termMonths === null) return 'Enter the amount and the term';
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Check the amount and term');
+}
+
+/** Spec §2 Borrowing list: search, the loans with their member, inline terms while pending, status updates, deletion, custom statuses. */
+export function BorrowingPage() {
+  useDocumentTitle('Borrowing List');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useLiveList<AdminLoanAnswer, LoanAnswer>({
+    path: '/api/admin/loans',
+    query: { search, status: 'all', page, pageSize: PAGE_SIZE },
+    failureTitle: 'Failed to fetch loans',
+    updated: 'loan.updated',
+    deleted: 'loan.deleted',
+    merge: mergeLoan,
+  });
+  const [statuses, setStatuses] = useState<LoanStatusesAnswer | null>(null);
+  const [managingStatuses, setManagingStatuses] = useState(false);
+  const [changing, setChanging] = useState<AdminLoanAnswer | null>(null);
+  const [draft, setDraft] = useState<TermsDraft | null>(null);
+  const [savingTerms, setSavingTerms] = useState(false);
+  const [auditing, setAuditing] = useState<AuditSubject | null>(null);
+
+  useEffect(() => {
+    apiRequest<LoanStatusesAnswer>('/api/admin/loan-statuses')
+      .then(setStatuses)
+      .catch(() => setStatuses(null));
+  }, []);
+
+  // A member's balance, credit score or status changes show in every loan row they hold.
+  useAdminEvent<UserAnswer>('member.updated', ({ doc }) => {
+    list.update((rows) =>
+      rows.map((row) =>
+        row.member && row.member.id === doc.id
+          ? { ...row, member: { ...row.member, fullName: doc.fullName, email: doc.email, phone: doc.phone, balance: doc.balance, creditScore: doc.creditScore, creditTier: doc.creditTier, status: doc.status } }
+          : row,
+      ),
+    );
+  });
+
+  async function saveTerms() {
+    if (!draft) return;
+    const problem = termsProblem(draft);
+    if (problem) {
+      toast({ variant: 'destructive', title: 'Update failed', description: problem });
+      return;
+    }
+    setSavingTerms(true);
+    const answer = await attempt<AdminLoanAnswer>('Update failed', `/api/admin/loans/${draft.id}`, { method: 'PUT', body: { amount: draft.amount, termMonths: draft.termMonths } });
+    setSavingTerms(false);
+    if (!answer) return;
+    list.replace(answer);
+    setDraft(null);
+    successToast('Loan updated', `${answer.loanNumber}: ${formatPesoAmount(answer.amount)} over ${answer.termMonths} months.`);
+  }
+
+  async function remove(loan: AdminLoanAnswer) {
+    const answer = await attempt<{ success: true }>('Delete failed', `/api/admin/loans/${loan.id}`, { method: 'DELETE' });
+    if (!answer) return;
+    list.remove(loan.id);
+    successToast('Loan deleted', `${loan.loanNumber} was deleted.`);
+  }
+
+  const editingRow = (loan: AdminLoanAnswer) => draft?.id === loan.id;
+
+  const columns: TableColumnsType<AdminLoanAnswer> = [
+    {
+      title: 'Member',
+      key: 'member',
+      render: (_, loan) =>
+        loan.member ? (
+          <Space direction="vertical" size={0}>
+            <Typography.Text strong>{loan.member.fullName}</Typography.Text>
+            <Typography.Text type="secondary">{loan.member.phone}</Typography.Text>
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">Closed account</Typography.Text>
+        ),
+    },
+    {
+      title: 'Loan ID',
+      key: 'loanNumber',
+      render: (_, loan) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text code>{loan.loanNumber}</Typography.Text>
+          <Typography.Text type="secondary">{formatDate(loan.createdAt)}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: 'Wallet Balance', key: 'balance', align: 'right', render: (_, loan) => (loan.member ? formatPesoAmount(loan.member.balance) : '—') },
+    { title: 'OTP', key: 'otp', render: (_, loan) => <OtpStatusTag otp={loan.member?.otp ?? null} /> },
+    { title: 'Credit Score', key: 'creditScore', align: 'right', render: (_, loan) => loan.member?.creditScore ?? '—' },
+    {
+      title: 'Amount',
+      key: 'amount',
+      align: 'right',
+      render: (_, loan) =>
+        editingRow(loan) ? (
+          <InputNumber aria-label="Amount" min={80_000} max={4_000_000} step={10_000} value={draft!.amount} onChange={(value) => setDraft({ ...draft!, amount: value })} style={{ width: 130 }} />
+        ) : (
+          formatPesoAmount(loan.amount)
+        ),
+    },
+    {
+      title: 'Term',
+      key: 'term',
+      render: (_, loan) =>
+        editingRow(loan) ? (
+          <InputNumber aria-label="Term in months" min={6} max={60} precision={0} value={draft!.termMonths} onChange={(value) => setDraft({ ...draft!, termMonths: value })} style={{ width: 80 }} />
+        ) : (
+          `${loan.termMonths} months`
+        ),
+    },
+    { title: 'Interest', key: 'interest', render: (_, loan) => `${formatPercent(loan.interestRate)} / month` },
+    { title: 'Status', key: 'status', render: (_, loan) => <Tag color={LOAN_STATUS_COLOURS[loan.status] ?? 'purple'}>{statusLabel(loan.status)}</Tag> },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, loan) =>
+        editingRow(loan) ? (
+          <Space size={4}>
+            <Button size="small" type="primary" loading={savingTerms} onClick={() => void saveTerms()}>
+              Save
+            </Button>
+            <Button size="small" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </Space>
+        ) : (
+          <Space wrap size={4}>
+            <Button size="small" type="primary" onClick={() => setChanging(loan)}>
+              Update status
+            </Button>
+            {loan.status === 'pending' && (
+              <Button size="small" onClick={() => setDraft({ id: loan.id, amount: loan.amount, termMonths: loan.termMonths })}>
+                Edit terms
+              </Button>
+            )}
+            <Button size="small" onClick={() => setAuditing({ stream: `loan-${loan.id}`, title: loan.loanNumber, memberId: loan.memberId })}>
+              History
+            </Button>
+            {isDeletable(loan.status) && (
+              <Popconfirm
+                title="Delete loan"
+                description={`Are you sure you want to delete loan ${loan.loanNumber}? This cannot be undone.`}
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(loan)}
+              >
+                <Button size="small" danger>
+                  Delete
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <header className="admin-page__header">
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          Borrowing List
+        </Typography.Title>
+        <Button onClick={() => setManagingStatuses(true)}>Loan statuses</Button>
+      </header>
+      <div className="admin-toolbar">
+        <Input.Search
+          aria-label="Search loans"
+          placeholder="Search by name, email, phone, loan ID or status"
+          allowClear
+          style={{ width: 420 }}
+          onSearch={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      <Table<AdminLoanAnswer>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        locale={{ emptyText: 'No loan applications found' }}
+        scroll={{ x: 'max-content' }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} loans` }}
+      />
+      <LoanStatusDialog loan={changing} customStatuses={statuses?.custom ?? []} onClose={() => setChanging(null)} onChanged={list.replace} />
+      <CustomStatusesDialog open={managingStatuses} statuses={statuses} onClose={() => setManagingStatuses(false)} onChanged={setStatuses} />
+      <AuditDrawer subject={auditing} onClose={() => setAuditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,187 @@
+import type { AdminMemberAnswer, UserAnswer } from '@honeylend/contracts';
+import { Button, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { formatDate, formatPesoAmount, statusLabel } from '../../shared/money';
+import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { attempt, successToast } from '../adminApi';
+import { AuditDrawer, type AuditSubject } from '../audit/AuditDrawer';
+import { useLiveList } from '../live/useLiveList';
+import { BalanceAdjustmentDialog } from './BalanceAdjustmentDialog';
+import { MemberFormDialog } from './MemberFormDialog';
+import { MEMBER_STATUS_COLOURS, toggledStatus } from './memberStatus';
+import { OtpStatusTag } from './OtpStatusTag';
+import { PasswordResetDialog } from './PasswordResetDialog';
+
+// The charts library is large: the table does not wait for it.
+const DashboardCharts = lazy(() => import('../charts/DashboardCharts'));
+
+const PAGE_SIZE = 10;
+
+/** Pushed member documents are the borrower's shape: the admin-only fields (OTP delivery) stay as held. */
+const mergeMember = (held: AdminMemberAnswer, pushed: UserAnswer): AdminMemberAnswer => ({ ...held, ...pushed });
+
+/** Spec §2 Members: search, status filter, server-side pages, and every action on a member. */
+export function MembersPage() {
+  useDocumentTitle('Members');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [page, setPage] = useState(1);
+  const list = useLiveList<AdminMemberAnswer, UserAnswer>({
+    path: '/api/admin/users',
+    query: { search, status, page, pageSize: PAGE_SIZE },
+    failureTitle: 'Failed to fetch members',
+    updated: 'member.updated',
+    deleted: 'member.deleted',
+    merge: mergeMember,
+  });
+  const [editing, setEditing] = useState<{ member: AdminMemberAnswer | null } | null>(null);
+  const [resetting, setResetting] = useState<AdminMemberAnswer | null>(null);
+  const [adjusting, setAdjusting] = useState<AdminMemberAnswer | null>(null);
+  const [auditing, setAuditing] = useState<AuditSubject | null>(null);
+
+  async function toggleStatus(member: AdminMemberAnswer) {
+    const { next, verb } = toggledStatus(member.status);
+    const answer = await attempt<AdminMemberAnswer>(`${verb} failed`, `/api/admin/users/${member.id}`, { method: 'PUT', body: { status: next } });
+    if (!answer) return;
+    list.replace(answer);
+    successToast(verb === 'Activate' ? 'Member activated' : 'Member deactivated', `${answer.fullName} is now ${answer.status}.`);
+  }
+
+  async function remove(member: AdminMemberAnswer) {
+    const answer = await attempt<{ success: true }>('Delete failed', `/api/admin/users/${member.id}`, { method: 'DELETE' });
+    if (!answer) return;
+    list.remove(member.id);
+    successToast('Member deleted', `${member.fullName}'s account is closed.`);
+  }
+
+  const columns: TableColumnsType<AdminMemberAnswer> = [
+    {
+      title: 'Member',
+      key: 'member',
+      render: (_, member) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>{member.fullName}</Typography.Text>
+          <Typography.Text type="secondary">{member.email ?? 'No email'}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: 'Mobile', dataIndex: 'phone', key: 'phone' },
+    {
+      title: 'Password',
+      key: 'password',
+      render: (_, member) => (
+        <Space>
+          <span aria-label="Password hidden">••••</span>
+          <Button size="small" onClick={() => setResetting(member)}>
+            Reset
+          </Button>
+        </Space>
+      ),
+    },
+    { title: 'OTP', key: 'otp', render: (_, member) => <OtpStatusTag otp={member.otp} /> },
+    { title: 'Balance', key: 'balance', align: 'right', render: (_, member) => formatPesoAmount(member.balance) },
+    { title: 'Status', key: 'status', render: (_, member) => <Tag color={MEMBER_STATUS_COLOURS[member.status]}>{statusLabel(member.status)}</Tag> },
+    { title: 'Joined', key: 'joined', render: (_, member) => formatDate(member.createdAt) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, member) => {
+        const { verb } = toggledStatus(member.status);
+        return (
+          <Space wrap size={4}>
+            <Button size="small" onClick={() => setEditing({ member })}>
+              Edit
+            </Button>
+            <Button size="small" onClick={() => setAdjusting(member)}>
+              Adjust balance
+            </Button>
+            <Button size="small" onClick={() => setAuditing({ stream: `member-${member.id}`, title: member.fullName, memberId: member.id })}>
+              History
+            </Button>
+            <Popconfirm
+              title={`${verb} member`}
+              description={`Are you sure you want to ${verb.toLowerCase()} ${member.fullName}?`}
+              okText={verb}
+              onConfirm={() => toggleStatus(member)}
+            >
+              <Button size="small" danger={verb === 'Deactivate'}>
+                {verb}
+              </Button>
+            </Popconfirm>
+            <Popconfirm
+              title="Delete member"
+              description={`Are you sure you want to delete ${member.fullName}? This cannot be undone.`}
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => remove(member)}
+            >
+              <Button size="small" danger>
+                Delete
+              </Button>
+            </Popconfirm>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <>
+      <header className="admin-page__header">
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          Members
+        </Typography.Title>
+        <Button type="primary" onClick={() => setEditing({ member: null })}>
+          Add member
+        </Button>
+      </header>
+      <Suspense fallback={null}>
+        <DashboardCharts />
+      </Suspense>
+      <div className="admin-toolbar">
+        <Input.Search
+          aria-label="Search members"
+          placeholder="Search by name, phone or email"
+          allowClear
+          style={{ width: 360 }}
+          onSearch={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Status filter"
+          value={status}
+          style={{ width: 160 }}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          options={[
+            { value: 'all', label: 'All' },
+            { value: 'active', label: 'Active' },
+            { value: 'pending', label: 'Pending' },
+            { value: 'suspended', label: 'Suspended' },
+          ]}
+        />
+      </div>
+      <Table<AdminMemberAnswer>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        locale={{ emptyText: 'No members found' }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} members` }}
+      />
+      <MemberFormDialog
+        open={editing !== null}
+        member={editing?.member ?? null}
+        onClose={() => setEditing(null)}
+        onSaved={(member, created) => (created ? list.refetch() : list.replace(member))}
+      />
+      <PasswordResetDialog member={resetting} onClose={() => setResetting(null)} onReset={list.replace} />
+      <BalanceAdjustmentDialog member={adjusting} onClose={() => setAdjusting(null)} onAdjusted={list.replace} />
+      <AuditDrawer subject={auditing} onClose={() => setAuditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import type { AdminAccountEntry } from '@honeylend/contracts';
+import { Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { apiRequest } from '../../shared/api';
+import { toast } from '../../shared/toast/toastStore';
+import { formatDate } from '../../shared/money';
+import { attempt, failureToast, successToast } from '../adminApi';
+import { useIsMainAdmin } from '../layout/staffContext';
+
+const EMAIL_AND_PASSWORD = 'Please fill in both email and password';
+
+interface NewAdmin {
+  email: string;
+  password: string;
+  fullName: string;
+  phone: string;
+}
+
+/** Spec §2 settings: the admins with search; the main admin adds, edits and deletes; others see 'Main Admin' masked, with no actions. */
+export function AdminAccounts() {
+  const isMainAdmin = useIsMainAdmin();
+  const [search, setSearch] = useState('');
+  const [admins, setAdmins] = useState<AdminAccountEntry[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [draft, setDraft] = useState<NewAdmin>({ email: '', password: '', fullName: '', phone: '' });
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminAccountEntry | null>(null);
+
+  const load = useCallback(async (query: string) => {
+    setLoading(true);
+    try {
+      setAdmins(await apiRequest<AdminAccountEntry[]>(`/api/admin/all-users${query.trim() ? `?search=${encodeURIComponent(query.trim())}` : ''}`, { cache: 'no-store' }));
+    } catch (error) {
+      failureToast('Failed to fetch admin users', error);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(search);
+  }, [load, search]);
+
+  async function create() {
+    if (!draft.email.trim() || !draft.password) {
+      toast({ variant: 'destructive', title: 'Missing Information', description: EMAIL_AND_PASSWORD });
+      return;
+    }
+    setCreating(true);
+    const answer = await attempt<AdminAccountEntry>('Creation Failed', '/api/admin/create-admin', {
+      method: 'POST',
+      body: { email: draft.email.trim(), password: draft.password, fullName: draft.fullName.trim() || undefined, phone: draft.phone.trim() || undefined },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    });
+    setCreating(false);
+    if (!answer) return;
+    setDraft({ email: '', password: '', fullName: '', phone: '' });
+    successToast('Admin created', `${answer.username} can now sign in.`);
+    void load(search);
+  }
+
+  async function remove(admin: AdminAccountEntry) {
+    const answer = await attempt<{ success: true }>('Delete Failed', `/api/admin/users/${admin.id}`, { method: 'DELETE' });
+    if (!answer) return;
+    successToast('Admin deleted', `${admin.username} can no longer sign in.`);
+    void load(search);
+  }
+
+  const columns: TableColumnsType<AdminAccountEntry> = [
+    {
+      title: 'Admin',
+      key: 'admin',
+      render: (_, admin) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong>
+            {admin.fullName} {admin.label && <Tag color="gold">{admin.label}</Tag>}
+          </Typography.Text>
+          <Typography.Text type="secondary">{admin.username}</Typography.Text>
+        </Space>
+      ),
+    },
+    { title: 'Email', key: 'email', render: (_, admin) => admin.email ?? '—' },
+    { title: 'Phone', key: 'phone', render: (_, admin) => admin.phone ?? '—' },
+    // Design §7: no admin's password is ever shown, the main admin's least of all.
+    { title: 'Password', key: 'password', render: () => '••••' },
+    { title: 'Created', key: 'createdAt', render: (_, admin) => formatDate(admin.createdAt) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, admin) =>
+        !admin.canEdit && !admin.canDelete ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : (
+          <Space size={4}>
+            {admin.canEdit && (
+              <Button size="small" onClick={() => setEditing(admin)}>
+                Edit
+              </Button>
+            )}
+            {admin.canDelete && (
+              <Popconfirm
+                title="Delete admin"
+                description={`Are you sure you want to delete the admin account ${admin.username}?`}
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(admin)}
+              >
+                <Button size="small" danger>
+                  Delete
+                </Button>
+              </Popconfirm>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <Card title="Admin accounts">
+      <div className="admin-toolbar">
+        <Input.Search aria-label="Search admins" placeholder="Search admins" allowClear style={{ width: 320 }} onSearch={setSearch} />
+      </div>
+      {isMainAdmin && (
+        <form
+          className="admin-toolbar"
+          aria-label="Add admin"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void create();
+          }}
+        >
+          <Input aria-label="Email" placeholder="Email" value={draft.email} onChange={(event) => setDraft({ ...draft, email: event.target.value })} style={{ width: 220 }} />
+          <Input.Password aria-label="Password" placeholder="Password" autoComplete="new-password" value={draft.password} onChange={(event) => setDraft({ ...draft, password: event.target.value })} style={{ width: 200 }} />
+          <Input aria-label="Full name" placeholder="Full name (optional)" value={draft.fullName} onChange={(event) => setDraft({ ...draft, fullName: event.target.value })} style={{ width: 200 }} />
+          <Input aria-label="Phone" placeholder="Phone (optional)" value={draft.phone} onChange={(event) => setDraft({ ...draft, phone: event.target.value })} style={{ width: 170 }} />
+          <Button type="primary" htmlType="submit" loading={creating}>
+            Add Admin
+          </Button>
+        </form>
+      )}
+      <Table<AdminAccountEntry> rowKey="id" columns={columns} dataSource={admins} loading={loading} locale={{ emptyText: 'No admin accounts found' }} pagination={false} />
+      <EditAdminDialog admin={editing} onClose={() => setEditing(null)} onSaved={() => void load(search)} />
+    </Card>
+  );
+}
+
+interface AdminEdit {
+  email: string;
+  password: string;
+  fullName: string;
+  phone: string;
+}
+
+/** PATCH /api/admin/users/:id: only what was changed is sent; a new password is typed once and never shown. */
+function EditAdminDialog({ admin, onClose, onSaved }: { admin: AdminAccountEntry | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm<AdminEdit>();
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (admin) form.setFieldsValue({ email: admin.email ?? '', password: '', fullName: admin.fullName, phone: admin.phone ?? '' });
+  }, [admin, form]);
+
+  async function save() {
+    if (!admin) return;
+    const values = form.getFieldsValue();
+    const body: Record<string, string> = {};
+    if (values.email.trim() && values.email.trim() !== (admin.email ?? '')) body.email = values.email.trim();
+    if (values.password) body.password = values.password;
+    if (values.fullName.trim() && values.fullName.trim() !== admin.fullName) body.fullName = values.fullName.trim();
+    if (values.phone.trim() !== (admin.phone ?? '') && values.phone.trim()) body.phone = values.phone.trim();
+    if (Object.keys(body).length === 0) {
+      onClose();
+      return;
+    }
+    setSaving(true);
+    try {
+      await apiRequest(`/api/admin/users/${admin.id}`, { method: 'PATCH', body });
+      successToast('Admin updated', `${admin.username}'s account is saved.`);
+      onSaved();
+      onClose();
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Error', description: `Failed to update admin account: ${error instanceof Error ? error.message : ''}` });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal open={admin !== null} title={`Edit admin: ${admin?.username ?? ''}`} okText="Save changes" onOk={() => void save()} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+      <Form form={form} layout="vertical">
+        <Form.Item name="email" label="Email">
+          <Input />
+        </Form.Item>
+        <Form.Item name="password" label="New password" extra="Leave empty to keep the current one. It is never shown again.">
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="fullName" label="Full name">
+          <Input />
+        </Form.Item>
+        <Form.Item name="phone" label="Phone">
+          <Input />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

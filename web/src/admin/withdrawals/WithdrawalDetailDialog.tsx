@@ -1,0 +1,92 @@
+import type { AdminWithdrawalAnswer } from '@honeylend/contracts';
+import { Button, Descriptions, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { useEffect, useState } from 'react';
+import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
+import { attempt, successToast } from '../adminApi';
+import { WITHDRAWAL_STATUS_COLOURS } from './withdrawalStatus';
+
+/** Spec §2/§4 detail dialog: a pending withdrawal is completed (paid out) or rejected (the amount is refunded). */
+export function WithdrawalDetailDialog({ withdrawal, onClose, onDecided }: { withdrawal: AdminWithdrawalAnswer | null; onClose: () => void; onDecided: (withdrawal: AdminWithdrawalAnswer) => void }) {
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState<'completed' | 'rejected' | null>(null);
+
+  useEffect(() => setReason(''), [withdrawal?.id]);
+
+  async function decide(status: 'completed' | 'rejected') {
+    if (!withdrawal) return;
+    setBusy(status);
+    const body = status === 'completed' ? { status, processedAt: new Date().toISOString() } : { status, reason: reason.trim() || undefined };
+    const answer = await attempt<AdminWithdrawalAnswer>('Update failed', `/api/admin/withdrawals/${withdrawal.id}`, { method: 'PUT', body });
+    setBusy(null);
+    if (!answer) return;
+    successToast(
+      status === 'completed' ? 'Withdrawal completed' : 'Withdrawal rejected',
+      status === 'completed' ? `${answer.withdrawalNumber} was paid out.` : `${answer.withdrawalNumber} was rejected and ${formatPesoAmount(answer.amount)} refunded to the wallet.`,
+    );
+    onDecided(answer);
+    onClose();
+  }
+
+  const pending = withdrawal?.status === 'pending';
+  return (
+    <Modal
+      open={withdrawal !== null}
+      title={`Withdrawal ${withdrawal?.withdrawalNumber ?? ''}`}
+      onCancel={onClose}
+      width={640}
+      footer={
+        pending ? (
+          <Space>
+            <Button onClick={onClose}>Close</Button>
+            <Popconfirm
+              title="Reject withdrawal"
+              description={`Are you sure you want to reject this withdrawal? ${withdrawal ? formatPesoAmount(withdrawal.amount) : ''} will be refunded to the member's wallet.`}
+              okText="Reject"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => decide('rejected')}
+            >
+              <Button danger loading={busy === 'rejected'}>
+                Reject
+              </Button>
+            </Popconfirm>
+            <Popconfirm
+              title="Complete withdrawal"
+              description={`Are you sure you have sent ${withdrawal ? formatPesoAmount(withdrawal.amount) : ''} to the member's bank account?`}
+              okText="Complete"
+              onConfirm={() => decide('completed')}
+            >
+              <Button type="primary" loading={busy === 'completed'}>
+                Complete
+              </Button>
+            </Popconfirm>
+          </Space>
+        ) : (
+          <Button onClick={onClose}>Close</Button>
+        )
+      }
+    >
+      {withdrawal && (
+        <>
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label="Member">{withdrawal.member ? `${withdrawal.member.fullName} (${withdrawal.member.phone})` : 'Closed account'}</Descriptions.Item>
+            <Descriptions.Item label="Amount">{formatPesoAmount(withdrawal.amount)}</Descriptions.Item>
+            <Descriptions.Item label="Bank">{withdrawal.bankName}</Descriptions.Item>
+            <Descriptions.Item label="Account number">{withdrawal.bankAccountNumber}</Descriptions.Item>
+            <Descriptions.Item label="Status">
+              <Tag color={WITHDRAWAL_STATUS_COLOURS[withdrawal.status]}>{statusLabel(withdrawal.status)}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="Requested">{formatDateTime(withdrawal.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label="Processed">{withdrawal.processedAt ? formatDateTime(withdrawal.processedAt) : '—'}</Descriptions.Item>
+            {withdrawal.reason && <Descriptions.Item label="Reason">{withdrawal.reason}</Descriptions.Item>}
+          </Descriptions>
+          {pending && (
+            <label className="admin-field" style={{ marginTop: 16 }}>
+              <span>Reason for a rejection (optional, sent to the member)</span>
+              <Input.TextArea rows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.target.value)} />
+            </label>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import type { AdminWithdrawalAnswer, WithdrawalAnswer } from '@honeylend/contracts';
+import { Button, Card, Input, Select, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
+import { useDocumentTitle } from '../../shared/useDocumentTitle';
+import { failureToast, successToast } from '../adminApi';
+import { useAdminStats } from '../live/useAdminStats';
+import { useLiveList } from '../live/useLiveList';
+import { downloadWithdrawalsCsv } from './downloadExport';
+import { WithdrawalDetailDialog } from './WithdrawalDetailDialog';
+import { WITHDRAWAL_STATUS_COLOURS } from './withdrawalStatus';
+
+const PAGE_SIZE = 10;
+
+/** Pushed withdrawals carry a masked account number and no member: the row keeps both. */
+const mergeWithdrawal = (held: AdminWithdrawalAnswer, pushed: WithdrawalAnswer): AdminWithdrawalAnswer => ({
+  ...held,
+  ...pushed,
+  bankAccountNumber: held.bankAccountNumber,
+});
+
+/** Spec §2 Withdrawals: four live stat cards, search, status filter, the table, the detail dialog, 'Export Report'. */
+export function WithdrawalsPage() {
+  useDocumentTitle('Withdrawal List');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('all');
+  const [page, setPage] = useState(1);
+  const stats = useAdminStats();
+  const list = useLiveList<AdminWithdrawalAnswer, WithdrawalAnswer>({
+    path: '/api/admin/withdrawals',
+    query: { search, status, page, pageSize: PAGE_SIZE },
+    failureTitle: 'Failed to fetch withdrawals',
+    updated: 'withdrawal.updated',
+    merge: mergeWithdrawal,
+  });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  // The dialog follows the row, so a decision made elsewhere shows in it at once.
+  const open = list.rows.find((row) => row.id === openId) ?? null;
+
+  async function exportReport() {
+    setExporting(true);
+    try {
+      const fileName = await downloadWithdrawalsCsv({ search, status });
+      successToast('Report exported', fileName);
+    } catch (error) {
+      failureToast('Export failed', error);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const columns: TableColumnsType<AdminWithdrawalAnswer> = [
+    { title: 'Withdrawal ID', key: 'number', render: (_, withdrawal) => <Typography.Text code>{withdrawal.withdrawalNumber}</Typography.Text> },
+    {
+      title: 'Member',
+      key: 'member',
+      render: (_, withdrawal) => (withdrawal.member ? `${withdrawal.member.fullName} (${withdrawal.member.phone})` : 'Closed account'),
+    },
+    { title: 'Amount', key: 'amount', align: 'right', render: (_, withdrawal) => formatPesoAmount(withdrawal.amount) },
+    { title: 'Bank', key: 'bank', render: (_, withdrawal) => `${withdrawal.bankName} ${withdrawal.bankAccountNumber}` },
+    { title: 'Status', key: 'status', render: (_, withdrawal) => <Tag color={WITHDRAWAL_STATUS_COLOURS[withdrawal.status]}>{statusLabel(withdrawal.status)}</Tag> },
+    { title: 'Requested', key: 'createdAt', render: (_, withdrawal) => formatDateTime(withdrawal.createdAt) },
+    { title: 'Processed', key: 'processedAt', render: (_, withdrawal) => (withdrawal.processedAt ? formatDateTime(withdrawal.processedAt) : '—') },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, withdrawal) => (
+        <Button size="small" onClick={() => setOpenId(withdrawal.id)}>
+          {withdrawal.status === 'pending' ? 'Review' : 'Details'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <header className="admin-page__header">
+        <Typography.Title level={1} style={{ fontSize: 26 }}>
+          Withdrawal List
+        </Typography.Title>
+        <Button type="primary" loading={exporting} onClick={() => void exportReport()}>
+          Export Report
+        </Button>
+      </header>
+      <section className="admin-stat-cards" aria-label="Withdrawal statistics">
+        <StatCard title="Total Requests" value={stats?.withdrawals.total} />
+        <StatCard title="Processed" value={stats?.withdrawals.processed} />
+        <StatCard title="Pending" value={stats?.withdrawals.pending} />
+        <StatCard title="Total Amount" value={stats ? formatPesoAmount(stats.withdrawals.totalAmount) : undefined} />
+      </section>
+      <div className="admin-toolbar">
+        <Input.Search
+          aria-label="Search withdrawals"
+          placeholder="Search by member, withdrawal ID or bank"
+          allowClear
+          style={{ width: 380 }}
+          onSearch={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <Select
+          aria-label="Status filter"
+          value={status}
+          style={{ width: 160 }}
+          onChange={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+          options={[
+            { value: 'all', label: 'All' },
+            { value: 'pending', label: 'Pending' },
+            { value: 'completed', label: 'Completed' },
+            { value: 'rejected', label: 'Rejected' },
+          ]}
+        />
+      </div>
+      <Table<AdminWithdrawalAnswer>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.rows}
+        loading={list.loading}
+        locale={{ emptyText: 'No withdrawal requests found' }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} requests` }}
+      />
+      <WithdrawalDetailDialog withdrawal={open} onClose={() => setOpenId(null)} onDecided={list.replace} />
+    </>
+  );
+}
+
+function StatCard({ title, value }: { title: string; value: number | string | undefined }) {
+  return (
+    <div role="group" aria-label={title}>
+      <Card size="small">
+        <Statistic title={title} value={value ?? '—'} loading={value === undefined} />
+      </Card>
+    </div>
+  );
+}
