@@ -14,15 +14,17 @@ export function ratesRoutes(deps: ApiDeps): Router {
 
 /**
  * GET /api/dev/outbox: the texts the development SMS sender "sent", newest first — so a developer
- * (and the browser tests) can read an OTP without a phone. A borrower sees only messages to their
- * own number, an admin all. Never mounted in production.
+ * (and the browser tests) can read an OTP without a phone. It stands in for the caller's own
+ * phone: everyone, staff included, sees only the texts sent to their own number — an admin who
+ * could read members' one-time codes here would make them no second factor (design §7). An
+ * account without a number sees nothing. Never mounted in production.
  */
 export function devOutboxRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/dev' });
   router.get('/outbox', authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin']), async (ctx) => {
     const caller = callerOf(ctx);
-    const to = caller.role === 'borrower' ? (await deps.readModels.member(caller.id))?.phone : undefined;
-    ctx.body = await readSmsOutbox(deps.redis, deps.jobs.keys, { ...(to ? { to } : {}), limit: 100 });
+    const account = caller.role === 'borrower' ? await deps.readModels.member(caller.id) : await deps.readModels.admin(caller.id);
+    ctx.body = account?.phone ? await readSmsOutbox(deps.redis, deps.jobs.keys, { to: account.phone, limit: 100 }) : [];
   });
   return router;
 }
