@@ -1,0 +1,431 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streams } from '@honeylend/contracts';
+import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
+import { registerBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
+import { adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, type TestAdmin } from '../../../cli/src/testing/admins.js';
+import { reportFigure } from '../support/figures.js';
+import { apiRouteTable, fillPath, routeKey, type MountedRoute } from '../support/routeTable.js';
+
+/**
+ * Check 11, the access matrix. Every route the API mounts (read from its routers, so a new route
+ * is in the matrix the day it is written, and one the rules below do not know fails the check)
+ * × anonymous, borrower A, borrower B, an admin and the main admin, with every path parameter
+ * filled with something another member owns. A caller who must be refused sends a valid request
+ * that would do harm if it got through (approve a loan, promote oneself, reset a password), and
+ * must get 401/403 (404 for another member's document), append no event and learn nothing of the
+ * other member. A caller who may use the route sends a harmless request (an invalid body, an
+ * unknown id, a throwaway target) so the fixtures survive, and must not be refused; a borrower's
+ * answer must hold no trace of the other member. Then mass assignment: a borrower setting
+ * balance, status, role, creditScore, isAdmin or accountStatus through the profile or at
+ * registration is refused or ignored, verified by reading the state back.
+ */
+
+const PASSWORD = 'Sampaguita#2026';
+type CallerName = 'anonymous' | 'borrower A' | 'borrower B' | 'admin' | 'superadmin';
+const CALLERS: CallerName[] = ['anonymous', 'borrower A', 'borrower B', 'admin', 'superadmin'];
+
+/** Who a route is for. `ownerOrStaff`: a member's own resource (their document) or any staff member. */
+type Access = 'public' | 'signedIn' | 'borrower' | 'ownerOrStaff' | 'staff' | 'mainAdmin';
+
+/** One member's things, as another caller would try to reach them. */
+interface MemberFixture extends Borrower {
+  fullName: string;
+  loanId: string;
+  loanNumber: string;
+  withdrawalId: string;
+  withdrawalNumber: string;
+  notificationId: string;
+  fileIds: string[];
+  /** A signed URL of one of the member's identity documents, as their own profile answers it. */
+  documentUrl: string;
+}
+
+interface Fixtures {
+  a: MemberFixture;
+  b: MemberFixture;
+  officer: TestAdmin;
+  /** Another ordinary admin: the target of account edits a plain admin must not make. */
+  colleague: TestAdmin;
+  /** Accounts the allowed DELETE cells may really delete. */
+  throwawayMembers: Record<'admin' | 'superadmin', string>;
+  throwawayAdmin: string;
+  mainToken: string;
+  customStatus: string;
+  allowedIpRuleId: string;
+}
+
+interface Cell {
+  caller: CallerName;
+  victim: MemberFixture;
+  fx: Fixtures;
+}
+
+interface RouteCase {
+  access: Access;
+  /** Names the case when one route has several (the same path for members and admin accounts). */
+  label?: string;
+  /** What a caller who must be refused sends: valid, and harmful if it got through. */
+  attack?: (cell: Cell) => unknown;
+  /** What a caller who may use the route sends (default `{}` for a body): harmless, so the fixtures survive. */
+  allowedBody?: unknown;
+  /** Path values for this case instead of the victim's. */
+  params?: (cell: Cell) => Record<string, string>;
+  /** Path values for the allowed callers only (a throwaway target, an unknown id). */
+  allowedParams?: (cell: Cell) => Record<string, string>;
+  /** The allowed call ends the session it uses (logout): it gets a session of its own. */
+  freshSession?: boolean;
+}
+
+const unknownId = () => ({ id: randomUUID() });
+
+/**
+ * The access rules, one entry per mounted route. A route added to the API without an entry here
+ * fails the check until someone decides who may call it.
+ */
+const RULES: Record<string, RouteCase[]> = {
+  'GET /api/health': [{ access: 'public' }],
+  'GET /api/ready': [{ access: 'public' }],
+  'GET /api/rates': [{ access: 'public' }],
+  'POST /api/auth/login': [{ access: 'public' }],
+  'POST /api/auth/register': [{ access: 'public' }],
+  'POST /api/auth/admin-login': [{ access: 'public' }],
+  'POST /api/auth/logout': [{ access: 'signedIn', freshSession: true }],
+  'GET /api/dev/outbox': [{ access: 'signedIn' }],
+
+  'GET /api/user/profile': [{ access: 'borrower' }],
+  'PUT /api/user/profile': [{ access: 'borrower', attack: () => ({ bankAccountNumber: '9999999999' }) }],
+  'POST /api/upload': [{ access: 'borrower' }],
+  'POST /api/loans': [{ access: 'borrower', attack: () => ({ amount: 80_000, purpose: 'Sari-sari store stock', termMonths: 12 }) }],
+  'GET /api/loans/user': [{ access: 'borrower' }],
+  'POST /api/withdrawals/otp': [{ access: 'borrower', attack: () => ({ amount: 1000 }) }],
+  'POST /api/withdrawals': [
+    { access: 'borrower', attack: () => ({ amount: 1000, bankName: 'BPI', bankAccountNumber: '1234567890', otp: '123456', challengeId: randomUUID() }) },
+  ],
+  'GET /api/withdrawals': [{ access: 'borrower' }],
+  'GET /api/notifications': [{ access: 'borrower' }],
+  'GET /api/files/:fileId': [{ access: 'ownerOrStaff' }],
+
+  'GET /api/admin/users': [{ access: 'staff' }],
+  'POST /api/admin/users': [{ access: 'staff', attack: () => ({ phone: uniquePhone(), password: 'Kalamansi#2026', fullName: 'Planted Member' }) }],
+  'GET /api/admin/users/:id': [{ access: 'staff' }],
+  'PUT /api/admin/users/:id': [{ access: 'staff', attack: () => ({ creditScore: 850 }) }],
+  'DELETE /api/admin/users/:id': [
+    { access: 'staff', label: 'a member', allowedParams: ({ caller, fx }) => ({ id: fx.throwawayMembers[caller as 'admin' | 'superadmin'] }) },
+    { access: 'mainAdmin', label: 'an admin account', params: ({ fx }) => ({ id: fx.colleague.id }), allowedParams: ({ fx }) => ({ id: fx.throwawayAdmin }) },
+  ],
+  'PATCH /api/admin/users/:id': [
+    // The attack is a plain admin promoting themselves; the main admin edits a colleague (with nothing to change).
+    { access: 'mainAdmin', attack: () => ({ role: 'superadmin' }), params: ({ fx }) => ({ id: fx.officer.id }), allowedParams: ({ fx }) => ({ id: fx.colleague.id }) },
+  ],
+  'POST /api/admin/users/:id/password-reset': [{ access: 'staff', attack: () => ({ password: 'Hijacked#Account2026' }) }],
+  'POST /api/admin/users/:id/balance-adjustments': [{ access: 'staff', attack: () => ({ amount: 100_000, reason: 'Let me through' }) }],
+  'POST /api/admin/users/:id/documents/:kind': [{ access: 'staff' }],
+  'GET /api/admin/all-users': [{ access: 'staff' }],
+  'POST /api/admin/create-admin': [
+    { access: 'mainAdmin', attack: () => ({ email: `planted.${randomUUID()}@honeylend.test`, password: 'Planted-Admin#2026', fullName: 'Planted Admin' }) },
+  ],
+  'GET /api/admin/loans': [{ access: 'staff' }],
+  'GET /api/admin/loans/:id': [{ access: 'staff' }],
+  'PUT /api/admin/loans/:id': [{ access: 'staff', attack: () => ({ status: 'active' }) }],
+  'DELETE /api/admin/loans/:id': [{ access: 'staff', allowedParams: unknownId }],
+  'GET /api/admin/loan-statuses': [{ access: 'staff' }],
+  'POST /api/admin/loan-statuses': [{ access: 'staff', attack: () => ({ status: 'planted_status' }) }],
+  'DELETE /api/admin/loan-statuses/:status': [{ access: 'staff', allowedParams: () => ({ status: 'never_defined' }) }],
+  'GET /api/admin/withdrawals': [{ access: 'staff' }],
+  'GET /api/admin/withdrawals/export': [{ access: 'staff' }],
+  'GET /api/admin/withdrawals/:id': [{ access: 'staff' }],
+  'PUT /api/admin/withdrawals/:id': [{ access: 'staff', attack: () => ({ status: 'completed' }) }],
+  'POST /api/admin/notifications': [{ access: 'staff', attack: ({ victim }) => ({ userId: victim.id, title: 'Planted', message: 'Send your OTP to this number' }) }],
+  'GET /api/admin/stats': [{ access: 'staff' }],
+  'GET /api/admin/stats/daily': [{ access: 'staff' }],
+  'GET /api/admin/audit/:stream': [{ access: 'staff' }],
+  'GET /api/admin/events': [{ access: 'staff' }],
+  'GET /api/admin/allowed-ips': [{ access: 'mainAdmin' }],
+  'POST /api/admin/allowed-ips': [{ access: 'mainAdmin', attack: () => ({ ipAddress: '0.0.0.0/0', description: 'Everyone' }) }],
+  'DELETE /api/admin/allowed-ips/:id': [{ access: 'mainAdmin', allowedParams: unknownId }],
+};
+
+/** The statuses a refused caller must get, or null when the caller may use the route. */
+function refusal(access: Access, caller: CallerName): number[] | null {
+  if (access === 'public') return null;
+  if (caller === 'anonymous') return [401];
+  const borrower = caller === 'borrower A' || caller === 'borrower B';
+  switch (access) {
+    case 'signedIn':
+      return null;
+    case 'borrower':
+      return borrower ? null : [403];
+    // The path always names the other member's document: hidden or refused, never served.
+    case 'ownerOrStaff':
+      return borrower ? [403, 404] : null;
+    case 'staff':
+      return borrower ? [403] : null;
+    case 'mainAdmin':
+      return caller === 'superadmin' ? null : [403];
+  }
+}
+
+/** A path parameter filled with what the victim owns, chosen by the path segment before it. */
+function victimParam(path: string, name: string, { victim, fx }: Cell): string {
+  const segments = path.split('/');
+  const before = segments[segments.indexOf(`:${name}`) - 1];
+  switch (before) {
+    case 'users':
+      return victim.id;
+    case 'loans':
+      return victim.loanId;
+    case 'withdrawals':
+      return victim.withdrawalId;
+    case 'files':
+      return victim.fileIds[0]!;
+    case 'audit':
+      return streams.member(victim.id);
+    case 'documents':
+      return 'selfie';
+    case 'loan-statuses':
+      return fx.customStatus;
+    case 'allowed-ips':
+      return fx.allowedIpRuleId;
+    default:
+      throw new Error(`the access matrix does not know what to put in :${name} of ${path}`);
+  }
+}
+
+/** What of the victim must never appear in an answer to another member (or to nobody). */
+function traces(victim: MemberFixture): string[] {
+  return [victim.id, victim.phone, victim.fullName, victim.loanId, victim.loanNumber, victim.withdrawalId, victim.withdrawalNumber, victim.notificationId, ...victim.fileIds];
+}
+
+/** An OTP as the SMS carries it: staff must never read one (design §7). */
+const OTP_TEXT = /withdrawal code is \d{6}/i;
+
+let system: TestSystem;
+let fx: Fixtures;
+
+async function memberFixture(fullName: string, officer: TestAdmin): Promise<MemberFixture> {
+  const { borrower, loan } = await borrowerWithPendingLoan(system, fullName);
+  const approval = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
+  if (approval.status !== 200) throw new Error(`approval failed: ${approval.status} ${JSON.stringify(approval.body)}`);
+  const withdrawal = await pendingWithdrawal(system, borrower, 1000);
+  const notice = await system.request('POST', '/api/admin/notifications', { token: officer.token, body: { userId: borrower.id, title: 'Hello', message: `For ${fullName}` } });
+  if (notice.status !== 201) throw new Error(`notification failed: ${notice.status} ${JSON.stringify(notice.body)}`);
+  const profile = (await system.request('GET', '/api/user/profile', { token: borrower.token })).body;
+  const urls: string[] = [profile.idFrontUrl, profile.idBackUrl, profile.selfieUrl];
+  const fileIds = urls.map((url) => /\/api\/files\/([0-9a-f-]{36})/.exec(url)![1]!);
+  return {
+    ...borrower,
+    fullName,
+    loanId: loan.id,
+    loanNumber: loan.loanNumber,
+    withdrawalId: withdrawal.id,
+    withdrawalNumber: withdrawal.withdrawalNumber,
+    notificationId: notice.body.id,
+    fileIds,
+    documentUrl: urls[0]!,
+  };
+}
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  const main = await system.request('POST', '/api/auth/admin-login', { body: SUPERADMIN });
+  const mainToken: string = main.body.token;
+  const officer = await createAdmin(system, mainToken);
+  const colleague = await createAdmin(system, mainToken);
+  const throwawayAdmin = await createAdmin(system, mainToken);
+  const tag = randomUUID().slice(0, 6);
+  const a = await memberFixture(`Alpha ${tag} Reyes`, officer);
+  const b = await memberFixture(`Bravo ${tag} Cruz`, officer);
+  const throwawayMembers = { admin: (await registerBorrower(system, 'Throwaway One')).id, superadmin: (await registerBorrower(system, 'Throwaway Two')).id };
+  const customStatus = 'matrix_review';
+  const status = await system.request('POST', '/api/admin/loan-statuses', { token: officer.token, body: { status: customStatus } });
+  if (status.status !== 201) throw new Error(`custom status failed: ${status.status} ${JSON.stringify(status.body)}`);
+  // A real allow-list entry (covering this test's loopback address) for the DELETE cells to aim at.
+  const rule = await system.request('POST', '/api/admin/allowed-ips', { token: mainToken, body: { ipAddress: '127.0.0.0/8', description: 'Access matrix' } });
+  if (rule.status !== 201) throw new Error(`allow-list entry failed: ${rule.status} ${JSON.stringify(rule.body)}`);
+  fx = { a, b, officer, colleague, throwawayMembers, throwawayAdmin: throwawayAdmin.id, mainToken, customStatus, allowedIpRuleId: rule.body.id };
+});
+afterAll(() => system?.stop());
+
+function tokenOf(caller: CallerName): string | undefined {
+  return { anonymous: undefined, 'borrower A': fx.a.token, 'borrower B': fx.b.token, admin: fx.officer.token, superadmin: fx.mainToken }[caller];
+}
+
+/** A new session for the caller, for the one call that ends its session. */
+async function freshToken(caller: CallerName): Promise<string | undefined> {
+  if (caller === 'anonymous') return undefined;
+  if (caller === 'admin') return adminLogin(system, fx.officer.email, fx.officer.password);
+  if (caller === 'superadmin') return adminLogin(system, SUPERADMIN.username, SUPERADMIN.password);
+  const member = caller === 'borrower A' ? fx.a : fx.b;
+  return (await system.request('POST', '/api/auth/login', { body: { phone: member.phone, password: PASSWORD } })).body.token;
+}
+
+interface CellResult {
+  name: string;
+  requestId: string;
+  refusedExpected: boolean;
+  problem: string | null;
+}
+
+async function runCell(route: MountedRoute, rule: RouteCase, caller: CallerName): Promise<CellResult> {
+  const victim = caller === 'borrower B' ? fx.a : fx.b;
+  const cell: Cell = { caller, victim, fx };
+  const refused = refusal(rule.access, caller);
+  const name = `${routeKey(route)}${rule.label ? ` (${rule.label})` : ''} as ${caller}`;
+  const params = {
+    ...Object.fromEntries(route.paramNames.map((param) => [param, victimParam(route.path, param, cell)])),
+    ...rule.params?.(cell),
+    ...(refused ? {} : rule.allowedParams?.(cell)),
+  };
+  const borrowerCaller = caller === 'borrower A' || caller === 'borrower B';
+  // A borrower also tries to name the other member in the query string of any read.
+  const query = route.method === 'GET' && borrowerCaller ? `?${new URLSearchParams({ memberId: victim.id, userId: victim.id })}` : '';
+  const path = fillPath(route.path, params) + query;
+  const hasBody = !['GET', 'DELETE'].includes(route.method);
+  const body = hasBody ? (refused ? (rule.attack?.(cell) ?? {}) : (rule.allowedBody ?? {})) : undefined;
+  const token = !refused && rule.freshSession ? await freshToken(caller) : tokenOf(caller);
+  const requestId = `matrix-${randomUUID()}`;
+  const res = await system.request(route.method, path, { token, body, headers: { 'X-Request-Id': requestId } });
+  const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
+
+  const problems: string[] = [];
+  if (refused) {
+    if (!refused.includes(res.status)) problems.push(`answered ${res.status}, expected ${refused.join(' or ')}`);
+    if (typeof res.body?.message !== 'string' || typeof res.body?.code !== 'string') problems.push(`the refusal is not { message, code }: ${text.slice(0, 200)}`);
+  } else {
+    if (res.status === 401 || res.status === 403) problems.push(`refused a caller the route is for: ${res.status} ${text.slice(0, 200)}`);
+    if (res.status >= 500) problems.push(`answered ${res.status}`);
+  }
+  if (caller === 'anonymous' || borrowerCaller) {
+    // The victim's ids the caller put in the path may be echoed back; anything else of theirs is a leak.
+    const named = new Set(Object.values(params));
+    const leaked = traces(victim).filter((trace) => !named.has(trace) && text.includes(trace));
+    if (leaked.length > 0) problems.push(`the answer holds the other member's ${leaked.join(', ')}`);
+  } else if (OTP_TEXT.test(text)) {
+    problems.push('staff read a member\'s one-time code');
+  }
+  return { name, requestId, refusedExpected: refused !== null, problem: problems.length ? `${name}: ${problems.join('; ')}` : null };
+}
+
+/** The fields a borrower must not set on themselves, with a value that differs from what they have. */
+function escalations(current: Record<string, unknown>): Record<string, unknown> {
+  const otherStatus = current.status === 'active' ? 'pending' : 'active';
+  return {
+    balance: 1_000_000,
+    status: otherStatus,
+    role: 'superadmin',
+    creditScore: current.creditScore === 850 ? 300 : 850,
+    isAdmin: true,
+    accountStatus: otherStatus,
+  };
+}
+const GUARDED = ['balance', 'status', 'role', 'creditScore', 'isAdmin', 'accountStatus', 'creditTier'] as const;
+const guardedOf = (user: Record<string, unknown>) => Object.fromEntries(GUARDED.map((field) => [field, user[field]]));
+
+/** Whether a borrower token can reach an admin route (it must not). */
+async function reachesAdmin(token: string): Promise<boolean> {
+  return (await system.request('GET', '/api/admin/users', { token })).status !== 403;
+}
+
+describe('access matrix (check 11)', () => {
+  it('refuses every route to whoever it is not for, and never serves one member another member\'s things (figure: cells passing / total)', async () => {
+    const routes = apiRouteTable(system.api.deps);
+    const mounted = new Set(routes.map(routeKey));
+    const unknownRoutes = [...mounted].filter((key) => !(key in RULES));
+    const staleRules = Object.keys(RULES).filter((key) => !mounted.has(key));
+    const startPosition = await system.store.headPosition();
+
+    const results: CellResult[] = [];
+    for (const route of routes) {
+      for (const rule of RULES[routeKey(route)] ?? []) {
+        for (const caller of CALLERS) results.push(await runCell(route, rule, caller));
+      }
+    }
+
+    // A refused request must have changed nothing: no event in the log carries its request id.
+    const refusedIds = new Map(results.filter((r) => r.refusedExpected).map((r) => [r.requestId, r]));
+    for (const event of await system.store.readAll({ from: startPosition, limit: 100_000 })) {
+      for (const id of [event.metadata.correlationId, event.metadata.causationId]) {
+        const cell = id ? refusedIds.get(id) : undefined;
+        if (cell && !cell.problem) cell.problem = `${cell.name}: refused, yet appended ${event.type}`;
+      }
+    }
+
+    // Mass assignment: a borrower setting what only staff or the system may set, on their profile…
+    const a = fx.a;
+    const before = (await system.request('GET', '/api/user/profile', { token: a.token })).body;
+    const adminView = async () => guardedOf((await system.request('GET', `/api/admin/users/${a.id}`, { token: fx.officer.token })).body);
+    const adminBefore = await adminView();
+    expect(adminBefore).toMatchObject({ balance: expect.any(Number), status: expect.any(String), creditScore: expect.any(Number) });
+    for (const [field, value] of Object.entries(escalations(before))) {
+      const name = `PUT /api/user/profile setting ${field} as borrower A`;
+      const res = await system.request('PUT', '/api/user/profile', { token: a.token, body: { [field]: value, referenceName: `Reference ${field}` } });
+      const after = (await system.request('GET', '/api/user/profile', { token: a.token })).body;
+      const problems: string[] = [];
+      if (res.status !== 200 && res.status !== 400) problems.push(`answered ${res.status}`);
+      if (JSON.stringify(guardedOf(after)) !== JSON.stringify(guardedOf(before))) problems.push(`changed ${JSON.stringify(guardedOf(after))}`);
+      if (JSON.stringify(await adminView()) !== JSON.stringify(adminBefore)) problems.push('changed what the admins see');
+      if (await reachesAdmin(a.token)) problems.push('the borrower now reaches an admin route');
+      results.push({ name, requestId: '', refusedExpected: true, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });
+    }
+
+    // …and at registration, against what a plain registration gets.
+    const register = (extra: Record<string, unknown>) =>
+      system.request('POST', '/api/auth/register', { body: { phone: uniquePhone(), password: PASSWORD, fullName: 'Mass Assignment', ...extra } });
+    const control = await register({});
+    expect(control.status).toBe(201);
+    const defaults = guardedOf(control.body.user);
+    for (const [field, value] of Object.entries(escalations(control.body.user))) {
+      const name = `POST /api/auth/register setting ${field}`;
+      const res = await register({ [field]: value });
+      const problems: string[] = [];
+      if (res.status === 201) {
+        const profile = (await system.request('GET', '/api/user/profile', { token: res.body.token })).body;
+        const stored = guardedOf((await system.request('GET', `/api/admin/users/${res.body.user.id}`, { token: fx.officer.token })).body);
+        const storedDefaults = guardedOf((await system.request('GET', `/api/admin/users/${control.body.user.id}`, { token: fx.officer.token })).body);
+        if (JSON.stringify(guardedOf(profile)) !== JSON.stringify(defaults)) problems.push(`registered with ${JSON.stringify(guardedOf(profile))}`);
+        if (JSON.stringify(stored) !== JSON.stringify(storedDefaults)) problems.push(`stored ${JSON.stringify(stored)}`);
+        if (await reachesAdmin(res.body.token)) problems.push('the new account reaches an admin route');
+      } else if (res.status !== 400) {
+        problems.push(`answered ${res.status}`);
+      }
+      results.push({ name, requestId: '', refusedExpected: true, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });
+    }
+
+    // Another member's document named as one's own identity document: refused, nothing changes.
+    for (const [caller, member, victim] of [['borrower A', fx.a, fx.b], ['borrower B', fx.b, fx.a]] as const) {
+      const name = `PUT /api/user/profile with the other member's document as ${caller}`;
+      const res = await system.request('PUT', '/api/user/profile', { token: member.token, body: { idFrontUrl: victim.documentUrl } });
+      const after = (await system.request('GET', '/api/user/profile', { token: member.token })).body;
+      const problems: string[] = [];
+      if (![400, 403, 404].includes(res.status)) problems.push(`answered ${res.status}`);
+      if (String(after.idFrontUrl).includes(victim.fileIds[0]!)) problems.push('the document is now on the caller\'s profile');
+      results.push({ name, requestId: '', refusedExpected: true, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });
+    }
+
+    // The other member's id in the body of one's own profile update: it edits the caller, or nobody.
+    for (const [caller, member, victim] of [['borrower A', fx.a, fx.b], ['borrower B', fx.b, fx.a]] as const) {
+      const name = `PUT /api/user/profile naming the other member's id in the body as ${caller}`;
+      const victimBefore = (await system.request('GET', `/api/admin/users/${victim.id}`, { token: fx.officer.token })).body;
+      const res = await system.request('PUT', '/api/user/profile', {
+        token: member.token,
+        body: { id: victim.id, memberId: victim.id, userId: victim.id, address: `Taken over by ${caller}` },
+      });
+      const victimAfter = (await system.request('GET', `/api/admin/users/${victim.id}`, { token: fx.officer.token })).body;
+      const problems: string[] = [];
+      if (typeof victimBefore.address !== 'string' || typeof victimBefore.version !== 'number') problems.push('could not read the other member back');
+      if (res.status !== 200 && res.status !== 400) problems.push(`answered ${res.status}`);
+      if (victimAfter.address !== victimBefore.address || victimAfter.version !== victimBefore.version) problems.push('the other member\'s profile changed');
+      if (res.status === 200 && res.body.id !== member.id) problems.push(`answered the profile of ${res.body.id}`);
+      results.push({ name, requestId: '', refusedExpected: true, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });
+    }
+
+    const failures = results.filter((r) => r.problem).map((r) => r.problem!);
+    reportFigure({ check: '11 access matrix', name: 'cells passing / total', value: `${results.length - failures.length} / ${results.length}`, target: 'all' });
+    expect(unknownRoutes, 'mounted routes the access matrix has no rule for').toEqual([]);
+    expect(staleRules, 'rules for routes the API no longer mounts').toEqual([]);
+    expect(failures).toEqual([]);
+    // Every caller is refused somewhere and let through somewhere: the matrix is not trivially all one answer.
+    for (const caller of CALLERS.filter((c) => c !== 'anonymous')) expect(results.some((r) => r.name.endsWith(`as ${caller}`) && !r.refusedExpected)).toBe(true);
+  });
+});
