@@ -7,6 +7,7 @@ import { errorHandling } from './http/errorHandling.js';
 import { requestLog } from './http/requestLog.js';
 import { securityHeaders } from './http/securityHeaders.js';
 import { idempotency } from './http/idempotency.js';
+import { jsonBodyGuard } from './http/jsonBodyGuard.js';
 import { authRoutes } from './auth/authRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
@@ -43,6 +44,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     await next();
   });
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true }));
+  app.use(jsonBodyGuard());
   app.use(idempotency(deps.redis, deps.jobs.keys.prefix));
 
   for (const router of [
