@@ -49,3 +49,41 @@ export async function approvedBorrower(system: RunningSystem, amount = 250_000):
   expect(approval.status, JSON.stringify(approval.body)).toBe(200);
   return { ...borrower, loanId: loan.body.id };
 }
+
+/** A borrower registered and verified (profile and the three documents) through the API, named `fullName`. */
+export async function verifiedBorrower(system: RunningSystem, fullName: string): Promise<ApiBorrower> {
+  const phone = uniquePhone();
+  const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName } });
+  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+  const borrower: ApiBorrower = { id: registered.body.user.id, phone, token: registered.body.token };
+  const urls: Record<string, string> = {};
+  for (const field of ['idFrontUrl', 'idBackUrl', 'selfieUrl']) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(pngImage([200, 120, 40]))], { type: 'image/png' }), `${field}.png`);
+    const response = await fetch(`${system.baseUrl}/api/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${borrower.token}` } });
+    expect(response.status).toBe(201);
+    urls[field] = ((await response.json()) as { url: string }).url;
+  }
+  const profile = await system.request('PUT', '/api/user/profile', {
+    token: borrower.token,
+    body: {
+      address: '12 Kalaw Avenue, Ermita, Manila',
+      countryOfWork: 'Philippines',
+      monthlySalary: 38000,
+      referenceName: 'Teodora Alonso',
+      referencePhone: '09181234567',
+      bankName: 'BDO',
+      bankAccountNumber: '001234567890',
+      ...urls,
+    },
+  });
+  expect(profile.body?.verified, JSON.stringify(profile.body)).toBe(true);
+  return borrower;
+}
+
+/** A loan application left pending (the admin console decides it). */
+export async function pendingLoan(system: RunningSystem, borrower: ApiBorrower, amount = 120_000): Promise<{ id: string; loanNumber: string }> {
+  const loan = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount, purpose: 'Stock for a sari-sari store', termMonths: 12 } });
+  expect(loan.status, JSON.stringify(loan.body)).toBe(201);
+  return { id: loan.body.id, loanNumber: loan.body.loanNumber };
+}
