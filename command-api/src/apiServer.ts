@@ -50,6 +50,30 @@ export interface ApiServer {
   close(graceMs?: number): Promise<void>;
 }
 
+/**
+ * The connections requests use fail fast while Redis is away, so a request answers 503 at once
+ * instead of hanging through an outage: with no offline queue a command is refused while the
+ * connection is down (rather than held for reconnection attempts that back off to 2 s each, which
+ * kept requests waiting 4–5 s), and a command a hung server leaves unanswered is abandoned after
+ * 2 s. The subscriber and the change-feed tail keep patient connections: they wait for Redis.
+ */
+const REQUEST_PATH_REDIS = { maxRetriesPerRequest: 2, connectTimeout: 2_000, enableOfflineQueue: false, commandTimeout: 2_000 } as const;
+
+async function untilReady(redis: Redis, timeoutMs = 10_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', ready);
+      reject(new Error(`Redis did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const ready = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', ready);
+  });
+}
+
 export async function startApiServer(options: ApiServerOptions): Promise<ApiServer> {
   // Checked before any connection opens, so a bad TRUSTED_PROXIES stops the start cleanly.
   const trustedProxies = options.trustedProxies ?? parseTrustedProxies((options.env ?? process.env).TRUSTED_PROXIES);
@@ -58,13 +82,15 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   // Auto-pipelining sends the commands of concurrent requests issued in one tick as one write (and
   // Redis answers them in one read): under load, far fewer syscalls on both sides. This connection
   // never holds a WATCH or a subscription, which pipelining would interleave.
-  const redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000, enableAutoPipelining: true });
+  const redis = new Redis(options.redisUrl, { ...REQUEST_PATH_REDIS, enableAutoPipelining: true });
   const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const readModels = new ReadModelStore(redis, keys);
   const progress = new ProjectionProgress(redis, subscriber, keys);
   const env = options.env ?? process.env;
   const jobKeys = createJobKeys(keyPrefix);
-  const queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 2000 });
+  const queueConnection = new Redis(options.redisUrl, REQUEST_PATH_REDIS);
+  // Without an offline queue nothing may be sent before the connections are up.
+  await Promise.all([untilReady(redis), untilReady(queueConnection)]);
   const otpQueue = new Queue(QUEUE_NAMES.otp, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const notificationQueue = new Queue(QUEUE_NAMES.notifications, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const deps: ApiDeps = {

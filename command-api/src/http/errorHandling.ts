@@ -11,7 +11,7 @@ function isRedisUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   return (
     error.name === 'MaxRetriesPerRequestError' ||
-    /Connection is closed|ECONNREFUSED|ECONNRESET|Stream isn't writeable|enableOfflineQueue/i.test(error.message)
+    /Connection is closed|ECONNREFUSED|ECONNRESET|Stream isn't writeable|enableOfflineQueue|Command timed out/i.test(error.message)
   );
 }
 
