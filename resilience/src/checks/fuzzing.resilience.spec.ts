@@ -1,0 +1,627 @@
+import { randomInt } from 'node:crypto';
+import fc from 'fast-check';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminDailyStatsAnswerSchema,
+  adminLoginBody,
+  loanApplicationBody,
+  adminLoanTermsBody,
+  loginBody,
+  profileUpdateBody,
+  ratesAnswerSchema,
+  registerBody,
+  smsOutboxEntrySchema,
+} from '@honeylend/contracts';
+import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
+import { disburse, registerBorrower, verifyBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
+import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../../../cli/src/testing/admins.js';
+import { pngImage } from '../../../cli/src/testing/images.js';
+import { createAdminBody, updateAdminBody } from '../../../command-api/src/admin/admins/adminAccountBodies.js';
+import { allowedIpBody } from '../../../command-api/src/admin/allowedIps/allowedIpRoutes.js';
+import { eventsQuery } from '../../../command-api/src/admin/audit/auditRoutes.js';
+import { loanStatusBody } from '../../../command-api/src/admin/loanStatuses/loanStatusRoutes.js';
+import { loanStatusUpdateBody } from '../../../command-api/src/admin/loans/adminLoanBodies.js';
+import { loansQuery } from '../../../command-api/src/admin/loans/adminLoanRoutes.js';
+import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody } from '../../../command-api/src/admin/members/adminMemberBodies.js';
+import { membersQuery } from '../../../command-api/src/admin/members/adminMemberRoutes.js';
+import { notificationBody } from '../../../command-api/src/admin/notifications/adminNotificationRoutes.js';
+import { dailyStatsQuery } from '../../../command-api/src/admin/stats/adminStatsRoutes.js';
+import { decisionBody, withdrawalsQuery } from '../../../command-api/src/admin/withdrawals/adminWithdrawalRoutes.js';
+import { withdrawalBody, withdrawalOtpBody } from '../../../command-api/src/withdrawal/withdrawalBodies.js';
+import * as answers from '../support/answerSchemas.js';
+import { reportFigure } from '../support/figures.js';
+import { mutatedRequest, validRequest, type FuzzRequest } from '../support/hostileInputs.js';
+import { viewOf } from '../support/requestView.js';
+import { apiRouteTable, fillPath, routeKey, type MountedRoute } from '../support/routeTable.js';
+import { scaled } from '../support/scale.js';
+import { arbitraryOf, type FieldArbitraries } from '../support/zodArbitrary.js';
+
+/** Per route: well-formed requests, and broken ones (CI counts; --full sends five times as many). */
+const VALID_RUNS = scaled(12, 60);
+const MUTATED_RUNS = scaled(36, 180);
+/** FUZZ_SEED=<n> repeats a run's inputs exactly. */
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
+
+type Caller = 'anonymous' | 'borrower' | 'admin' | 'superadmin' | 'fresh borrower token';
+
+interface RouteFuzz {
+  caller: Caller;
+  /** The JSON body's schema; 'multipart' for an image upload; null when the route reads no body. */
+  body: z.ZodType | 'multipart' | null;
+  /** The query string's schema; null when the route reads none (anything sent is ignored). */
+  query: z.ZodType | null;
+  /** Values for fields whose validity a transform or a lookup decides (see zodArbitrary). */
+  fields?: FieldArbitraries;
+  /** Real path parameters; the n-th request gets `params(n)` (destructive routes rotate throwaway targets). */
+  params?: (n: number) => Record<string, string>;
+  /** What a 2xx answers: a schema of the JSON, or the media type of a file. */
+  answer: z.ZodType | 'text/csv' | 'image/png';
+  /** Refusals a valid request may get by a business rule (`status` or `status CODE`). */
+  refusals?: string[];
+}
+
+interface Fixtures {
+  borrower: Borrower;
+  ownFile: { id: string; url: string };
+  tokens: Record<Exclude<Caller, 'anonymous' | 'fresh borrower token'>, string>;
+  readLoanId: string;
+  decidedLoanIds: string[];
+  deletableLoanIds: string[];
+  readWithdrawalId: string;
+  decidedWithdrawalIds: string[];
+  editedMemberId: string;
+  editedMemberFileUrl: string;
+  resetMemberId: string;
+  adjustedMemberId: string;
+  documentedMemberId: string;
+  /** Members and admin accounts DELETE /api/admin/users/:id closes, in turn. */
+  deletableAccountIds: string[];
+  editedAdminId: string;
+  deletableIpRuleIds: string[];
+  deletableLoanStatuses: string[];
+  /** A custom status loans may be moved to; never deleted during the run. */
+  keptLoanStatus: string;
+}
+
+const rotate = <T>(items: readonly T[], n: number): T => items[n % items.length]!;
+
+const philippineMobile = fc
+  .tuple(fc.constantFrom('09', '639', '+639', '+63 9', '0'), fc.stringMatching(/^9?\d{9}$/))
+  .map(([prefix, digits]) => prefix + (prefix === '0' ? digits.padStart(10, '9') : digits.slice(-9)));
+const BORROWER_PASSWORD = 'Sampaguita#2026';
+/** A password a person might choose: the schemas take 6 to 128 characters of anything. */
+const newPassword = fc.string({ minLength: 8, maxLength: 40, unit: 'grapheme-ascii' });
+const withdrawalPesos = fc.oneof(fc.integer({ min: 1000, max: 60_000 }), fc.integer({ min: 100_000, max: 6_000_000 }).map((centavos) => (centavos / 100).toFixed(2)));
+const loanPesos = fc.integer({ min: 6, max: 420 }).chain((tens) => fc.constantFrom<number | string>(tens * 10_000, String(tens * 10_000)));
+
+/**
+ * THE table: every route of the API with who calls it, its body and query schemas, its real ids,
+ * and what it answers. A mounted route missing here fails the first test, so a new route is fuzzed
+ * from the day it is added. Routes that move money or destroy things act on throwaway members.
+ */
+function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
+  const memberId = fx.borrower.id;
+  return {
+    // ── anyone ───────────────────────────────────────────────────────────────────────────
+    'GET /api/health': { caller: 'anonymous', body: null, query: null, answer: z.strictObject({ status: z.literal('ok') }) },
+    'GET /api/ready': {
+      caller: 'anonymous',
+      body: null,
+      query: null,
+      answer: z.strictObject({ status: z.literal('ready'), eventStore: z.literal('ok'), eventStoreKind: z.string(), redis: z.literal('ok'), projectionLag: z.number().int().nonnegative() }),
+    },
+    'GET /api/rates': { caller: 'anonymous', body: null, query: null, answer: ratesAnswerSchema },
+    'POST /api/auth/register': {
+      caller: 'anonymous',
+      body: registerBody,
+      query: null,
+      fields: { phone: philippineMobile },
+      answer: answers.signedIn(answers.userAnswer),
+      refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON'],
+    },
+    'POST /api/auth/login': {
+      caller: 'anonymous',
+      body: loginBody,
+      query: null,
+      fields: { phone: fc.oneof(fc.constant(fx.borrower.phone), philippineMobile), password: fc.oneof(fc.constant(BORROWER_PASSWORD), newPassword) },
+      answer: answers.signedIn(answers.userAnswer),
+      refusals: ['401 INVALID_CREDENTIALS', '429 TOO_MANY_ATTEMPTS'],
+    },
+    'POST /api/auth/admin-login': {
+      caller: 'anonymous',
+      body: adminLoginBody,
+      query: null,
+      fields: { username: fc.constantFrom(SUPERADMIN.username, 'nobody@honeylend.test'), password: fc.oneof(fc.constant(SUPERADMIN.password), newPassword) },
+      answer: answers.signedIn(answers.adminAnswer),
+      refusals: ['401 INVALID_CREDENTIALS', '429 TOO_MANY_ATTEMPTS'],
+    },
+    // Each request signs out a token of its own, so the borrower's session stays.
+    'POST /api/auth/logout': { caller: 'fresh borrower token', body: null, query: null, answer: z.strictObject({ success: z.literal(true) }) },
+
+    // ── the borrower ─────────────────────────────────────────────────────────────────────
+    'GET /api/user/profile': { caller: 'borrower', body: null, query: null, answer: answers.userAnswer },
+    'PUT /api/user/profile': {
+      caller: 'borrower',
+      body: profileUpdateBody,
+      query: null,
+      fields: {
+        monthlySalary: fc.oneof(fc.integer({ min: 0, max: 500_000 }), fc.integer({ min: 0, max: 50_000_000 }).map((c) => (c / 100).toFixed(2))),
+        bankAccountNumber: fc.stringMatching(/^\d{10,16}$/),
+        idFrontUrl: fc.constant(fx.ownFile.url),
+        idBackUrl: fc.constant(fx.ownFile.url),
+        selfieUrl: fc.constant(fx.ownFile.url),
+      },
+      answer: answers.userAnswer,
+    },
+    'POST /api/upload': {
+      caller: 'borrower',
+      body: 'multipart',
+      query: null,
+      answer: z.strictObject({ url: z.string().startsWith('/api/files/'), fileId: z.uuid(), contentType: z.literal('image/png'), size: z.number().int().positive() }),
+    },
+    'GET /api/files/:fileId': { caller: 'borrower', body: null, query: null, params: () => ({ fileId: fx.ownFile.id }), answer: 'image/png' },
+    'POST /api/loans': {
+      caller: 'borrower',
+      body: loanApplicationBody,
+      query: null,
+      fields: { amount: loanPesos, termMonths: fc.integer({ min: 6, max: 48 }) },
+      answer: answers.loanAnswer,
+      refusals: ['409 LOAN_EXISTS'],
+    },
+    'GET /api/loans/user': { caller: 'borrower', body: null, query: null, answer: z.array(answers.loanAnswer) },
+    'POST /api/withdrawals/otp': {
+      caller: 'borrower',
+      body: withdrawalOtpBody,
+      query: null,
+      fields: { amount: withdrawalPesos },
+      answer: z.strictObject({ sentTo: z.string(), expiresAt: z.iso.datetime(), challengeId: z.uuid() }),
+      refusals: ['429 OTP_RESEND_LIMIT', '400 INSUFFICIENT_FUNDS'],
+    },
+    // No code the fuzzer sends was texted to the borrower: a well-formed one is refused as wrong.
+    'POST /api/withdrawals': {
+      caller: 'borrower',
+      body: withdrawalBody,
+      query: null,
+      fields: { amount: withdrawalPesos, bankAccountNumber: fc.stringMatching(/^\d{10,16}$/) },
+      answer: answers.withdrawalAnswer,
+      refusals: ['400 OTP_INVALID', '400 OTP_EXPIRED', '400 OTP_EXHAUSTED'],
+    },
+    'GET /api/withdrawals': { caller: 'borrower', body: null, query: null, answer: z.array(answers.withdrawalAnswer) },
+    'GET /api/notifications': { caller: 'borrower', body: null, query: null, answer: z.array(answers.notificationAnswer) },
+    'GET /api/dev/outbox': { caller: 'borrower', body: null, query: null, answer: z.array(smsOutboxEntrySchema.strict()) },
+
+    // ── admins: members ──────────────────────────────────────────────────────────────────
+    'GET /api/admin/users': { caller: 'admin', body: null, query: membersQuery, answer: answers.listOf(answers.adminMemberAnswer) },
+    'POST /api/admin/users': {
+      caller: 'admin',
+      body: adminMemberCreateBody,
+      query: null,
+      fields: { phone: philippineMobile },
+      answer: z.strictObject({ success: z.literal(true), user: answers.adminMemberAnswer }),
+      refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON'],
+    },
+    'GET /api/admin/users/:id': { caller: 'admin', body: null, query: null, params: () => ({ id: memberId }), answer: answers.adminMemberAnswer },
+    'PUT /api/admin/users/:id': {
+      caller: 'admin',
+      body: adminMemberUpdateBody,
+      query: null,
+      params: () => ({ id: fx.editedMemberId }),
+      fields: {
+        phone: philippineMobile,
+        creditScore: fc.oneof(fc.integer({ min: 300, max: 850 }), fc.integer({ min: 300, max: 850 }).map(String)),
+        monthlySalary: fc.integer({ min: 0, max: 500_000 }),
+        bankAccountNumber: fc.stringMatching(/^\d{10,16}$/),
+        // A document URL must be one of the member's own uploads.
+        idFrontUrl: fc.constant(fx.editedMemberFileUrl),
+        idBackUrl: fc.constant(fx.editedMemberFileUrl),
+        selfieUrl: fc.constant(fx.editedMemberFileUrl),
+      },
+      answer: answers.adminMemberAnswer,
+      // The spec's client may send a password, an OTP code or a balance; they are refused with where to go instead.
+      refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED'],
+    },
+    // Members and admin accounts share this path: members are closed here, admin ids go on to the accounts' route.
+    'DELETE /api/admin/users/:id': {
+      caller: 'superadmin',
+      body: null,
+      query: null,
+      params: (n) => ({ id: rotate(fx.deletableAccountIds, n) }),
+      answer: answers.deleted,
+      refusals: ['404 MEMBER_NOT_FOUND', '404 ADMIN_NOT_FOUND'],
+    },
+    'POST /api/admin/users/:id/password-reset': {
+      caller: 'admin',
+      body: passwordResetBody,
+      query: null,
+      params: () => ({ id: fx.resetMemberId }),
+      answer: z.strictObject({ success: z.literal(true), user: answers.adminMemberAnswer }),
+      refusals: ['400 PASSWORD_TOO_COMMON'],
+    },
+    'POST /api/admin/users/:id/balance-adjustments': {
+      caller: 'admin',
+      body: balanceAdjustmentBody,
+      query: null,
+      params: () => ({ id: fx.adjustedMemberId }),
+      fields: { amount: fc.oneof(fc.integer({ min: -5_000, max: 5_000 }).filter((pesos) => pesos !== 0), fc.integer({ min: 1, max: 500_000 }).map((c) => (c / 100).toFixed(2))) },
+      answer: z.strictObject({
+        adjustment: z.strictObject({ id: z.uuid(), amount: z.number(), reason: z.string(), balanceAfter: z.number() }),
+        user: answers.adminMemberAnswer,
+      }),
+      refusals: ['409 BALANCE_BELOW_ZERO'],
+    },
+    'POST /api/admin/users/:id/documents/:kind': {
+      caller: 'admin',
+      body: 'multipart',
+      query: null,
+      params: (n) => ({ id: fx.documentedMemberId, kind: rotate(['idFront', 'idBack', 'selfie'], n) }),
+      answer: answers.adminMemberAnswer,
+    },
+
+    // ── admins: loans ────────────────────────────────────────────────────────────────────
+    'GET /api/admin/loans': { caller: 'admin', body: null, query: loansQuery, answer: answers.listOf(answers.adminLoanRow) },
+    'GET /api/admin/loans/:id': { caller: 'admin', body: null, query: null, params: () => ({ id: fx.readLoanId }), answer: answers.adminLoanAnswer },
+    // Approval disburses: only throwaway borrowers' loans are decided here.
+    'PUT /api/admin/loans/:id': {
+      caller: 'admin',
+      body: loanStatusUpdateBody.and(adminLoanTermsBody),
+      query: null,
+      params: (n) => ({ id: rotate(fx.decidedLoanIds, n) }),
+      fields: {
+        status: fc.constantFrom('approved', 'denied', 'active', 'completed', 'pending', 'account_issue', 'Approved', fx.keptLoanStatus),
+        amount: loanPesos,
+        termMonths: fc.integer({ min: 6, max: 60 }),
+      },
+      answer: answers.adminLoanAnswer,
+      refusals: ['409 ILLEGAL_STATUS_CHANGE', '409 LOAN_NOT_PENDING', '400 VALIDATION_FAILED'],
+    },
+    'DELETE /api/admin/loans/:id': {
+      caller: 'admin',
+      body: null,
+      query: null,
+      params: (n) => ({ id: rotate(fx.deletableLoanIds, n) }),
+      answer: answers.deleted,
+      refusals: ['404 LOAN_NOT_FOUND'],
+    },
+    'GET /api/admin/loan-statuses': { caller: 'admin', body: null, query: null, answer: loanStatusesAnswer },
+    'POST /api/admin/loan-statuses': {
+      caller: 'admin',
+      body: loanStatusBody,
+      query: null,
+      fields: { status: fc.stringMatching(/^[a-z][a-z0-9_]{1,20}$/) },
+      answer: loanStatusesAnswer,
+      refusals: ['409 LOAN_STATUS_EXISTS'],
+    },
+    'DELETE /api/admin/loan-statuses/:status': {
+      caller: 'admin',
+      body: null,
+      query: null,
+      params: (n) => ({ status: rotate(fx.deletableLoanStatuses, n) }),
+      answer: loanStatusesAnswer,
+      refusals: ['404 LOAN_STATUS_NOT_FOUND'],
+    },
+
+    // ── admins: withdrawals ──────────────────────────────────────────────────────────────
+    'GET /api/admin/withdrawals': { caller: 'admin', body: null, query: withdrawalsQuery, answer: answers.listOf(answers.adminWithdrawalAnswer) },
+    'GET /api/admin/withdrawals/export': { caller: 'admin', body: null, query: withdrawalsQuery, answer: 'text/csv' },
+    'GET /api/admin/withdrawals/:id': { caller: 'admin', body: null, query: null, params: () => ({ id: fx.readWithdrawalId }), answer: answers.adminWithdrawalAnswer },
+    'PUT /api/admin/withdrawals/:id': {
+      caller: 'admin',
+      body: decisionBody,
+      query: null,
+      params: (n) => ({ id: rotate(fx.decidedWithdrawalIds, n) }),
+      fields: { processedAt: fc.option(fc.integer({ min: 0, max: 2_000 }).map((ms) => new Date(Date.now() - ms).toISOString()), { nil: undefined }) },
+      answer: answers.adminWithdrawalAnswer,
+      refusals: ['409 ILLEGAL_WITHDRAWAL_DECISION', '409 WITHDRAWAL_ALREADY_DECIDED'],
+    },
+
+    // ── admins: the rest ─────────────────────────────────────────────────────────────────
+    'POST /api/admin/notifications': {
+      caller: 'admin',
+      body: notificationBody,
+      query: null,
+      fields: { userId: fc.oneof({ weight: 4, arbitrary: fc.constant(memberId) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) }) },
+      answer: answers.sentNotification,
+      refusals: ['404 MEMBER_NOT_FOUND'],
+    },
+    'GET /api/admin/stats': { caller: 'admin', body: null, query: null, answer: answers.adminStatsAnswer },
+    'GET /api/admin/stats/daily': { caller: 'admin', body: null, query: dailyStatsQuery, answer: adminDailyStatsAnswerSchema },
+    'GET /api/admin/audit/:stream': {
+      caller: 'admin',
+      body: null,
+      query: null,
+      params: () => ({ stream: `member-${memberId}` }),
+      answer: z.strictObject({ stream: z.string(), events: z.array(answers.auditEventAnswer) }),
+    },
+    'GET /api/admin/events': {
+      caller: 'admin',
+      body: null,
+      query: eventsQuery,
+      answer: z.strictObject({ events: z.array(answers.auditEventAnswer), next: z.number().int().nonnegative().nullable() }),
+    },
+    // `search` is read as is (any text narrows the list); nothing else of the query is.
+    'GET /api/admin/all-users': { caller: 'admin', body: null, query: null, answer: z.array(answers.adminAccountEntry) },
+    'POST /api/admin/create-admin': {
+      caller: 'superadmin',
+      body: createAdminBody,
+      query: null,
+      fields: { phone: fc.option(philippineMobile, { nil: undefined }), password: newPassword },
+      answer: answers.adminAccountEntry,
+      refusals: ['409 ALREADY_REGISTERED', '409 USERNAME_TAKEN', '400 PASSWORD_TOO_COMMON'],
+    },
+    // A throwaway admin account: a new password ends its sessions, never the caller's.
+    'PATCH /api/admin/users/:id': {
+      caller: 'superadmin',
+      body: updateAdminBody,
+      query: null,
+      params: () => ({ id: fx.editedAdminId }),
+      fields: { phone: fc.option(philippineMobile, { nil: undefined }), password: fc.option(newPassword, { nil: undefined }) },
+      answer: answers.editedAdminAccount,
+      refusals: ['400 VALIDATION_FAILED', '409 USERNAME_TAKEN', '400 PASSWORD_TOO_COMMON'],
+    },
+    'GET /api/admin/allowed-ips': { caller: 'superadmin', body: null, query: null, answer: z.array(answers.allowedIpAnswer) },
+    'POST /api/admin/allowed-ips': {
+      caller: 'superadmin',
+      body: allowedIpBody,
+      query: null,
+      fields: { ipAddress: fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4().map((ip) => `${ip}/24`), fc.constant('127.0.0.1')) },
+      answer: answers.allowedIpAnswer,
+      refusals: ['409 ALLOWED_IP_EXISTS'],
+    },
+    'DELETE /api/admin/allowed-ips/:id': {
+      caller: 'superadmin',
+      body: null,
+      query: null,
+      params: (n) => ({ id: rotate(fx.deletableIpRuleIds, n) }),
+      answer: answers.deleted,
+      refusals: ['404 ALLOWED_IP_NOT_FOUND'],
+    },
+  };
+}
+
+const loanStatusesAnswer = z.strictObject({ statuses: z.array(z.string()), builtIn: z.array(z.string()), custom: z.array(z.string()) });
+
+let system: TestSystem;
+let fixtures: Fixtures;
+let mounted: MountedRoute[];
+
+async function expectStatus(res: { status: number; body: unknown }, status: number, what: string): Promise<any> {
+  if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** Everything the table's ids point at: a signed-in borrower, staff, and throwaway members, loans, withdrawals, rules. */
+async function setUp(): Promise<Fixtures> {
+  const superadmin = await superadminToken(system);
+  const admin = await createAdmin(system, superadmin);
+  const borrower = await registerBorrower(system, 'Fuzz Target');
+  await verifyBorrower(system, borrower);
+  await disburse(system, borrower, 5_000_000);
+  const upload = await system.upload('/api/upload', { bytes: pngImage(), name: 'id.png', type: 'image/png' }, borrower.token);
+  const ownFile = { id: String((await expectStatus(upload, 201, 'upload')).fileId), url: String(upload.body.url) };
+
+  const newMember = async (fullName: string) => {
+    const res = await system.request('POST', '/api/admin/users', { token: admin.token, body: { phone: uniquePhone(), password: BORROWER_PASSWORD, fullName } });
+    return String((await expectStatus(res, 201, 'member creation')).user.id);
+  };
+  const newAdmin = async (n: number) => {
+    const res = await system.request('POST', '/api/admin/create-admin', {
+      token: superadmin,
+      body: { email: `throwaway${n}.${Date.now()}@honeylend.test`, password: 'Narra-Tree#2026', fullName: `Throwaway ${n}` },
+    });
+    return String((await expectStatus(res, 201, 'admin creation')).id);
+  };
+  const loans = [];
+  for (let i = 0; i < 5; i++) loans.push((await borrowerWithPendingLoan(system, `Loan Holder ${i}`)).loan.id as string);
+  const payee = await registerBorrower(system, 'Withdrawal Holder');
+  await disburse(system, payee, 10_000_000);
+  const usedCodes: string[] = [];
+  const withdrawals = [];
+  for (let i = 0; i < 3; i++) withdrawals.push((await pendingWithdrawal(system, payee, 1000, usedCodes)).id as string);
+
+  const rule = async (ipAddress: string) => {
+    const res = await system.request('POST', '/api/admin/allowed-ips', { token: superadmin, body: { ipAddress, description: 'fuzzing' } });
+    return String((await expectStatus(res, 201, 'allow-list rule')).id);
+  };
+  // The loopback first: the fuzzer calls from it, and the list may never lock the caller out.
+  await rule('127.0.0.0/8');
+  const deletableIpRuleIds = [await rule('198.51.100.0/24'), await rule('203.0.113.0/24')];
+  const deletableLoanStatuses = ['fuzz_hold', 'fuzz_review'];
+  const keptLoanStatus = 'fuzz_escalated';
+  for (const status of [...deletableLoanStatuses, keptLoanStatus]) await expectStatus(await system.request('POST', '/api/admin/loan-statuses', { token: admin.token, body: { status } }), 201, 'loan status');
+
+  const editedMemberId = await newMember('Edited Member');
+  const document = await system.upload(`/api/admin/users/${editedMemberId}/documents/idFront`, { bytes: pngImage(), name: 'id.png', type: 'image/png' }, admin.token);
+  const editedMemberFileUrl = String((await expectStatus(document, 201, 'document upload')).idFrontUrl);
+
+  return {
+    borrower,
+    ownFile,
+    tokens: { borrower: borrower.token, admin: admin.token, superadmin },
+    readLoanId: loans[0]!,
+    decidedLoanIds: loans.slice(1, 3),
+    deletableLoanIds: loans.slice(3, 5),
+    readWithdrawalId: withdrawals[0]!,
+    decidedWithdrawalIds: withdrawals.slice(1),
+    editedMemberId,
+    editedMemberFileUrl,
+    resetMemberId: await newMember('Reset Member'),
+    adjustedMemberId: await newMember('Adjusted Member'),
+    documentedMemberId: await newMember('Documented Member'),
+    deletableAccountIds: [await newMember('Closed Member A'), await newAdmin(1), await newMember('Closed Member B'), await newAdmin(2)],
+    editedAdminId: await newAdmin(3),
+    deletableIpRuleIds,
+    deletableLoanStatuses,
+    keptLoanStatus,
+  };
+}
+
+beforeAll(async () => {
+  system = await startTestSystem();
+  mounted = apiRouteTable(system.api.deps);
+  fixtures = await setUp();
+}, 180_000);
+afterAll(() => system?.stop());
+
+interface Sent {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
+async function send(route: MountedRoute, spec: RouteFuzz, request: FuzzRequest, n: number, upload?: { name: string }): Promise<Sent> {
+  const params = { ...(spec.params?.(n) ?? {}), ...request.params };
+  const url = `${system.baseUrl}${fillPath(route.path, params)}${request.query ? `?${request.query}` : ''}`;
+  const headers: Record<string, string> = {};
+  const token =
+    spec.caller === 'anonymous'
+      ? undefined
+      : spec.caller === 'fresh borrower token'
+        ? system.api.deps.tokens.sign({ sub: fixtures.borrower.id, role: 'borrower', tv: 0 })
+        : fixtures.tokens[spec.caller];
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
+  let body: string | FormData | undefined = request.body;
+  if (upload) {
+    body = new FormData();
+    body.append('file', new Blob([pngImage()], { type: 'image/png' }), upload.name);
+  } else if (request.contentType !== undefined) headers['Content-Type'] = request.contentType;
+  // fetch sends text/plain for a string body unless told: 'no content type' means an empty one.
+  else if (body !== undefined) headers['Content-Type'] = '';
+  const response = await fetch(url, { method: route.method, headers, body, signal: AbortSignal.timeout(30_000) });
+  return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+/** Stack frames, file paths and error class names: internals no answer may carry. */
+const LEAK = /\bat [\w.<>]+ \(|\bat (file:|\/)|node_modules|\/work\/|\.ts:\d+|(Zod|Syntax|Type|Range|Reference)Error/;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function refusalCode(sent: Sent): { message?: unknown; code?: unknown } {
+  const body = parseJson(sent.text);
+  return typeof body === 'object' && body !== null ? (body as { message?: unknown; code?: unknown }) : {};
+}
+
+/** What is wrong with an answer, or null: the checks every answer gets, then the oracle's expectation. */
+function problemOf(route: MountedRoute, spec: RouteFuzz, request: FuzzRequest, sent: Sent, upload: boolean): { problem: string | null; valid: boolean } {
+  if (sent.status >= 500) return { problem: `${sent.status} (server error)`, valid: false };
+  if (LEAK.test(sent.text)) return { problem: 'the answer shows internals', valid: false };
+  const error = refusalCode(sent);
+  if (sent.status >= 400 && (typeof error.message !== 'string' || typeof error.code !== 'string')) return { problem: 'a refusal without { message, code }', valid: false };
+  const expectRefusal = (statuses: number[], why: string) => ({
+    problem: statuses.includes(sent.status) ? null : `expected ${statuses.join('/')} (${why})`,
+    valid: false,
+  });
+
+  if (request.params) return expectRefusal([400, 404], 'a path parameter that names nothing');
+  const view = viewOf(route.method, request);
+  if ('refusedWith' in view) return expectRefusal([view.refusedWith], view.why);
+  let valid: boolean;
+  let why = '';
+  if (spec.body === 'multipart') {
+    valid = upload;
+    why = 'not a multipart image';
+  } else {
+    const bodyCheck = spec.body ? spec.body.safeParse(view.body ?? {}) : { success: true as const };
+    const queryCheck = spec.query ? spec.query.safeParse(view.query) : { success: true as const };
+    valid = bodyCheck.success && queryCheck.success;
+    if (!bodyCheck.success) why = `body: ${bodyCheck.error.issues[0]?.message}`;
+    else if (!queryCheck.success) why = `query: ${queryCheck.error.issues[0]?.message}`;
+  }
+  if (!valid) return expectRefusal([400], `invalid, ${why}`);
+
+  if (sent.status >= 200 && sent.status < 300) {
+    if (typeof spec.answer === 'string') {
+      return { problem: sent.contentType.startsWith(spec.answer) ? null : `answered ${sent.contentType}, not ${spec.answer}`, valid };
+    }
+    const checked = spec.answer.safeParse(parseJson(sent.text));
+    return { problem: checked.success ? null : `the answer does not match its schema: ${z.prettifyError(checked.error).slice(0, 400)}`, valid };
+  }
+  const documented = spec.refusals ?? [];
+  const allowed = documented.includes(String(sent.status)) || documented.includes(`${sent.status} ${String(error.code)}`);
+  return { problem: allowed ? null : `valid input refused with ${sent.status} ${String(error.code)} (not a documented refusal)`, valid };
+}
+
+/** The same seed gives each route the same inputs however the table grows. */
+function seedOf(key: string): number {
+  let hash = SEED;
+  for (const char of key) hash = (Math.imul(hash, 31) + char.charCodeAt(0)) | 0;
+  return hash;
+}
+
+function requestsFor(route: MountedRoute, spec: RouteFuzz): FuzzRequest[] {
+  const fields = spec.fields ?? {};
+  const body = spec.body && spec.body !== 'multipart' ? arbitraryOf(spec.body, fields) : null;
+  const queryValues = spec.query ? arbitraryOf(spec.query, fields) : fc.constant({});
+  const query = queryValues.map((values) => new URLSearchParams(Object.entries(values as Record<string, string>).filter(([, v]) => v !== undefined)).toString());
+  const queryKeys = spec.query ? Object.keys((spec.query as unknown as { shape?: object }).shape ?? {}) : [];
+  const bodyMethod = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  const idempotent = route.method === 'POST';
+  const seed = seedOf(routeKey(route));
+  return [
+    ...fc.sample(validRequest(body, query, idempotent), { seed, numRuns: VALID_RUNS }),
+    ...fc.sample(mutatedRequest({ body, bodyMethod, query, queryKeys, paramNames: route.paramNames, idempotent }), { seed: seed + 1, numRuns: MUTATED_RUNS }),
+  ];
+}
+
+describe('fuzzing every route from its schemas', () => {
+  it('has a table entry for every mounted route', () => {
+    const table = routeTable(fixtures);
+    const missing = mounted.map(routeKey).filter((key) => !(key in table));
+    const stale = Object.keys(table).filter((key) => !mounted.some((route) => routeKey(route) === key));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it('answers valid input by its schema and invalid input with 400 { message, code }, never a 5xx (figure: 5xx 0)', async () => {
+    process.stdout.write(`fuzzing: seed ${SEED} (FUZZ_SEED=${SEED} repeats this run), ${VALID_RUNS} valid + ${MUTATED_RUNS} mutated requests per route\n`);
+    const table = routeTable(fixtures);
+    const failures: string[] = [];
+    const thinlyCovered: string[] = [];
+    const coverage: string[] = [];
+    let sentCount = 0;
+    let serverErrors = 0;
+    for (const route of mounted) {
+      const spec = table[routeKey(route)];
+      if (!spec) continue;
+      const requests = requestsFor(route, spec);
+      let validSent = 0;
+      let succeeded = 0;
+      for (const [n, request] of requests.entries()) {
+        const upload = spec.body === 'multipart' && request.mutation === 'valid' ? { name: `document-${n}.png` } : undefined;
+        let sent: Sent;
+        try {
+          sent = await send(route, spec, request, n, upload);
+        } catch (error) {
+          sent = { status: 0, contentType: '', text: `no answer: ${(error as Error).message}` };
+        }
+        sentCount++;
+        if (sent.status >= 500) serverErrors++;
+        const { problem, valid } = sent.status === 0 ? { problem: sent.text, valid: false } : problemOf(route, spec, request, sent, Boolean(upload));
+        if (valid) validSent++;
+        if (sent.status >= 200 && sent.status < 300) succeeded++;
+        if (problem) {
+          const shown = (text: string | undefined) => (text === undefined ? '' : text.length > 300 ? `${text.slice(0, 300)}…(${text.length} chars)` : text);
+          failures.push(
+            `${routeKey(route)} [${request.mutation}] ${JSON.stringify({ params: request.params, query: shown(request.query), contentType: request.contentType, idempotencyKey: request.idempotencyKey, body: shown(request.body) })} → ${sent.status} ${shown(sent.text)}: ${problem}`,
+          );
+        }
+      }
+      coverage.push(`${routeKey(route)}: ${requests.length} sent, ${validSent} valid, ${succeeded} 2xx`);
+      if ((spec.body || spec.query) && validSent === 0) thinlyCovered.push(routeKey(route));
+    }
+    process.stdout.write(`fuzzing coverage:\n  ${coverage.join('\n  ')}\n`);
+    reportFigure({ check: '13 fuzzing', name: `requests sent to ${mounted.length} routes`, value: sentCount });
+    reportFigure({ check: '13 fuzzing', name: '5xx answers', value: serverErrors, target: '0' });
+    if (failures.length) process.stdout.write(`fuzzing: ${failures.length} failures (FUZZ_SEED=${SEED} repeats them):\n${failures.slice(0, 60).join('\n')}\n`);
+    expect(failures, `fuzz seed ${SEED}`).toEqual([]);
+    // A generator that never produced a valid request would leave the route's success path unfuzzed.
+    expect(thinlyCovered, `routes no valid request reached (seed ${SEED})`).toEqual([]);
+    expect(serverErrors).toBe(0);
+  });
+});
