@@ -27,7 +27,8 @@ export function changedFieldLines(data: Record<string, unknown>): string[] {
 export function actorLabel(event: AuditEventAnswer, subjectId: string | null, adminNames: ReadonlyMap<string, string>): string {
   const actor = event.metadata.actorId;
   if (!actor) return 'System';
-  if (actor === subjectId) return 'The member';
+  // Self-registration records the actor as 'self'.
+  if (actor === subjectId || actor === 'self') return 'The member';
   return adminNames.get(actor) ?? actor;
 }
 

@@ -1,0 +1,31 @@
+import type { AuditEventAnswer } from '@honeylend/contracts';
+import { describe, expect, it } from 'vitest';
+import { actorLabel, changedFieldLines, eventTypeLabel, inLogOrder } from './auditEntries';
+
+function event(position: number, type: string, actorId: string | null, data: Record<string, unknown> = {}): AuditEventAnswer {
+  return { stream: 'member-1', revision: position, position, type, data, metadata: { actorId, ip: '203.0.113.7', correlationId: null, causationId: null }, createdAt: '2026-11-23T03:00:00.000Z' };
+}
+
+describe('the audit timeline', () => {
+  it('names event types in words', () => {
+    expect(eventTypeLabel('MemberStatusChanged')).toBe('Member status changed');
+    expect(eventTypeLabel('LoanDisbursed')).toBe('Loan disbursed');
+  });
+
+  it('lists the changed fields, pesos for centavo amounts, without the ids every event repeats', () => {
+    expect(changedFieldLines({ memberId: 'm-1', from: 'active', to: 'suspended', amountCentavos: 123_456 })).toEqual(['from: active', 'to: suspended', 'amount: ₱1,234.56']);
+  });
+
+  it('says who acted: the member, a named admin, the system, or the id', () => {
+    const admins = new Map([['admin-1', 'Main Admin (admin)']]);
+    expect(actorLabel(event(1, 'MemberRegistered', 'self'), 'member-1', admins)).toBe('The member');
+    expect(actorLabel(event(2, 'ProfileUpdated', 'member-1'), 'member-1', admins)).toBe('The member');
+    expect(actorLabel(event(3, 'MemberStatusChanged', 'admin-1'), 'member-1', admins)).toBe('Main Admin (admin)');
+    expect(actorLabel(event(4, 'X', null), 'member-1', admins)).toBe('System');
+    expect(actorLabel(event(5, 'X', 'admin-9'), 'member-1', admins)).toBe('admin-9');
+  });
+
+  it('orders events by their position in the log', () => {
+    expect(inLogOrder([event(9, 'B', null), event(2, 'A', null)]).map((entry) => entry.type)).toEqual(['A', 'B']);
+  });
+});

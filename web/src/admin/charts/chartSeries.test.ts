@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { chartSeries, shortDay } from './chartSeries';
+
+describe('the chart series', () => {
+  it('turns GET /api/admin/stats/daily into the three charts, oldest day first, statuses without loans left out', () => {
+    const series = chartSeries({
+      days: [
+        { date: '2026-11-22', loanApplications: 0, loanAmount: 0, withdrawals: 1, withdrawalAmount: 5000 },
+        { date: '2026-11-23', loanApplications: 2, loanAmount: 370000, withdrawals: 0, withdrawalAmount: 0 },
+      ],
+      loanAmountByStatus: [
+        { status: 'account_issue', count: 1, amount: 120000 },
+        { status: 'denied', count: 0, amount: 0 },
+      ],
+    });
+    expect(series.loans).toEqual([
+      { day: 'Nov 22', count: 0, amount: 0 },
+      { day: 'Nov 23', count: 2, amount: 370000 },
+    ]);
+    expect(series.withdrawals.map((point) => point.count)).toEqual([1, 0]);
+    expect(series.byStatus).toEqual([{ status: 'Account issue', amount: 120000, count: 1 }]);
+  });
+
+  it('reads the dates as calendar days, never shifted by a time zone', () => {
+    expect(shortDay('2026-01-01')).toBe('Jan 1');
+    expect(shortDay('2026-12-31')).toBe('Dec 31');
+  });
+});
