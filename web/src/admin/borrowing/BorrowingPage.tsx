@@ -30,8 +30,8 @@ interface TermsDraft {
 
 /** The first message of the admin limits (spec §5: amount ₱80,000–₱4,000,000, term 6–60), or null when the terms are fine. */
 export function termsProblem(draft: TermsDraft): string | null {
-  const result = adminLoanTermsBody.safeParse({ amount: draft.amount ?? undefined, termMonths: draft.termMonths ?? undefined });
   if (draft.amount === null || draft.termMonths === null) return 'Enter the amount and the term';
+  const result = adminLoanTermsBody.safeParse({ amount: draft.amount, termMonths: draft.termMonths });
   return result.success ? null : (result.error.issues[0]?.message ?? 'Check the amount and term');
 }
 
@@ -116,7 +116,7 @@ export function BorrowingPage() {
       key: 'loanNumber',
       render: (_, loan) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text code>{loan.loanNumber}</Typography.Text>
+          <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{loan.loanNumber}</Typography.Text>
           <Typography.Text type="secondary">{formatDate(loan.createdAt)}</Typography.Text>
         </Space>
       ),
