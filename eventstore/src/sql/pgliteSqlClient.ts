@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { EventStoreUnavailable } from '../port.js';
-import type { SqlClient, SqlRow, SqlTransaction } from './sqlClient.js';
+import type { SqlClient, SqlRow, SqlTransaction, TransactionOptions } from './sqlClient.js';
 
 /**
  * Embedded PGlite: one in-process database that only this process may open, so waking
@@ -32,18 +32,19 @@ export class PgliteSqlClient implements SqlClient {
     return (await this.db.query<Row>(text, params ? [...params] : undefined)).rows;
   }
 
-  async transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+  async transaction<T>(work: (tx: SqlTransaction) => Promise<T>, { lock }: TransactionOptions = {}): Promise<T> {
     this.assertOpen();
     let appended = false;
-    const result = await this.db.transaction((tx) =>
-      work({
+    const result = await this.db.transaction(async (tx) => {
+      if (lock) await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...lock]);
+      return work({
         query: <Row extends SqlRow = SqlRow>(text: string, params?: readonly unknown[]) =>
           tx.query<Row>(text, params ? [...params] : undefined).then((r) => r.rows),
         announceAppend: async () => {
           appended = true;
         },
-      }),
-    );
+      });
+    });
     if (appended) for (const listener of this.listeners) listener();
     return result;
   }

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { SqlClient, SqlRow, SqlTransaction } from './sqlClient.js';
+import type { SqlClient, SqlRow, SqlTransaction, TransactionOptions } from './sqlClient.js';
 import { PostgresAppendListener } from './postgresAppendListener.js';
 import { isConnectionFailure, translatePostgresError } from './postgresErrors.js';
 
@@ -27,6 +27,7 @@ export class PostgresSqlClient implements SqlClient {
     // An idle pooled connection that dies emits 'error' on the pool; unhandled, that would crash the
     // process. The pool has already discarded it and the next query opens a fresh one.
     this.pool.on('error', () => undefined);
+    if (!/^\w{1,63}$/.test(appendChannel)) throw new TypeError(`invalid notification channel ${JSON.stringify(appendChannel)}`);
     this.appendListener = new PostgresAppendListener({ ...connectionConfig, connectionTimeoutMillis: connectTimeoutMs }, appendChannel);
   }
 
@@ -38,7 +39,12 @@ export class PostgresSqlClient implements SqlClient {
     }
   }
 
-  async transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+  /**
+   * Statements without parameters travel together in one simple-query message (BEGIN with the
+   * lock, NOTIFY with COMMIT): under load every round trip to the server waits for a CPU, so an
+   * append's transaction costs four of them instead of seven.
+   */
+  async transaction<T>(work: (tx: SqlTransaction) => Promise<T>, { lock }: TransactionOptions = {}): Promise<T> {
     let connection: pg.PoolClient;
     try {
       connection = await this.pool.connect();
@@ -47,17 +53,20 @@ export class PostgresSqlClient implements SqlClient {
     }
     // A connection that failed mid-transaction is destroyed rather than returned to the pool.
     let broken: Error | undefined;
+    let announce = false;
     try {
-      await connection.query('BEGIN ISOLATION LEVEL READ COMMITTED');
+      const lockStatement = lock ? `; SELECT pg_advisory_xact_lock(${lockKey(lock[0])}, ${lockKey(lock[1])})` : '';
+      await connection.query(`BEGIN ISOLATION LEVEL READ COMMITTED${lockStatement}`);
       const result = await work({
         query: async <Row extends SqlRow = SqlRow>(text: string, params?: readonly unknown[]) =>
           (await connection.query<Row>(text, params ? [...params] : undefined)).rows,
         // Delivered by PostgreSQL at commit, and dropped on rollback.
         announceAppend: async () => {
-          await connection.query('SELECT pg_notify($1, $2)', [this.appendChannel, '']);
+          announce = true;
         },
       });
-      await connection.query('COMMIT');
+      // The channel is made of a fixed prefix and hex digits (appendChannelOf), so quoting it is enough.
+      await connection.query(announce ? `NOTIFY "${this.appendChannel}"; COMMIT` : 'COMMIT');
       return result;
     } catch (error) {
       if (isConnectionFailure(error)) broken = error as Error;
@@ -79,4 +88,10 @@ export class PostgresSqlClient implements SqlClient {
     await this.appendListener.close();
     await this.pool.end();
   }
+}
+
+/** An advisory-lock key written into SQL text: only a 32-bit integer may pass. */
+function lockKey(key: number): string {
+  if (!Number.isInteger(key) || key < -(2 ** 31) || key >= 2 ** 31) throw new TypeError(`advisory lock keys are 32-bit integers, got ${String(key)}`);
+  return String(key);
 }

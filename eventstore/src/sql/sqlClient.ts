@@ -15,9 +15,17 @@ export interface SqlTransaction extends SqlQueryable {
   announceAppend(): Promise<void>;
 }
 
+export interface TransactionOptions {
+  /**
+   * A transaction-scoped advisory lock (the two-key form) taken before `work` runs. Clients that
+   * can send it together with BEGIN do, saving a round trip on the appends' hot path.
+   */
+  lock?: readonly [number, number];
+}
+
 export interface SqlClient extends SqlQueryable {
   /** Runs `work` in one READ COMMITTED transaction, committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Calls `listener` after appends commit (other processes' too, where the database can tell); returns the way to stop. */
   onAppend(listener: () => void): () => void;
   close(): Promise<void>;

@@ -14,7 +14,7 @@ import {
   type RecordedEvent,
   type SubscribeAllOptions,
 } from '../port.js';
-import type { SqlClient, SqlQueryable, SqlTransaction } from './sqlClient.js';
+import type { SqlClient, SqlTransaction } from './sqlClient.js';
 import { DDL_LOCK, appendLockOf, assertSchemaName, eventsTableOf } from './schemaNames.js';
 import { WakeLatch } from './wakeLatch.js';
 
@@ -68,6 +68,18 @@ interface QueuedAppend {
   expectedRevision: ExpectedRevision;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
+}
+
+interface StoredCopyRow {
+  id: string;
+  stream: string;
+  revision: unknown;
+  position: unknown;
+}
+
+/** jsonb arrives parsed from pg and PGlite alike; a driver configured to hand back text is parsed here. */
+function parseJsonColumn(value: unknown): unknown {
+  return typeof value === 'string' ? JSON.parse(value) : value;
 }
 
 type AppendOutcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
@@ -184,7 +196,7 @@ export class SqlEventStore implements EventStore {
   private async writeGroup(group: QueuedAppend[]): Promise<void> {
     let outcomes: AppendOutcome[];
     try {
-      outcomes = await this.client.transaction((tx) => this.appendGroup(tx, group));
+      outcomes = await this.client.transaction((tx) => this.appendGroup(tx, group), { lock: appendLockOf(this.schema) });
     } catch (error) {
       // The transaction failed as a whole. When the store is unreachable every append fails alike;
       // anything else may be one append's fault, so each is written on its own to fail only that one.
@@ -198,19 +210,29 @@ export class SqlEventStore implements EventStore {
     outcomes.forEach((outcome, i) => (outcome.ok ? group[i]!.resolve(outcome.result) : group[i]!.reject(outcome.error)));
   }
 
+  /** Runs under the append lock (taken with BEGIN), so this statement's snapshot sees every earlier append. */
   private async appendGroup(tx: SqlTransaction, group: QueuedAppend[]): Promise<AppendOutcome[]> {
-    await tx.query('SELECT pg_advisory_xact_lock($1, $2)', appendLockOf(this.schema));
-    const copies = new Map((await this.storedCopies(tx, group.flatMap((append) => append.events.map((event) => event.id)))).map((copy) => [copy.id, copy]));
     const streamNames = [...new Set(group.map((append) => append.stream))];
-    // One index lookup per stream (a correlated max), whatever the planner thinks of the list's size.
-    const revisionRows = await tx.query<{ stream: string; revision: unknown }>(
-      `SELECT s.stream, (SELECT max(revision) FROM ${this.table} WHERE stream = s.stream) AS revision
-       FROM jsonb_array_elements_text($1::jsonb) AS s(stream)`,
-      [JSON.stringify(streamNames)],
+    // One statement reads all the group needs: copies of any re-sent ids (idempotent retries), each
+    // stream's revision (one index lookup per stream, a correlated max, whatever the planner thinks
+    // of the list's size), and the head of the log.
+    const [state] = await tx.query<{ copies: StoredCopyRow[] | string; revisions: Record<string, unknown> | string; head: unknown }>(
+      `SELECT
+         (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'stream', stream, 'revision', revision, 'position', position)), '[]'::jsonb)
+            FROM ${this.table} WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))) AS copies,
+         (SELECT coalesce(jsonb_object_agg(s.stream, (SELECT max(revision) FROM ${this.table} WHERE stream = s.stream)), '{}'::jsonb)
+            FROM jsonb_array_elements_text($2::jsonb) AS s(stream)) AS revisions,
+         (SELECT coalesce(max(position), 0) FROM ${this.table}) AS head`,
+      [JSON.stringify(group.flatMap((append) => append.events.map((event) => event.id))), JSON.stringify(streamNames)],
     );
-    const revisions = new Map<string, number | null>(revisionRows.map((row) => [row.stream, row.revision === null ? null : toNumber(row.revision)]));
-    const [{ head } = { head: 0 }] = await tx.query<{ head: unknown }>(`SELECT coalesce(max(position), 0) AS head FROM ${this.table}`);
-    let position = toNumber(head);
+    const copyRows = parseJsonColumn(state!.copies) as StoredCopyRow[];
+    const copies = new Map(copyRows.map((row) => [row.id, { id: row.id, stream: row.stream, revision: toNumber(row.revision), position: toNumber(row.position) } satisfies StoredCopy]));
+    const revisionsByStream = parseJsonColumn(state!.revisions) as Record<string, unknown>;
+    const revisions = new Map<string, number | null>(streamNames.map((name) => {
+      const revision = revisionsByStream[name];
+      return [name, revision === null || revision === undefined ? null : toNumber(revision)];
+    }));
+    let position = toNumber(state!.head);
 
     const rows: Array<ValidatedEvent & { position: number; stream: string; revision: number }> = [];
     const outcomes = group.map((append): AppendOutcome => {
@@ -246,15 +268,6 @@ export class SqlEventStore implements EventStore {
       await tx.announceAppend();
     }
     return outcomes;
-  }
-
-  private async storedCopies(tx: SqlQueryable, ids: readonly string[]): Promise<StoredCopy[]> {
-    const rows = await tx.query<{ id: string; stream: string; revision: unknown; position: unknown }>(
-      `SELECT id, stream, revision, position FROM ${this.table}
-       WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))`,
-      [JSON.stringify(ids)],
-    );
-    return rows.map((row) => ({ id: row.id, stream: row.stream, revision: toNumber(row.revision), position: toNumber(row.position) }));
   }
 
   async readStream(stream: string): Promise<RecordedEvent[]> {
