@@ -18,10 +18,42 @@ export interface HandleOptions {
 
 const DEFAULT_MAX_ATTEMPTS = 4;
 
+/** A stream's folded state as of `revision`, as this process last appended it. */
+interface KnownState {
+  revision: number;
+  state: unknown;
+}
+
+/** Streams remembered per store and decider; the least recently used are forgotten past this. */
+const KNOWN_STREAMS_LIMIT = 20_000;
+const known = new WeakMap<EventStore, Map<Decider<any, any, any>, Map<string, KnownState>>>();
+
+function knownStates(store: EventStore, decider: Decider<any, any, any>): Map<string, KnownState> {
+  let byDecider = known.get(store);
+  if (!byDecider) known.set(store, (byDecider = new Map()));
+  let states = byDecider.get(decider);
+  if (!states) byDecider.set(decider, (states = new Map()));
+  return states;
+}
+
+function remember(states: Map<string, KnownState>, stream: string, entry: KnownState): void {
+  states.delete(stream); // re-inserted last: a Map iterates in insertion order, so the first key is the least recently used
+  states.set(stream, entry);
+  if (states.size > KNOWN_STREAMS_LIMIT) states.delete(states.keys().next().value!);
+}
+
 /**
  * Read the stream, fold it, decide, and append with the revision read. If someone else appended
  * in between (WrongExpectedVersion), decide again on the fresh state: the decider, not a lock,
  * settles races (for example two withdrawals spending the same pesos).
+ *
+ * The state this process reached by its own last append to a stream is remembered, and the next
+ * command on that stream first decides on it without reading the stream: reading and folding a
+ * member's whole history cost a query and most of the API's CPU per command. It is only ever
+ * trusted through the append's expected revision — the append succeeds only if nobody else wrote
+ * since, i.e. if the remembered state is the current one. Every other outcome (a conflict, a
+ * refusal, nothing to change) is decided again on a fresh read, so answers are exactly those of
+ * deciding on the stream as stored.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
@@ -31,6 +63,27 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   metadata: EventMetadata,
   { maxAttempts = DEFAULT_MAX_ATTEMPTS }: HandleOptions = {},
 ): Promise<HandleResult<State, Event>> {
+  const states = knownStates(store, decider);
+  const remembered = states.get(stream);
+  if (remembered) {
+    states.delete(stream); // whatever happens next, the entry is replaced or no longer trusted
+    let events: Event[] = [];
+    try {
+      events = decider.decide(command, remembered.state as State);
+    } catch {
+      // A refusal on remembered state is checked against the stored stream below.
+    }
+    if (events.length > 0) {
+      const appended = await appendDecided(store, stream, decider, events, remembered.state as State, remembered.revision, metadata).catch((error: unknown) => {
+        if (error instanceof WrongExpectedVersion) return null;
+        throw error;
+      });
+      if (appended) {
+        remember(states, stream, { revision: appended.revision, state: appended.result.state });
+        return appended.result;
+      }
+    }
+  }
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(stream);
     const state = recorded
@@ -38,14 +91,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       .reduce((s, event) => decider.evolve(s, event), decider.initialState());
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
-    for (const event of events) parseDomainEvent(event.type, event.data);
     try {
-      const result = await store.append(
-        stream,
-        events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data as Record<string, unknown>, metadata })),
-        { expectedRevision: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision },
-      );
-      return { events, state: events.reduce((s, event) => decider.evolve(s, event), state), position: result.position };
+      const appended = await appendDecided(store, stream, decider, events, state, recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision, metadata);
+      remember(states, stream, { revision: appended.revision, state: appended.result.state });
+      return appended.result;
     } catch (error) {
       if (error instanceof WrongExpectedVersion && attempt < maxAttempts) {
         // A short random pause spreads the racers out, so a crowd on one stream does not retry in lockstep.
@@ -55,6 +104,24 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       throw error;
     }
   }
+}
+
+async function appendDecided<State, Event extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<State, any, Event>,
+  events: Event[],
+  state: State,
+  expectedRevision: number | 'no_stream',
+  metadata: EventMetadata,
+): Promise<{ revision: number; result: HandleResult<State, Event> }> {
+  for (const event of events) parseDomainEvent(event.type, event.data);
+  const result = await store.append(
+    stream,
+    events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data as Record<string, unknown>, metadata })),
+    { expectedRevision },
+  );
+  return { revision: result.nextRevision, result: { events, state: events.reduce((s, event) => decider.evolve(s, event), state), position: result.position } };
 }
 
 /**
