@@ -91,14 +91,18 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...running].map((child) => child.stop().catch(() => null)));
 }
 
-/** Resolves once GET /api/ready answers 200 with no projection lag; fails early if the process dies. */
-export async function waitReady(baseUrl: string, child: Child, timeoutMs: number): Promise<void> {
-  let died = false;
-  void child.exited.then(() => (died = true));
-  await until(
-    `${child.name} to be ready at ${baseUrl}`,
+/**
+ * Resolves once GET /api/ready answers 200 with no projection lag; fails as soon as any of the
+ * system's processes dies (a broken build, a port taken), not at the timeout.
+ */
+export async function waitReady(baseUrl: string, children: Child[], timeoutMs: number): Promise<void> {
+  let dead: Child | null = null;
+  for (const child of children) void child.exited.then(() => (dead ??= child));
+  const ready = await until(
+    `the system to be ready at ${baseUrl}`,
     async () => {
-      if (died) throw new Error(`${child.name} exited while starting; see its log`);
+      // A value, not a throw (until() retries on throws): a dead process ends the wait at once.
+      if (dead) return false;
       const response = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(2_000) });
       if (response.status !== 200) return undefined;
       const body = (await response.json()) as { projectionLag: number | null };
@@ -106,10 +110,11 @@ export async function waitReady(baseUrl: string, child: Child, timeoutMs: number
     },
     timeoutMs,
     250,
-  ).catch((error: Error) => {
-    if (died) throw new Error(`${child.name} exited while starting (code ${child.process.exitCode}); see its log`);
-    throw error;
-  });
+  );
+  if (!ready) {
+    const child = dead as Child | null;
+    throw new Error(`${child?.name} exited while starting (code ${child?.process.exitCode}); see its log`);
+  }
 }
 
 /** Waits for a process's RSS to stop moving (GC and allocator settle), then answers it. */

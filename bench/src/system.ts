@@ -95,8 +95,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
   };
   const client = new JsonClient(baseUrl, 256);
   try {
-    await waitReady(baseUrl, api, 120_000);
-    for (const child of children) if (child.process.exitCode !== null) throw new Error(`${child.name} exited; see ${ctx.logDir}/${child.name}.log`);
+    await waitReady(baseUrl, children, 120_000);
   } catch (error) {
     await stop();
     throw error;
