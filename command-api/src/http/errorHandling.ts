@@ -55,7 +55,7 @@ export function errorHandling(logger: Logger) {
       }
       ctx.status = apiError.status;
       ctx.body = apiError.toBody();
-      if (apiError.status === 429 && typeof apiError.details?.retryAfterSeconds === 'number') {
+      if (typeof apiError.details?.retryAfterSeconds === 'number') {
         ctx.set('Retry-After', String(apiError.details.retryAfterSeconds));
       }
     }

@@ -3,13 +3,20 @@ import { streams, type RegisterBody } from '@honeylend/contracts';
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { DomainError } from '../domain/decider.js';
+import { ApiError } from '../http/apiError.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assertNotCommonPassword } from '../auth/commonPasswords.js';
 import { memberDecider } from './decide.js';
 import { phoneReservationDecider } from './phoneReservation.js';
 
-/** A reservation whose member stream never appeared (the writer died between the two appends). */
-const ABANDONED_RESERVATION_MS = 60_000;
+/**
+ * A reservation whose member stream has not appeared this long after it was made is abandoned (its
+ * writer died, or the store went away, between the two appends). The two appends are normally
+ * milliseconds apart; the margin keeps a second registration from taking over one still in flight.
+ */
+export const ABANDONED_RESERVATION_MS = 15_000;
+
+export const REGISTRATION_PENDING_MESSAGE = 'Your registration is still being completed. Please try again in a few seconds.';
 
 export interface Registration {
   memberId: string;
@@ -36,9 +43,8 @@ export async function registerMember(
   try {
     await handleCommand(store, streams.phone(input.phone), phoneReservationDecider, { type: 'ReservePhone', phone: input.phone, memberId, now: at }, metadata);
   } catch (error) {
-    const abandoned = error instanceof DomainError && error.code === 'ALREADY_REGISTERED' ? await abandonedReservation(store, input.phone, now) : null;
-    if (!abandoned) throw error;
-    memberId = abandoned;
+    if (!(error instanceof DomainError && error.code === 'ALREADY_REGISTERED')) throw error;
+    memberId = await resumableReservation(store, input.phone, now, error);
   }
   const result = await handleCommand(
     store,
@@ -50,9 +56,20 @@ export async function registerMember(
   return { memberId, position: result.position! };
 }
 
-async function abandonedReservation(store: EventStore, phone: string, now: Date): Promise<string | null> {
+/**
+ * The member id of a reservation without a member, when it may be completed now. A number whose
+ * member exists is taken (the original refusal); a fresh reservation without a member is a
+ * registration in flight, or one cut off moments ago: the caller is asked to retry shortly rather
+ * than told the number is taken, which it is not yet.
+ */
+async function resumableReservation(store: EventStore, phone: string, now: Date, alreadyRegistered: DomainError): Promise<string> {
   const { state } = await loadState(store, streams.phone(phone), phoneReservationDecider);
-  if (!state.reserved || now.getTime() - Date.parse(state.reservedAt) < ABANDONED_RESERVATION_MS) return null;
+  if (!state.reserved) throw alreadyRegistered;
   const memberEvents = await store.readStream(streams.member(state.memberId));
-  return memberEvents.length === 0 ? state.memberId : null;
+  if (memberEvents.length > 0) throw alreadyRegistered;
+  const waitMs = Date.parse(state.reservedAt) + ABANDONED_RESERVATION_MS - now.getTime();
+  if (waitMs > 0) {
+    throw new ApiError(503, 'REGISTRATION_PENDING', REGISTRATION_PENDING_MESSAGE, { retryAfterSeconds: Math.ceil(waitMs / 1000) });
+  }
+  return state.memberId;
 }
