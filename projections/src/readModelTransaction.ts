@@ -9,59 +9,96 @@ import type { ChangeEntry } from '@honeylend/contracts';
  */
 type Write = (multi: ChainableCommander) => void;
 
+/** A write, and for SET/DEL the key it replaces as a whole. */
+interface QueuedWrite {
+  write: Write;
+  replaces?: string;
+}
+
 export class ReadModelTransaction {
   private readonly pendingValues = new Map<string, string | null>();
-  private readonly writes: Write[] = [];
+  private readonly writes: QueuedWrite[] = [];
+  /** Index in `writes` of the last SET/DEL of each key. */
+  private readonly lastReplace = new Map<string, number>();
   readonly changes: ChangeEntry[] = [];
 
   constructor(private readonly redis: Redis) {}
 
+  /** Values read ahead for the whole batch (prefetch), as Redis held them before any write of the batch. */
+  private readonly fetched = new Map<string, string | null>();
+
   async getJson<T>(key: string): Promise<T | null> {
-    const raw = this.pendingValues.has(key) ? this.pendingValues.get(key)! : await this.redis.get(key);
+    const raw = this.pendingValues.has(key) ? this.pendingValues.get(key)! : this.fetched.has(key) ? this.fetched.get(key)! : await this.redis.get(key);
     return raw === null ? null : (JSON.parse(raw) as T);
+  }
+
+  /**
+   * Reads these keys in one MGET, so the projections' reads of them cost no round trip each: a
+   * batch of a thousand events otherwise waited on hundreds of GETs, one after the other.
+   */
+  async prefetch(keys: Iterable<string>): Promise<void> {
+    const wanted = [...new Set(keys)].filter((key) => !this.pendingValues.has(key) && !this.fetched.has(key));
+    for (let i = 0; i < wanted.length; i += 1_000) {
+      const chunk = wanted.slice(i, i + 1_000);
+      const values = await this.redis.mget(...chunk);
+      chunk.forEach((key, k) => this.fetched.set(key, values[k] ?? null));
+    }
   }
 
   setJson(key: string, doc: unknown): void {
     const raw = JSON.stringify(doc);
     this.pendingValues.set(key, raw);
-    this.writes.push((multi) => multi.set(key, raw));
+    this.replace(key, (multi) => multi.set(key, raw));
   }
 
   delete(key: string): void {
     this.pendingValues.set(key, null);
-    this.writes.push((multi) => multi.del(key));
+    this.replace(key, (multi) => multi.del(key));
+  }
+
+  private replace(key: string, write: Write): void {
+    this.lastReplace.set(key, this.writes.length);
+    this.writes.push({ write, replaces: key });
   }
 
   hset(key: string, fields: Record<string, string | number>): void {
-    this.writes.push((multi) => multi.hset(key, fields));
+    this.writes.push({ write: (multi) => multi.hset(key, fields) });
   }
 
   hdel(key: string, field: string): void {
-    this.writes.push((multi) => multi.hdel(key, field));
+    this.writes.push({ write: (multi) => multi.hdel(key, field) });
   }
 
   zadd(key: string, score: number, member: string): void {
-    this.writes.push((multi) => multi.zadd(key, score, member));
+    this.writes.push({ write: (multi) => multi.zadd(key, score, member) });
   }
 
   hincrby(key: string, field: string, by: number): void {
-    this.writes.push((multi) => multi.hincrby(key, field, by));
+    this.writes.push({ write: (multi) => multi.hincrby(key, field, by) });
   }
 
   lpush(key: string, value: string): void {
-    this.writes.push((multi) => multi.lpush(key, value));
+    this.writes.push({ write: (multi) => multi.lpush(key, value) });
   }
 
   zrem(key: string, member: string): void {
-    this.writes.push((multi) => multi.zrem(key, member));
+    this.writes.push({ write: (multi) => multi.zrem(key, member) });
   }
 
   publish(change: ChangeEntry): void {
     this.changes.push(change);
   }
 
+  /**
+   * A SET or DEL that a later SET or DEL of the same key overwrites is left out: whatever it and
+   * the writes between did to that key, the later one replaces. A batch of a thousand events
+   * rewrites a busy member's document many times; only its last version travels to Redis.
+   */
   queueWrites(multi: ChainableCommander): void {
-    for (const write of this.writes) write(multi);
+    this.writes.forEach(({ write, replaces }, i) => {
+      if (replaces !== undefined && this.lastReplace.get(replaces) !== i) return;
+      write(multi);
+    });
   }
 
   get isEmpty(): boolean {
