@@ -26,6 +26,8 @@ export interface RunContext {
   otpSecret: string;
   adminPassword: string;
   notes: string[];
+  /** Aborted on SIGINT/SIGTERM: scenarios not yet begun are skipped, loops stop between steps. */
+  interrupt: AbortController;
 }
 
 export function createContext(options: BenchOptions, started: Date): RunContext {
@@ -61,6 +63,7 @@ export function createContext(options: BenchOptions, started: Date): RunContext 
     otpSecret: secret(),
     adminPassword: secret(),
     notes: [],
+    interrupt: new AbortController(),
   };
 }
 

@@ -1,5 +1,12 @@
 import autocannon from 'autocannon';
 
+/** Load runs in progress, so an interrupt can end them at once instead of after their duration. */
+const running = new Set<autocannon.Instance>();
+
+export function stopAllLoads(): void {
+  for (const instance of running) instance.stop();
+}
+
 export interface LoadResult {
   requestsPerSecond: number;
   /** Responses counted, by status class, and errors/timeouts. */
@@ -29,22 +36,28 @@ export interface LoadOptions {
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (new URL(options.url).hostname !== '127.0.0.1') throw new Error('the bench only loads 127.0.0.1');
-  const instance = autocannon({
-    url: options.url,
-    connections: options.connections,
-    duration: options.durationSeconds,
-    timeout: options.timeoutSeconds ?? 10,
-    requests: [
+  let instance!: autocannon.Instance;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
       {
-        setupRequest: (request: any) => {
-          const next = options.next();
-          return { ...request, method: next.method, path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
-        },
-        ...(options.onResponse ? { onResponse: (status: number, body: string) => options.onResponse!(status, body) } : {}),
-      } as any,
-    ],
-  });
-  const result = await instance;
+        url: options.url,
+        connections: options.connections,
+        duration: options.durationSeconds,
+        timeout: options.timeoutSeconds ?? 10,
+        requests: [
+          {
+            setupRequest: (request: any) => {
+              const next = options.next();
+              return { ...request, method: next.method, path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
+            },
+            ...(options.onResponse ? { onResponse: (status: number, body: string) => options.onResponse!(status, body) } : {}),
+          } as any,
+        ],
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    running.add(instance);
+  }).finally(() => running.delete(instance));
   return {
     requestsPerSecond: result.requests.average,
     total: result.requests.total,

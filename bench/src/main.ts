@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { createContext, type RunContext } from './context.js';
 import { describeMachine, dropSchemas, type Machine } from './machine.js';
+import { stopAllLoads } from './load.js';
 import { parseOptions, wants, type BenchOptions } from './options.js';
 import { stopAll } from './processes.js';
 import { evaluate, renderMachine, renderTable, type Results } from './report.js';
@@ -26,7 +27,20 @@ import { socketsScenario } from './scenarios/sockets.js';
 const t0 = Date.now();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
 
-async function cleanUp(ctx: RunContext): Promise<void> {
+/** Throws once the run was interrupted, so the next step is skipped and the run goes straight to its cleanup. */
+function ensureNotInterrupted(ctx: RunContext): void {
+  if (ctx.interrupt.signal.aborted) throw new Error('interrupted');
+}
+
+let cleaning: Promise<void> | null = null;
+
+/** Stops every process the bench started, then removes its Redis keys, PostgreSQL schemas and data directory; runs once. */
+function cleanUp(ctx: RunContext): Promise<void> {
+  cleaning ??= removeEverything(ctx);
+  return cleaning;
+}
+
+async function removeEverything(ctx: RunContext): Promise<void> {
   await stopAll();
   const redis = new Redis(ctx.redisUrl, { maxRetriesPerRequest: 2 });
   try {
@@ -44,6 +58,7 @@ async function cleanUp(ctx: RunContext): Promise<void> {
 
 async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Results, failures: string[]): Promise<void> {
   const step = async (name: string, work: () => Promise<void>) => {
+    if (ctx.interrupt.signal.aborted) return;
     log(`${name}`);
     try {
       await work();
@@ -128,13 +143,24 @@ async function main(): Promise<number> {
   const results: Results = {};
   const failures: string[] = [];
   let machine: Machine | null = null;
-  const interrupted = async () => {
-    log('interrupted: stopping what the bench started and cleaning up');
-    await cleanUp(ctx).catch(() => undefined);
-    process.exit(130);
+  // On SIGINT/SIGTERM the processes the bench started are stopped at once, so the running scenario
+  // fails fast; the run then skips what is left and cleans up in its own `finally` (nothing can be
+  // created after the cleanup). Should that take over 30 s, or a second signal come, the cleanup
+  // runs from here and the bench exits.
+  const interrupted = () => {
+    if (ctx.interrupt.signal.aborted) {
+      log('second interrupt: cleaning up and exiting now');
+      void cleanUp(ctx).finally(() => process.exit(130));
+      return;
+    }
+    log('interrupted: stopping what the bench started, then cleaning up');
+    ctx.interrupt.abort();
+    stopAllLoads();
+    void stopAll();
+    setTimeout(() => void cleanUp(ctx).finally(() => process.exit(130)), 30_000).unref();
   };
-  process.once('SIGINT', () => void interrupted());
-  process.once('SIGTERM', () => void interrupted());
+  process.on('SIGINT', interrupted);
+  process.on('SIGTERM', interrupted);
 
   log(`Honeylend benchmark, ${options.quick ? 'quick' : 'full'} run ${ctx.runId}; logs in ${ctx.logDir}`);
   try {
@@ -144,6 +170,7 @@ async function main(): Promise<number> {
 
     if (wants(options, 'commands-pglite')) {
       try {
+        ensureNotInterrupted(ctx);
         log('PGlite, `lending start` (every role in one process): seeding and starting');
         const system = await startSystem(ctx, 'pglite', log);
         try {
@@ -162,6 +189,7 @@ async function main(): Promise<number> {
 
     if (['baseline', 'read', 'commands-postgres', 'push', 'sockets', 'otp'].some((name) => wants(options, name as never))) {
       try {
+        ensureNotInterrupted(ctx);
         await postgresPhase(ctx, options, results, failures);
       } catch (error) {
         failures.push(`PostgreSQL system: ${error instanceof Error ? error.message : String(error)}`);
@@ -172,6 +200,7 @@ async function main(): Promise<number> {
     if (wants(options, 'replay')) {
       log(`7. replay: ${options.replaySizes.map((n) => n.toLocaleString('en')).join(' then ')} events`);
       try {
+        ensureNotInterrupted(ctx);
         results.replay = await replayScenario(ctx, options.replaySizes, options.replayActiveMembers, log);
       } catch (error) {
         failures.push(`replay: ${error instanceof Error ? error.message : String(error)}`);
@@ -228,6 +257,10 @@ async function main(): Promise<number> {
     )}\n`,
   );
   process.stdout.write(`\nResults: ${file}\n`);
+  if (ctx.interrupt.signal.aborted) {
+    process.stdout.write('Interrupted: the figures above are those measured before the interrupt.\n');
+    return 130;
+  }
   return failures.length > 0 ? 1 : 0;
 }
 

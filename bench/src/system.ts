@@ -73,6 +73,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
   const seedSeconds = (Date.now() - seedStarted) / 1000;
   log(`  seeded ${members.length} verified members (${members.length * 10} events) in ${seedSeconds.toFixed(1)} s`);
 
+  if (ctx.interrupt.signal.aborted) throw new Error('interrupted');
   const env = roleEnv(ctx, kind, port, eventStoreUrl);
   const spawnOptions = { env, logDir: ctx.logDir, cpuProfDir: ctx.profileDir };
   const started = Date.now();

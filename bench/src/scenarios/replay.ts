@@ -38,6 +38,7 @@ export async function replayScenario(ctx: RunContext, sizes: number[], activeMem
   const redis = new Redis(ctx.redisUrl);
   try {
     for (const size of sizes) {
+      if (ctx.interrupt.signal.aborted) throw new Error('interrupted');
       const store = await openEventStore(seedingUrl(eventStoreUrl));
       let seedSeconds: number;
       try {
