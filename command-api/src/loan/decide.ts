@@ -1,5 +1,5 @@
+import { canChangeLoanStatus, isBuiltInLoanStatus, isDeletable } from '@honeylend/contracts';
 import { DomainError, type Decider } from '../domain/decider.js';
-import { canChangeLoanStatus, isBuiltInLoanStatus, isDeletable } from './loanStatus.js';
 import { evolveLoan, initialLoanState, type ExistingLoan, type LoanEvent, type LoanState } from './loan.js';
 
 export const LOAN_MESSAGES = {

@@ -1,50 +1,14 @@
 /**
- * The loan status machine of issue 4. A loan moves forward only:
- *
- *   pending ──▶ approved ──▶ active ──▶ completed
- *      │ ▲         ▲
- *      ▼ │         │
- *   account_issue ─┘        pending / account_issue ──▶ denied
- *
- * Admin-defined custom statuses (spec §4) are steps of the review: a loan under review
- * (pending, account_issue or a custom status) may enter any custom status, and leaves one the
- * way a pending loan leaves review. Money moves only on approval, so no custom status can skip it.
+ * The loan status machine lives in @honeylend/contracts (loans/loanStatusRules.ts), so the admin
+ * console offers exactly the moves the decider accepts. Re-exported here for the API's modules
+ * that import it from the loan folder.
  */
-export const BUILT_IN_LOAN_STATUSES = ['pending', 'approved', 'denied', 'account_issue', 'active', 'completed'] as const;
-export type BuiltInLoanStatus = (typeof BUILT_IN_LOAN_STATUSES)[number];
-
-const NEXT: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
-  pending: ['approved', 'denied', 'account_issue'],
-  account_issue: ['pending', 'approved', 'denied'],
-  approved: ['active'],
-  active: ['completed'],
-  denied: [],
-  completed: [],
-};
-
-export function isBuiltInLoanStatus(status: string): status is BuiltInLoanStatus {
-  return (BUILT_IN_LOAN_STATUSES as readonly string[]).includes(status);
-}
-
-/** Pending, account_issue and every custom status: the loan is still being reviewed. */
-export function isUnderReview(status: string): boolean {
-  return status === 'pending' || status === 'account_issue' || !isBuiltInLoanStatus(status);
-}
-
-/** Whether a loan in `from` may be set to `to`; `to` must be built-in or one of `customStatuses`. */
-export function canChangeLoanStatus(from: string, to: string, customStatuses: readonly string[]): boolean {
-  if (!isBuiltInLoanStatus(to)) return customStatuses.includes(to) && isUnderReview(from) && from !== to;
-  if (isBuiltInLoanStatus(from)) return NEXT[from].includes(to);
-  // A custom review step leaves review the way a pending loan does.
-  return NEXT.pending.includes(to) || to === 'pending';
-}
-
-/** Denial and completion end the application: the member may apply again. */
-export function closesApplication(status: string): status is 'denied' | 'completed' {
-  return status === 'denied' || status === 'completed';
-}
-
-/** Spec §4: the only statuses from which an application may be deleted. */
-export function isDeletable(status: string): boolean {
-  return status === 'pending' || status === 'denied';
-}
+export {
+  BUILT_IN_LOAN_STATUSES,
+  canChangeLoanStatus,
+  closesApplication,
+  isBuiltInLoanStatus,
+  isDeletable,
+  isUnderReview,
+  type BuiltInLoanStatus,
+} from '@honeylend/contracts';

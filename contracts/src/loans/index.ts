@@ -2,3 +2,4 @@ export * from './loanRules.js';
 export * from './manilaCalendar.js';
 export * from './effectiveRate.js';
 export * from './repayment.js';
+export * from './loanStatusRules.js';

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { streams } from '@honeylend/contracts';
+import { closesApplication, streams } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
 import { handleCommand, loadState } from '../../domain/commandHandler.js';
 import { ApiError } from '../../http/apiError.js';
@@ -7,7 +7,6 @@ import { metadataOf, type ApiDeps } from '../../http/context.js';
 import { defaultStatusMessage, defaultStatusTitle, moneyRequestIn } from '../../loan/borrowerMessages.js';
 import { loanDecider } from '../../loan/decide.js';
 import type { ExistingLoan } from '../../loan/loan.js';
-import { closesApplication } from '../../loan/loanStatus.js';
 import { memberDecider } from '../../member/decide.js';
 import { customLoanStatusesDecider } from '../loanStatuses/customLoanStatuses.js';
 import { notifyMember } from '../notifications/notifyMember.js';
@@ -50,7 +49,7 @@ async function settleMemberSide(deps: ApiDeps, metadata: EventMetadata, loan: Ex
 }
 
 /**
- * Moves a loan along the status machine (loan/loanStatus.ts). The loan's stream decides first;
+ * Moves a loan along the status machine (@honeylend/contracts loanStatusRules). The loan's stream decides first;
  * its money and its member's open-application flag follow on the member's stream; the borrower is
  * told when the admin asks to, and always for account_issue (they must learn what to fix).
  */

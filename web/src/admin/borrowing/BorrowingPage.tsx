@@ -1,4 +1,4 @@
-import { adminLoanTermsBody, type AdminLoanAnswer, type LoanAnswer, type UserAnswer } from '@honeylend/contracts';
+import { adminLoanTermsBody, isDeletable, type AdminLoanAnswer, type LoanAnswer, type UserAnswer } from '@honeylend/contracts';
 import { Button, Input, InputNumber, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
@@ -12,7 +12,7 @@ import { useLiveList } from '../live/useLiveList';
 import { OtpStatusTag } from '../members/OtpStatusTag';
 import { CustomStatusesDialog, type LoanStatusesAnswer } from './CustomStatusesDialog';
 import { LoanStatusDialog } from './LoanStatusDialog';
-import { isDeletable, LOAN_STATUS_COLOURS } from './loanStatusMachine';
+import { loanStatusColour } from './loanStatusColours';
 
 const PAGE_SIZE = 10;
 
@@ -146,7 +146,7 @@ export function BorrowingPage() {
         ),
     },
     { title: 'Interest', key: 'interest', render: (_, loan) => `${formatPercent(loan.interestRate)} / month` },
-    { title: 'Status', key: 'status', render: (_, loan) => <Tag color={LOAN_STATUS_COLOURS[loan.status] ?? 'purple'}>{statusLabel(loan.status)}</Tag> },
+    { title: 'Status', key: 'status', render: (_, loan) => <Tag color={loanStatusColour(loan.status)}>{statusLabel(loan.status)}</Tag> },
     {
       title: 'Actions',
       key: 'actions',

@@ -1,9 +1,8 @@
-import type { AdminLoanAnswer } from '@honeylend/contracts';
+import { nextLoanStatuses, type AdminLoanAnswer } from '@honeylend/contracts';
 import { Checkbox, Empty, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { statusLabel } from '../../shared/money';
 import { attempt, successToast } from '../adminApi';
-import { nextLoanStatuses } from './loanStatusMachine';
 
 interface StatusValues {
   status: string;

@@ -1,0 +1,63 @@
+/**
+ * The loan status machine (issue 4), shared by the API's loan decider, which enforces it, and the
+ * admin console, which offers only the moves the decider will accept. A loan moves forward only:
+ *
+ *   pending ──▶ approved ──▶ active ──▶ completed
+ *      │ ▲         ▲
+ *      ▼ │         │
+ *   account_issue ─┘        pending / account_issue ──▶ denied
+ *
+ * Admin-defined custom statuses (spec §4) are steps of the review: a loan under review
+ * (pending, account_issue or a custom status) may enter any custom status, and leaves one the
+ * way a pending loan leaves review. Money moves only on approval, so no custom status can skip it.
+ */
+export const BUILT_IN_LOAN_STATUSES = ['pending', 'approved', 'denied', 'account_issue', 'active', 'completed'] as const;
+export type BuiltInLoanStatus = (typeof BUILT_IN_LOAN_STATUSES)[number];
+
+const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
+  pending: ['approved', 'denied', 'account_issue'],
+  account_issue: ['pending', 'approved', 'denied'],
+  approved: ['active'],
+  active: ['completed'],
+  denied: [],
+  completed: [],
+};
+
+export function isBuiltInLoanStatus(status: string): status is BuiltInLoanStatus {
+  return (BUILT_IN_LOAN_STATUSES as readonly string[]).includes(status);
+}
+
+/** Pending, account_issue and every custom status: the loan is still being reviewed. */
+export function isUnderReview(status: string): boolean {
+  return status === 'pending' || status === 'account_issue' || !isBuiltInLoanStatus(status);
+}
+
+function nextBuiltInStatuses(from: string): readonly BuiltInLoanStatus[] {
+  if (isBuiltInLoanStatus(from)) return NEXT_BUILT_IN[from];
+  // A custom review step leaves review the way a pending loan does, or goes back to pending.
+  return ['pending', ...NEXT_BUILT_IN.pending];
+}
+
+/**
+ * The statuses a loan in `from` may be set to, built-in first, then the custom review steps in
+ * the order given; `customStatuses` are the admin-defined statuses as the settings hold them now.
+ */
+export function nextLoanStatuses(from: string, customStatuses: readonly string[]): string[] {
+  const custom = isUnderReview(from) ? customStatuses.filter((status) => status !== from && !isBuiltInLoanStatus(status)) : [];
+  return [...nextBuiltInStatuses(from), ...custom];
+}
+
+/** Whether a loan in `from` may be set to `to`; `to` must be built-in or one of `customStatuses`. */
+export function canChangeLoanStatus(from: string, to: string, customStatuses: readonly string[]): boolean {
+  return nextLoanStatuses(from, customStatuses).includes(to);
+}
+
+/** Denial and completion end the application: the member may apply again. */
+export function closesApplication(status: string): status is 'denied' | 'completed' {
+  return status === 'denied' || status === 'completed';
+}
+
+/** Spec §4: the only statuses from which an application may be deleted. */
+export function isDeletable(status: string): boolean {
+  return status === 'pending' || status === 'denied';
+}
