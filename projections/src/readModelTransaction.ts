@@ -16,7 +16,8 @@ interface QueuedWrite {
 }
 
 export class ReadModelTransaction {
-  private readonly pendingValues = new Map<string, string | null>();
+  /** Documents this batch wrote (null: deleted), kept as objects: the next event reads them without parsing. */
+  private readonly pendingValues = new Map<string, { doc: unknown } | null>();
   private readonly writes: QueuedWrite[] = [];
   /** Index in `writes` of the last SET/DEL of each key. */
   private readonly lastReplace = new Map<string, number>();
@@ -28,7 +29,9 @@ export class ReadModelTransaction {
   private readonly fetched = new Map<string, string | null>();
 
   async getJson<T>(key: string): Promise<T | null> {
-    const raw = this.pendingValues.has(key) ? this.pendingValues.get(key)! : this.fetched.has(key) ? this.fetched.get(key)! : await this.redis.get(key);
+    const pending = this.pendingValues.get(key);
+    if (pending !== undefined) return pending === null ? null : (pending.doc as T);
+    const raw = this.fetched.has(key) ? this.fetched.get(key)! : await this.redis.get(key);
     return raw === null ? null : (JSON.parse(raw) as T);
   }
 
@@ -45,10 +48,14 @@ export class ReadModelTransaction {
     }
   }
 
+  /**
+   * The document is frozen (projections build new documents, never change stored ones; a mutation
+   * would now throw) and serialized only if no later write of the batch replaces it.
+   */
   setJson(key: string, doc: unknown): void {
-    const raw = JSON.stringify(doc);
-    this.pendingValues.set(key, raw);
-    this.replace(key, (multi) => multi.set(key, raw));
+    if (typeof doc === 'object' && doc !== null) Object.freeze(doc);
+    this.pendingValues.set(key, { doc });
+    this.replace(key, (multi) => multi.set(key, JSON.stringify(doc)));
   }
 
   delete(key: string): void {
