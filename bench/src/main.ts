@@ -115,6 +115,7 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
     }
     if (wants(options, 'sockets')) {
       await step(`5. sockets held: ${options.sockets.toLocaleString('en')} in batches of ${options.socketBatch}`, async () => {
+        await system.restartApi();
         results.sockets = await socketsScenario(system, { count: options.sockets, batch: options.socketBatch, tag: 'sockets', deliveryTimeoutMs: options.quick ? 20_000 : 60_000 });
         const s = results.sockets;
         log(`  ${s.connected} connected in ${s.connectSeconds.toFixed(1)} s, ${s.rssPerSocketKb?.toFixed(1)} KB RSS per socket, ${s.delivered}/${s.connected} received the change`);
