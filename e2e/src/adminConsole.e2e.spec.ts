@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { plainAdmin } from './support/admins.js';
 import { approvedBorrower, pendingLoan, verifiedBorrower, type ApiBorrower } from './support/borrowers.js';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from './support/browser.js';
 import { chooseOption, confirm, desktopContext } from './support/desktop.js';
@@ -209,6 +210,27 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     expect(times.every((time) => Number.isFinite(time))).toBe(true);
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     await screenshot(page, 'admin-05-audit', 'screen');
+
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps the admins list in Settings live: a colleague added and deleted by the main admin appears and goes without a reload", async () => {
+    const watcher = await plainAdmin(system, 'Trinidad Tecson');
+    const page = await open({ token: watcher.token });
+    const errors = collectPageErrors(page);
+    onTestFailed(() => screenshot(page, 'admin-live-settings-failed', 'screen'));
+    await page.goto('/management/settings');
+    await page.getByRole('row', { name: /Trinidad Tecson/ }).waitFor();
+
+    await page.evaluate('window.__notReloaded = true');
+    const colleague = await plainAdmin(system, 'Gregoria de Jesus');
+    const colleagueRow = page.getByRole('row', { name: /Gregoria de Jesus/ });
+    await colleagueRow.waitFor({ timeout: 15_000 });
+    expect(await colleagueRow.getByRole('button').count()).toBe(0);
+    const deleted = await system.request('DELETE', `/api/admin/users/${colleague.id}`, { token: await system.adminToken() });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    await colleagueRow.waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await page.evaluate('window.__notReloaded')).toBe(true);
 
     expect(errors).toEqual([]);
   });

@@ -10,7 +10,8 @@ export type RealtimeEvent =
   | 'withdrawal.updated'
   | 'notification.created'
   | 'stats.updated'
-  | 'admin.updated';
+  | 'admin.updated'
+  | 'admin.deleted';
 
 export interface RealtimeMessage<T = unknown> {
   version: number;
@@ -29,7 +30,7 @@ export interface RealtimeClientOptions {
 }
 
 // The deletions (`doc: { id }`) matter to the admin console's tables.
-const EVENTS: RealtimeEvent[] = ['member.updated', 'member.deleted', 'loan.updated', 'loan.deleted', 'withdrawal.updated', 'notification.created', 'stats.updated', 'admin.updated'];
+const EVENTS: RealtimeEvent[] = ['member.updated', 'member.deleted', 'loan.updated', 'loan.deleted', 'withdrawal.updated', 'notification.created', 'stats.updated', 'admin.updated', 'admin.deleted'];
 
 /**
  * One Socket.IO connection per tab. It reconnects with backoff, tells the server the last change

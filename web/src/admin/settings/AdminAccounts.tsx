@@ -6,6 +6,7 @@ import { toast } from '../../shared/toast/toastStore';
 import { formatDate } from '../../shared/money';
 import { attempt, failureToast, successToast } from '../adminApi';
 import { useIsMainAdmin } from '../layout/staffContext';
+import { useRefetchOn } from '../live/useRefetchOn';
 
 const EMAIL_AND_PASSWORD = 'Please fill in both email and password';
 
@@ -26,20 +27,28 @@ export function AdminAccounts() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminAccountEntry | null>(null);
 
-  const load = useCallback(async (query: string) => {
-    setLoading(true);
-    try {
-      setAdmins(await apiRequest<AdminAccountEntry[]>(`/api/admin/all-users${query.trim() ? `?search=${encodeURIComponent(query.trim())}` : ''}`, { cache: 'no-store' }));
-    } catch (error) {
-      failureToast('Failed to fetch admin users', error);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const [generation, setGeneration] = useState(0);
+  const refetch = useCallback(() => setGeneration((value) => value + 1), []);
 
   useEffect(() => {
-    void load(search);
-  }, [load, search]);
+    const controller = new AbortController();
+    const query = search.trim();
+    setLoading(true);
+    apiRequest<AdminAccountEntry[]>(`/api/admin/all-users${query ? `?search=${encodeURIComponent(query)}` : ''}`, { signal: controller.signal, cache: 'no-store' })
+      .then(setAdmins)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) failureToast('Failed to fetch admin users', error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    // A newer read (another search, a push) replaces this one, so an older answer never lands last.
+    return () => controller.abort();
+  }, [search, generation]);
+
+  // An admin added, edited or deleted by another main admin's session, or by this one in another tab.
+  // The list is read again rather than patched: its rows carry what this viewer may do, which the push does not.
+  useRefetchOn(['admin.updated', 'admin.deleted', 'resync'], refetch);
 
   async function create() {
     if (!draft.email.trim() || !draft.password) {
@@ -56,14 +65,14 @@ export function AdminAccounts() {
     if (!answer) return;
     setDraft({ email: '', password: '', fullName: '', phone: '' });
     successToast('Admin created', `${answer.username} can now sign in.`);
-    void load(search);
+    refetch();
   }
 
   async function remove(admin: AdminAccountEntry) {
     const answer = await attempt<{ success: true }>('Delete Failed', `/api/admin/users/${admin.id}`, { method: 'DELETE' });
     if (!answer) return;
     successToast('Admin deleted', `${admin.username} can no longer sign in.`);
-    void load(search);
+    refetch();
   }
 
   const columns: TableColumnsType<AdminAccountEntry> = [
@@ -139,7 +148,7 @@ export function AdminAccounts() {
         </form>
       )}
       <Table<AdminAccountEntry> rowKey="id" columns={columns} dataSource={admins} loading={loading} locale={{ emptyText: 'No admin accounts found' }} pagination={false} />
-      <EditAdminDialog admin={editing} onClose={() => setEditing(null)} onSaved={() => void load(search)} />
+      <EditAdminDialog admin={editing} onClose={() => setEditing(null)} onSaved={refetch} />
     </Card>
   );
 }
