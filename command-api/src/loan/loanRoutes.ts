@@ -9,6 +9,7 @@ import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
 import { allocateNumber } from '../sequence/allocateNumber.js';
+import { loanAnswerJson } from './loanAnswers.js';
 import { loanDecider } from './decide.js';
 
 export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: number }): Router {
@@ -46,7 +47,9 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
   });
 
   router.get('/user', async (ctx) => {
-    ctx.body = (await readModels.loansOfMember(callerOf(ctx).id)).map(toLoanAnswer);
+    const loans = await readModels.loansOfMember(callerOf(ctx).id);
+    ctx.type = 'application/json; charset=utf-8';
+    ctx.body = `[${loans.map(loanAnswerJson).join(',')}]`;
   });
 
   return router;
