@@ -235,6 +235,57 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     expect(errors).toEqual([]);
   });
 
+  it("shows a plain admin the 'Main Admin' row masked with no actions, no IP restrictions and no way to add admins", async () => {
+    const staff = await plainAdmin(system, 'Teresa Magbanua');
+    const page = await open({ token: staff.token });
+    const errors = collectPageErrors(page);
+    onTestFailed(() => screenshot(page, 'admin-plain-failed', 'screen'));
+
+    await page.goto('/management/settings');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    const mainAdminRow = page.getByRole('row', { name: /Main Admin/ });
+    await mainAdminRow.waitFor();
+    expect(await mainAdminRow.textContent()).toContain('••••');
+    expect(await mainAdminRow.getByRole('button').count()).toBe(0);
+    // Their own row has no actions either: only the main admin edits admin accounts.
+    const ownRow = page.getByRole('row', { name: new RegExp(staff.fullName) });
+    await ownRow.waitFor();
+    expect(await ownRow.getByRole('button').count()).toBe(0);
+    expect(await page.getByText('IP Access Restrictions').count()).toBe(0);
+    expect(await page.getByRole('form', { name: 'Add admin' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add Admin' }).count()).toBe(0);
+    // Nor does the API let them, whatever the page shows.
+    const refused = await system.request('POST', '/api/admin/create-admin', { token: staff.token, body: { email: 'sneaky@honeylend.test', password: 'Sampaguita#2026' } });
+    expect(refused.status).toBe(403);
+    await screenshot(page, 'admin-06-settings-plain-admin');
+
+    expect(errors).toEqual([]);
+  });
+
+  it("says 'Charts are unavailable' with a Retry when the daily stats cannot be read, and draws the charts on Retry", async () => {
+    const page = await open({ token: await system.adminToken() });
+    // The server's answer to an unavailable read model, until the Retry.
+    let unavailable = true;
+    await page.route('**/api/admin/stats/daily?*', (route) =>
+      unavailable
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service temporarily unavailable', code: 'UNAVAILABLE' }) })
+        : route.continue(),
+    );
+    await page.goto('/management/members');
+    const failure = page.getByRole('alert').filter({ hasText: 'Charts are unavailable' });
+    await textOf(failure, 'Failed to fetch chart data: Service temporarily unavailable', 15_000);
+    // The members table does not depend on the charts.
+    await page.getByRole('row', { name: /Emilio Jacinto/ }).waitFor();
+    await screenshot(page, 'admin-07-charts-unavailable');
+
+    unavailable = false;
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    const overview = page.getByRole('region', { name: 'Overview' });
+    for (const title of ['Loan applications per day', 'Withdrawal requests per day', 'Loan amount by status']) await overview.getByText(title).waitFor();
+    await eventually('the three charts to be drawn', async () => ((await overview.locator('canvas').count()) >= 3 ? true : undefined), 15_000);
+    expect(await failure.count()).toBe(0);
+  });
+
   it('shows Access Denied with a link to admin login to a borrower token on /management', async () => {
     const page = await open({ token: member.token });
     await page.goto('/management');
