@@ -253,7 +253,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     expect(await ownRow.getByRole('button').count()).toBe(0);
     expect(await page.getByText('IP Access Restrictions').count()).toBe(0);
     expect(await page.getByRole('form', { name: 'Add admin' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Add Admin' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add admin' }).count()).toBe(0);
     // Nor does the API let them, whatever the page shows.
     const refused = await system.request('POST', '/api/admin/create-admin', { token: staff.token, body: { email: 'sneaky@honeylend.test', password: 'Sampaguita#2026' } });
     expect(refused.status).toBe(403);

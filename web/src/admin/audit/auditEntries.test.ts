@@ -16,6 +16,16 @@ describe('the audit timeline', () => {
     expect(changedFieldLines({ memberId: 'm-1', from: 'active', to: 'suspended', amountCentavos: 123_456 })).toEqual(['from: active', 'to: suspended', 'amount: ₱1,234.56']);
   });
 
+  it('shows times in Manila, rates in percent, an empty value as a dash and nested changes field by field', () => {
+    expect(changedFieldLines({ changedAt: '2026-11-23T11:52:10.267Z', monthlyRateBps: 250, message: null, changes: { address: '45 Mabini Street', monthlySalaryCentavos: 4_200_000 } })).toEqual([
+      'changedAt: Nov 23, 2026, 7:52 PM',
+      'monthlyRate: 2.5%',
+      'message: —',
+      'changes.address: 45 Mabini Street',
+      'changes.monthlySalary: ₱42,000.00',
+    ]);
+  });
+
   it('says who acted: the member, a named admin, the system, or the id', () => {
     const admins = new Map([['admin-1', 'Main Admin (admin)']]);
     expect(actorLabel(event(1, 'MemberRegistered', 'self'), 'member-1', admins)).toBe('The member');

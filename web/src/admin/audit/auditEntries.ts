@@ -1,4 +1,5 @@
 import type { AuditEventAnswer } from '@honeylend/contracts';
+import { formatDateTime, formatPercent, formatPesoAmount } from '../../shared/money';
 
 /** Ids every event of a stream repeats; the timeline shows what changed, not them. */
 const REPEATED_FIELDS = new Set(['memberId', 'loanId', 'withdrawalId', 'adminId']);
@@ -9,16 +10,36 @@ export function eventTypeLabel(type: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The changed fields of an event as "name: value" lines; money fields in centavos are shown in pesos. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One field as "name: value", read the way the console shows it elsewhere. */
+function fieldLine(name: string, value: unknown): string {
+  if (/Centavos$/.test(name) && typeof value === 'number') return `${name.replace(/Centavos$/, '')}: ${formatPesoAmount(value / 100)}`;
+  // Rates are stored in basis points (250 = 2.5 %).
+  if (/Bps$/.test(name) && typeof value === 'number') return `${name.replace(/Bps$/, '')}: ${formatPercent(value / 100)}`;
+  if (value === null) return `${name}: —`;
+  // Events record instants in UTC; staff read Manila time, as in every table.
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return `${name}: ${formatDateTime(value)}`;
+  return `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+}
+
+/**
+ * The changed fields of an event as "name: value" lines: money in pesos, rates in percent, times in
+ * Manila time, nested changes (a profile update's `changes`) one line per field.
+ */
 export function changedFieldLines(data: Record<string, unknown>): string[] {
   const lines: string[] = [];
   for (const [name, value] of Object.entries(data)) {
     if (REPEATED_FIELDS.has(name) || value === undefined) continue;
-    if (/Centavos$/.test(name) && typeof value === 'number') {
-      lines.push(`${name.replace(/Centavos$/, '')}: ₱${(value / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+    if (isPlainObject(value)) {
+      for (const [field, fieldValue] of Object.entries(value)) if (fieldValue !== undefined) lines.push(fieldLine(`${name}.${field}`, fieldValue));
       continue;
     }
-    lines.push(`${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    lines.push(fieldLine(name, value));
   }
   return lines;
 }

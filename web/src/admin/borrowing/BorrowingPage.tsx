@@ -105,7 +105,9 @@ export function BorrowingPage() {
         loan.member ? (
           <Space direction="vertical" size={0}>
             <Typography.Text strong>{loan.member.fullName}</Typography.Text>
-            <Typography.Text type="secondary">{loan.member.phone}</Typography.Text>
+            <Typography.Text type="secondary" className="admin-nowrap">
+              {loan.member.phone}
+            </Typography.Text>
           </Space>
         ) : (
           <Typography.Text type="secondary">Closed account</Typography.Text>
@@ -121,13 +123,20 @@ export function BorrowingPage() {
         </Space>
       ),
     },
-    { title: 'Wallet Balance', key: 'balance', align: 'right', render: (_, loan) => (loan.member ? formatPesoAmount(loan.member.balance) : '—') },
+    {
+      title: 'Wallet Balance',
+      key: 'balance',
+      align: 'right',
+      // The amount stays on one line; the header may take two.
+      render: (_, loan) => <span className="admin-nowrap">{loan.member ? formatPesoAmount(loan.member.balance) : '—'}</span>,
+    },
     { title: 'OTP', key: 'otp', render: (_, loan) => <OtpStatusTag otp={loan.member?.otp ?? null} /> },
     { title: 'Credit Score', key: 'creditScore', align: 'right', render: (_, loan) => loan.member?.creditScore ?? '—' },
     {
       title: 'Amount',
       key: 'amount',
       align: 'right',
+      className: 'admin-nowrap',
       render: (_, loan) =>
         editingRow(loan) ? (
           <InputNumber aria-label="Amount" min={80_000} max={4_000_000} step={10_000} value={draft!.amount} onChange={(value) => setDraft({ ...draft!, amount: value })} style={{ width: 130 }} />
@@ -138,6 +147,7 @@ export function BorrowingPage() {
     {
       title: 'Term',
       key: 'term',
+      className: 'admin-nowrap',
       render: (_, loan) =>
         editingRow(loan) ? (
           <InputNumber aria-label="Term in months" min={6} max={60} precision={0} value={draft!.termMonths} onChange={(value) => setDraft({ ...draft!, termMonths: value })} style={{ width: 80 }} />
@@ -145,8 +155,8 @@ export function BorrowingPage() {
           `${loan.termMonths} months`
         ),
     },
-    { title: 'Interest', key: 'interest', render: (_, loan) => `${formatPercent(loan.interestRate)} / month` },
-    { title: 'Status', key: 'status', render: (_, loan) => <Tag color={loanStatusColour(loan.status)}>{statusLabel(loan.status)}</Tag> },
+    { title: 'Interest / month', key: 'interest', align: 'right', render: (_, loan) => formatPercent(loan.interestRate) },
+    { title: 'Status', key: 'status', className: 'admin-nowrap', render: (_, loan) => <Tag color={loanStatusColour(loan.status)}>{statusLabel(loan.status)}</Tag> },
     {
       title: 'Actions',
       key: 'actions',
@@ -161,30 +171,37 @@ export function BorrowingPage() {
             </Button>
           </Space>
         ) : (
-          <Space wrap size={4}>
-            <Button size="small" type="primary" onClick={() => setChanging(loan)}>
-              Update status
-            </Button>
-            {loan.status === 'pending' && (
-              <Button size="small" onClick={() => setDraft({ id: loan.id, amount: loan.amount, termMonths: loan.termMonths })}>
-                Edit terms
+          // Two short lines instead of one long one, so the whole table fits a 1440 px screen.
+          <Space direction="vertical" size={4}>
+            <Space size={4}>
+              <Button size="small" type="primary" onClick={() => setChanging(loan)}>
+                Update status
               </Button>
-            )}
-            <Button size="small" onClick={() => setAuditing({ stream: `loan-${loan.id}`, title: loan.loanNumber, memberId: loan.memberId })}>
-              History
-            </Button>
-            {isDeletable(loan.status) && (
-              <Popconfirm
-                title="Delete loan"
-                description={`Are you sure you want to delete loan ${loan.loanNumber}? This cannot be undone.`}
-                okText="Delete"
-                okButtonProps={{ danger: true }}
-                onConfirm={() => remove(loan)}
-              >
-                <Button size="small" danger>
-                  Delete
-                </Button>
-              </Popconfirm>
+              <Button size="small" onClick={() => setAuditing({ stream: `loan-${loan.id}`, title: loan.loanNumber, memberId: loan.memberId })}>
+                History
+              </Button>
+            </Space>
+            {(loan.status === 'pending' || isDeletable(loan.status)) && (
+              <Space size={4}>
+                {loan.status === 'pending' && (
+                  <Button size="small" onClick={() => setDraft({ id: loan.id, amount: loan.amount, termMonths: loan.termMonths })}>
+                    Edit terms
+                  </Button>
+                )}
+                {isDeletable(loan.status) && (
+                  <Popconfirm
+                    title="Delete loan"
+                    description={`Are you sure you want to delete loan ${loan.loanNumber}? This cannot be undone.`}
+                    okText="Delete"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove(loan)}
+                  >
+                    <Button size="small" danger>
+                      Delete
+                    </Button>
+                  </Popconfirm>
+                )}
+              </Space>
             )}
           </Space>
         ),
@@ -217,7 +234,9 @@ export function BorrowingPage() {
         dataSource={list.rows}
         loading={list.loading}
         locale={{ emptyText: 'No loan applications found' }}
-        scroll={{ x: 'max-content' }}
+        size="middle"
+        // Wide enough for every column without squeezing; below it (a 1024 px window) the table scrolls.
+        scroll={{ x: 1100 }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} loans` }}
       />
       <LoanStatusDialog loan={changing} customStatuses={statuses?.custom ?? []} onClose={() => setChanging(null)} onChanged={list.replace} />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { chartSeries, shortDay } from './chartSeries';
 
 describe('the chart series', () => {
-  it('turns GET /api/admin/stats/daily into the three charts, oldest day first, statuses without loans left out', () => {
+  it('turns GET /api/admin/stats/daily into the three charts, oldest day first, statuses without loans left out, each slice in its tag colour', () => {
     const series = chartSeries({
       days: [
         { date: '2026-11-22', loanApplications: 0, loanAmount: 0, withdrawals: 1, withdrawalAmount: 5000 },
@@ -11,6 +11,7 @@ describe('the chart series', () => {
       loanAmountByStatus: [
         { status: 'account_issue', count: 1, amount: 120000 },
         { status: 'denied', count: 0, amount: 0 },
+        { status: 'site_visit', count: 2, amount: 300000 },
       ],
     });
     expect(series.loans).toEqual([
@@ -18,7 +19,10 @@ describe('the chart series', () => {
       { day: 'Nov 23', count: 2, amount: 370000 },
     ]);
     expect(series.withdrawals.map((point) => point.count)).toEqual([1, 0]);
-    expect(series.byStatus).toEqual([{ status: 'Account issue', amount: 120000, count: 1 }]);
+    expect(series.byStatus).toEqual([
+      { status: 'Account issue', amount: 120000, count: 1, colour: '#fa8c16' },
+      { status: 'Site visit', amount: 300000, count: 2, colour: '#722ed1' },
+    ]);
   });
 
   it('reads the dates as calendar days, never shifted by a time zone', () => {

@@ -1,5 +1,6 @@
 import type { AdminDailyStatsAnswer } from '@honeylend/contracts';
 import { statusLabel } from '../../shared/money';
+import { loanStatusChartColour } from '../borrowing/loanStatusColours';
 
 /** "2026-11-23" → "Nov 23" (the dates are Manila calendar days already; no time zone shift). */
 export function shortDay(date: string): string {
@@ -18,6 +19,8 @@ export interface StatusSeriesPoint {
   status: string;
   amount: number;
   count: number;
+  /** The status's colour in the borrowing list's tags, so a slice reads like its rows. */
+  colour: string;
 }
 
 /** The three charts' data from GET /api/admin/stats/daily, in the order the answer gives (oldest day first). */
@@ -25,6 +28,6 @@ export function chartSeries(answer: AdminDailyStatsAnswer): { loans: DaySeriesPo
   return {
     loans: answer.days.map((day) => ({ day: shortDay(day.date), count: day.loanApplications, amount: day.loanAmount })),
     withdrawals: answer.days.map((day) => ({ day: shortDay(day.date), count: day.withdrawals, amount: day.withdrawalAmount })),
-    byStatus: answer.loanAmountByStatus.filter((entry) => entry.count > 0 || entry.amount > 0).map((entry) => ({ status: statusLabel(entry.status), amount: entry.amount, count: entry.count })),
+    byStatus: answer.loanAmountByStatus.filter((entry) => entry.count > 0 || entry.amount > 0).map((entry) => ({ status: statusLabel(entry.status), amount: entry.amount, count: entry.count, colour: loanStatusChartColour(entry.status) })),
   };
 }

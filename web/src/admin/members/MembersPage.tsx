@@ -58,6 +58,7 @@ export function MembersPage() {
     {
       title: 'Member',
       key: 'member',
+      width: 180,
       render: (_, member) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong>{member.fullName}</Typography.Text>
@@ -65,7 +66,7 @@ export function MembersPage() {
         </Space>
       ),
     },
-    { title: 'Mobile', dataIndex: 'phone', key: 'phone' },
+    { title: 'Mobile', dataIndex: 'phone', key: 'phone', className: 'admin-nowrap' },
     {
       title: 'Password',
       key: 'password',
@@ -79,46 +80,51 @@ export function MembersPage() {
       ),
     },
     { title: 'OTP', key: 'otp', render: (_, member) => <OtpStatusTag otp={member.otp} /> },
-    { title: 'Balance', key: 'balance', align: 'right', render: (_, member) => formatPesoAmount(member.balance) },
+    { title: 'Balance', key: 'balance', align: 'right', className: 'admin-nowrap', render: (_, member) => formatPesoAmount(member.balance) },
     { title: 'Status', key: 'status', render: (_, member) => <Tag color={MEMBER_STATUS_COLOURS[member.status]}>{statusLabel(member.status)}</Tag> },
-    { title: 'Joined', key: 'joined', render: (_, member) => formatDate(member.createdAt) },
+    { title: 'Joined', key: 'joined', className: 'admin-nowrap', render: (_, member) => formatDate(member.createdAt) },
     {
       title: 'Actions',
       key: 'actions',
       render: (_, member) => {
         const { verb } = toggledStatus(member.status);
         return (
-          <Space wrap size={4}>
-            <Button size="small" onClick={() => setEditing({ member })}>
-              Edit
-            </Button>
-            <Button size="small" onClick={() => setAdjusting(member)}>
-              Adjust balance
-            </Button>
-            <Button size="small" onClick={() => setAuditing({ stream: `member-${member.id}`, title: member.fullName, memberId: member.id })}>
-              History
-            </Button>
-            <Popconfirm
-              title={`${verb} member`}
-              description={`Are you sure you want to ${verb.toLowerCase()} ${member.fullName}?`}
-              okText={verb}
-              onConfirm={() => toggleStatus(member)}
-            >
-              <Button size="small" danger={verb === 'Deactivate'}>
-                {verb}
+          // Two steady lines in every row: the everyday actions, then the ones that change the account's standing.
+          <Space direction="vertical" size={4}>
+            <Space size={4}>
+              <Button size="small" onClick={() => setEditing({ member })}>
+                Edit
               </Button>
-            </Popconfirm>
-            <Popconfirm
-              title="Delete member"
-              description={`Are you sure you want to delete ${member.fullName}? This cannot be undone.`}
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => remove(member)}
-            >
-              <Button size="small" danger>
-                Delete
+              <Button size="small" onClick={() => setAdjusting(member)}>
+                Adjust balance
               </Button>
-            </Popconfirm>
+              <Button size="small" onClick={() => setAuditing({ stream: `member-${member.id}`, title: member.fullName, memberId: member.id })}>
+                History
+              </Button>
+            </Space>
+            <Space size={4}>
+              <Popconfirm
+                title={`${verb} member`}
+                description={`Are you sure you want to ${verb.toLowerCase()} ${member.fullName}?`}
+                okText={verb}
+                onConfirm={() => toggleStatus(member)}
+              >
+                <Button size="small" danger={verb === 'Deactivate'}>
+                  {verb}
+                </Button>
+              </Popconfirm>
+              <Popconfirm
+                title="Delete member"
+                description={`Are you sure you want to delete ${member.fullName}? This cannot be undone.`}
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => remove(member)}
+              >
+                <Button size="small" danger>
+                  Delete
+                </Button>
+              </Popconfirm>
+            </Space>
           </Space>
         );
       },
@@ -170,6 +176,7 @@ export function MembersPage() {
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
+        size="middle"
         locale={{ emptyText: 'No members found' }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} members` }}
       />

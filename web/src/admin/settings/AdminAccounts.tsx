@@ -143,7 +143,7 @@ export function AdminAccounts() {
           <Input aria-label="Full name" placeholder="Full name (optional)" value={draft.fullName} onChange={(event) => setDraft({ ...draft, fullName: event.target.value })} style={{ width: 200 }} />
           <Input aria-label="Phone" placeholder="Phone (optional)" value={draft.phone} onChange={(event) => setDraft({ ...draft, phone: event.target.value })} style={{ width: 170 }} />
           <Button type="primary" htmlType="submit" loading={creating}>
-            Add Admin
+            Add admin
           </Button>
         </form>
       )}

@@ -64,7 +64,7 @@ export function IpRestrictions() {
           void add();
         }}
       >
-        <Input aria-label="IP address" placeholder="IP address or range, e.g. 203.0.113.7 or 203.0.113.0/24" value={ipAddress} onChange={(event) => setIpAddress(event.target.value)} style={{ width: 380 }} />
+        <Input aria-label="IP address" placeholder="IP address or range, e.g. 203.0.113.7 or 203.0.113.0/24" value={ipAddress} onChange={(event) => setIpAddress(event.target.value)} style={{ width: 460 }} />
         <Input aria-label="Description" placeholder="Description (optional)" value={description} onChange={(event) => setDescription(event.target.value)} style={{ width: 260 }} />
         <Button type="primary" htmlType="submit" loading={adding}>
           Add IP

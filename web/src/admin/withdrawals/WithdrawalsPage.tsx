@@ -1,5 +1,5 @@
 import type { AdminWithdrawalAnswer, WithdrawalAnswer } from '@honeylend/contracts';
-import { Button, Card, Input, Select, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Select, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
@@ -55,10 +55,32 @@ export function WithdrawalsPage() {
     {
       title: 'Member',
       key: 'member',
-      render: (_, withdrawal) => (withdrawal.member ? `${withdrawal.member.fullName} (${withdrawal.member.phone})` : 'Closed account'),
+      // Name over number, as the members and borrowing lists show a member.
+      render: (_, withdrawal) =>
+        withdrawal.member ? (
+          <Space direction="vertical" size={0}>
+            <Typography.Text strong>{withdrawal.member.fullName}</Typography.Text>
+            <Typography.Text type="secondary" className="admin-nowrap">
+              {withdrawal.member.phone}
+            </Typography.Text>
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">Closed account</Typography.Text>
+        ),
     },
-    { title: 'Amount', key: 'amount', align: 'right', render: (_, withdrawal) => formatPesoAmount(withdrawal.amount) },
-    { title: 'Bank', key: 'bank', render: (_, withdrawal) => `${withdrawal.bankName} ${withdrawal.bankAccountNumber}` },
+    { title: 'Amount', key: 'amount', align: 'right', className: 'admin-nowrap', render: (_, withdrawal) => formatPesoAmount(withdrawal.amount) },
+    {
+      title: 'Bank',
+      key: 'bank',
+      render: (_, withdrawal) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text>{withdrawal.bankName}</Typography.Text>
+          <Typography.Text type="secondary" className="admin-nowrap">
+            {withdrawal.bankAccountNumber}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     { title: 'Status', key: 'status', render: (_, withdrawal) => <Tag color={WITHDRAWAL_STATUS_COLOURS[withdrawal.status]}>{statusLabel(withdrawal.status)}</Tag> },
     { title: 'Requested', key: 'createdAt', render: (_, withdrawal) => formatDateTime(withdrawal.createdAt) },
     { title: 'Processed', key: 'processedAt', render: (_, withdrawal) => (withdrawal.processedAt ? formatDateTime(withdrawal.processedAt) : '—') },
@@ -121,6 +143,7 @@ export function WithdrawalsPage() {
         columns={columns}
         dataSource={list.rows}
         loading={list.loading}
+        size="middle"
         locale={{ emptyText: 'No withdrawal requests found' }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} requests` }}
       />
