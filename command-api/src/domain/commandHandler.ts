@@ -14,13 +14,19 @@ export interface HandleResult<State, Event extends DomainEvent> {
 export interface HandleOptions {
   /** How many times to decide again after losing a race; hot streams (number sequences) need more. */
   maxAttempts?: number;
+  /**
+   * The caller has just made this stream's id (or seen the stream empty): the first attempt decides
+   * on the initial state and appends expecting no stream, without reading it first. Should the
+   * stream exist after all, that append fails and the command is decided on a fresh read.
+   */
+  newStream?: boolean;
 }
 
 const DEFAULT_MAX_ATTEMPTS = 4;
 
-/** A stream's folded state as of `revision`, as this process last appended it. */
+/** A stream's folded state as of `revision`, as this process last appended it (or 'no_stream': not yet written). */
 interface KnownState {
-  revision: number;
+  revision: number | 'no_stream';
   state: unknown;
 }
 
@@ -61,10 +67,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
   metadata: EventMetadata,
-  { maxAttempts = DEFAULT_MAX_ATTEMPTS }: HandleOptions = {},
+  { maxAttempts = DEFAULT_MAX_ATTEMPTS, newStream = false }: HandleOptions = {},
 ): Promise<HandleResult<State, Event>> {
   const states = knownStates(store, decider);
-  const remembered = states.get(stream);
+  const remembered: KnownState | undefined = newStream ? { revision: 'no_stream', state: decider.initialState() } : states.get(stream);
   if (remembered) {
     states.delete(stream); // whatever happens next, the entry is replaced or no longer trusted
     let events: Event[] = [];

@@ -40,6 +40,8 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
       loanDecider,
       { type: 'ApplyForLoan', loanId, memberId, loanNumber, amountCentavos: input.amountCentavos, termMonths: input.termMonths, monthlyRateBps, purpose: input.purpose, now: now.toISOString() },
       metadata,
+      // Just made, or resumed after being seen empty above.
+      { newStream: true },
     );
     ctx.status = 201;
     const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.loan(loanId));
