@@ -1,9 +1,9 @@
+import { BUILT_IN_LOAN_STATUSES, canChangeLoanStatus } from '@honeylend/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../domain/testing/givenWhenThen.js';
 import { defaultStatusMessage, moneyRequestIn, UNDER_REVIEW_MESSAGE } from './borrowerMessages.js';
 import { loanDecider } from './decide.js';
 import type { LoanEvent } from './loan.js';
-import { BUILT_IN_LOAN_STATUSES, canChangeLoanStatus } from './loanStatus.js';
 
 const loanId = '3b7a1f52-9c4e-4d1a-8f0e-2a6b5c4d3e21';
 const memberId = '5f0c6a52-3d8e-4f57-a7f4-0d6e4c1b9a01';

@@ -1,6 +1,5 @@
-import type { EventOf } from '@honeylend/contracts';
+import { isBuiltInLoanStatus, type EventOf } from '@honeylend/contracts';
 import { DomainError, type Decider } from '../../domain/decider.js';
-import { isBuiltInLoanStatus } from '../../loan/loanStatus.js';
 
 /** Stream settings-loan-statuses: the statuses admins added to the built-in ones (spec §4), kept for everyone. */
 export type CustomLoanStatusEvent = EventOf<'LoanStatusDefined' | 'LoanStatusRemoved'>;

@@ -1,11 +1,10 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { loanStatusSchema, streams } from '@honeylend/contracts';
+import { BUILT_IN_LOAN_STATUSES, loanStatusSchema, streams } from '@honeylend/contracts';
 import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { handleCommand } from '../../domain/commandHandler.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
 import { parseBody } from '../../http/parse.js';
-import { BUILT_IN_LOAN_STATUSES } from '../../loan/loanStatus.js';
 import { adminAccess } from '../access/adminAccess.js';
 import { customLoanStatusesDecider, normaliseLoanStatus } from './customLoanStatuses.js';
 

@@ -1,4 +1,5 @@
 import {
+  BUILT_IN_LOAN_STATUSES,
   DAILY_ACTIVITY_FIELDS,
   dailyStatsKeys,
   formatCalendarDate,
@@ -9,7 +10,6 @@ import {
   type LoanAmountOfStatus,
 } from '@honeylend/contracts';
 import type { ApiDeps } from '../../http/context.js';
-import { BUILT_IN_LOAN_STATUSES } from '../../loan/loanStatus.js';
 
 const DAY_MILLISECONDS = 24 * 60 * 60 * 1000;
 
