@@ -132,19 +132,30 @@ export interface AuthRecord {
   tokenVersion: number;
 }
 
+/**
+ * The events the web client follows over Socket.IO, each pushed as `{ version, streamId, doc }`
+ * (the deletions with `doc: { id }`).
+ */
+export const REALTIME_EVENTS = [
+  'member.updated',
+  'member.deleted',
+  'loan.updated',
+  'loan.deleted',
+  'withdrawal.updated',
+  'notification.created',
+  'stats.updated',
+  'admin.updated',
+  'admin.deleted',
+] as const;
+
+export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
+
 /** A change-feed entry (Redis stream `rm:changes`): who should hear of it, and the new document. */
 export interface ChangeEntry {
   rooms: string[];
   event:
-    | 'member.updated'
-    | 'member.deleted'
-    | 'loan.updated'
-    | 'loan.deleted'
-    | 'withdrawal.updated'
-    | 'notification.created'
-    | 'stats.updated'
-    | 'admin.updated'
-    | 'admin.deleted'
+    | RealtimeEvent
+    /** Forwarded to the admins' room; no web client follows it. */
     | 'settings.updated'
     /** Not forwarded to clients: tells every API node to end this account's sockets (`doc: { id, reason }`). */
     | 'session.revoked';

@@ -1,17 +1,9 @@
+import { REALTIME_EVENTS, type RealtimeEvent } from '@honeylend/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { readToken } from './authToken';
 import { laterStreamId, type Versioned } from './versionRule';
 
-export type RealtimeEvent =
-  | 'member.updated'
-  | 'member.deleted'
-  | 'loan.updated'
-  | 'loan.deleted'
-  | 'withdrawal.updated'
-  | 'notification.created'
-  | 'stats.updated'
-  | 'admin.updated'
-  | 'admin.deleted';
+export type { RealtimeEvent };
 
 export interface RealtimeMessage<T = unknown> {
   version: number;
@@ -28,9 +20,6 @@ export interface RealtimeClientOptions {
   /** Injected in tests; socket.io-client's `io` otherwise. */
   connect?: typeof io;
 }
-
-// The deletions (`doc: { id }`) matter to the admin console's tables.
-const EVENTS: RealtimeEvent[] = ['member.updated', 'member.deleted', 'loan.updated', 'loan.deleted', 'withdrawal.updated', 'notification.created', 'stats.updated', 'admin.updated', 'admin.deleted'];
 
 /**
  * One Socket.IO connection per tab. It reconnects with backoff, tells the server the last change
@@ -84,7 +73,8 @@ export class RealtimeClient {
       // Evaluated on every (re)connection, so a reconnect asks for what it missed.
       auth: (send) => send({ token: token(), ...(this.since ? { since: this.since } : {}) }),
     });
-    for (const event of EVENTS) socket.on(event, (message: RealtimeMessage) => this.receive(event, message));
+    // The deletions (`doc: { id }`) matter to the admin console's tables.
+    for (const event of REALTIME_EVENTS) socket.on(event, (message: RealtimeMessage) => this.receive(event, message));
     socket.on('resync.required', () => this.dispatch('resync', { version: 0, streamId: '', doc: null }));
     socket.on('session.revoked', (reason: unknown) => {
       this.dispatch('revoked', { version: 0, streamId: '', doc: reason });
