@@ -1,20 +1,22 @@
 import { adminLoanTermsBody, isDeletable, type AdminLoanAnswer, type LoanAnswer, type UserAnswer } from '@honeylend/contracts';
-import { Button, Input, InputNumber, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, InputNumber, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { formatDate, formatPercent, formatPesoAmount, statusLabel } from '../../shared/money';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { attempt, successToast } from '../adminApi';
 import { AuditDrawer, type AuditSubject } from '../audit/AuditDrawer';
+import { ConfirmAction } from '../layout/ConfirmAction';
+import { PageHeader } from '../layout/PageHeader';
+import { ListToolbar } from '../lists/ListToolbar';
+import { MemberCell } from '../lists/MemberCell';
+import { pagedTableProps, useListFilters } from '../lists/pagedList';
 import { useAdminEvent } from '../live/adminFeed';
 import { useLiveList } from '../live/useLiveList';
 import { OtpStatusTag } from '../members/OtpStatusTag';
 import { CustomStatusesDialog, type LoanStatusesAnswer } from './CustomStatusesDialog';
 import { LoanStatusDialog } from './LoanStatusDialog';
 import { loanStatusColour } from './loanStatusColours';
-
-const PAGE_SIZE = 10;
 
 /** Pushed loans are the borrower's shape (with a schedule, without the member): the row keeps its member. */
 function mergeLoan(held: AdminLoanAnswer, pushed: LoanAnswer): AdminLoanAnswer {
@@ -37,12 +39,11 @@ export function termsProblem(draft: TermsDraft): string | null {
 
 /** Spec §2 Borrowing list: search, the loans with their member, inline terms while pending, status updates, deletion, custom statuses. */
 export function BorrowingPage() {
-  useDocumentTitle('Borrowing List');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  // No status filter here: the search matches statuses too.
+  const filters = useListFilters();
   const list = useLiveList<AdminLoanAnswer, LoanAnswer>({
     path: '/api/admin/loans',
-    query: { search, status: 'all', page, pageSize: PAGE_SIZE },
+    query: filters.query,
     failureTitle: 'Failed to fetch loans',
     updated: 'loan.updated',
     deleted: 'loan.deleted',
@@ -101,17 +102,7 @@ export function BorrowingPage() {
     {
       title: 'Member',
       key: 'member',
-      render: (_, loan) =>
-        loan.member ? (
-          <Space direction="vertical" size={0}>
-            <Typography.Text strong>{loan.member.fullName}</Typography.Text>
-            <Typography.Text type="secondary" className="admin-nowrap">
-              {loan.member.phone}
-            </Typography.Text>
-          </Space>
-        ) : (
-          <Typography.Text type="secondary">Closed account</Typography.Text>
-        ),
+      render: (_, loan) => <MemberCell member={loan.member} />,
     },
     {
       title: 'Loan ID',
@@ -189,17 +180,13 @@ export function BorrowingPage() {
                   </Button>
                 )}
                 {isDeletable(loan.status) && (
-                  <Popconfirm
+                  <ConfirmAction
+                    action="Delete"
                     title="Delete loan"
                     description={`Are you sure you want to delete loan ${loan.loanNumber}? This cannot be undone.`}
-                    okText="Delete"
-                    okButtonProps={{ danger: true }}
                     onConfirm={() => remove(loan)}
-                  >
-                    <Button size="small" danger>
-                      Delete
-                    </Button>
-                  </Popconfirm>
+                    destructive
+                  />
                 )}
               </Space>
             )}
@@ -210,34 +197,15 @@ export function BorrowingPage() {
 
   return (
     <>
-      <header className="admin-page__header">
-        <Typography.Title level={1} style={{ fontSize: 26 }}>
-          Borrowing List
-        </Typography.Title>
+      <PageHeader title="Borrowing List">
         <Button onClick={() => setManagingStatuses(true)}>Loan statuses</Button>
-      </header>
-      <div className="admin-toolbar">
-        <Input.Search
-          aria-label="Search loans"
-          placeholder="Search by name, email, phone, loan ID or status"
-          allowClear
-          style={{ width: 420 }}
-          onSearch={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
-      </div>
+      </PageHeader>
+      <ListToolbar label="Search loans" placeholder="Search by name, email, phone, loan ID or status" width={420} onSearch={filters.setSearch} />
       <Table<AdminLoanAnswer>
-        rowKey="id"
         columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        locale={{ emptyText: 'No loan applications found' }}
-        size="middle"
+        {...pagedTableProps(list, filters, { empty: 'No loan applications found', counted: 'loans' })}
         // Wide enough for every column without squeezing; below it (a 1024 px window) the table scrolls.
         scroll={{ x: 1100 }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} loans` }}
       />
       <LoanStatusDialog loan={changing} customStatuses={statuses?.custom ?? []} onClose={() => setChanging(null)} onChanged={list.replace} />
       <CustomStatusesDialog open={managingStatuses} statuses={statuses} onClose={() => setManagingStatuses(false)} onChanged={setStatuses} />

@@ -1,6 +1,7 @@
-import { Button, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Input, List, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { attempt, successToast } from '../adminApi';
+import { ConfirmAction } from '../layout/ConfirmAction';
 
 export interface LoanStatusesAnswer {
   statuses: string[];
@@ -39,11 +40,14 @@ export function CustomStatusesDialog({ open, statuses, onClose, onChanged }: { o
         renderItem={(status) => (
           <List.Item
             actions={[
-              <Popconfirm key="remove" title="Remove status" description={`Are you sure you want to remove the status "${status}"?`} okText="Remove" onConfirm={() => remove(status)}>
-                <Button size="small" danger>
-                  Remove
-                </Button>
-              </Popconfirm>,
+              <ConfirmAction
+                key="remove"
+                action="Remove"
+                title="Remove status"
+                description={`Are you sure you want to remove the status "${status}"?`}
+                onConfirm={() => remove(status)}
+                button={{ danger: true }}
+              />,
             ]}
           >
             {status}

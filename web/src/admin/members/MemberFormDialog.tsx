@@ -4,7 +4,9 @@ import { useEffect, useState } from 'react';
 import { apiRequest, apiUpload, serverFieldErrors } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { failureToast, successToast } from '../adminApi';
+import { statusOptions } from '../lists/ListToolbar';
 import { MEMBER_PROFILE_FIELDS, changedFields, changedValueRule, creditScoreRule, given, newMemberRules, statusRule } from './memberFormRules';
+import { MEMBER_STATUSES } from './memberStatus';
 
 const DOCUMENTS: { kind: DocumentKind; label: string; url: keyof AdminMemberAnswer }[] = [
   { kind: 'idFront', label: 'ID (front)', url: 'idFrontUrl' },
@@ -140,13 +142,7 @@ export function MemberFormDialog({
               </Form.Item>
             ))}
             <Form.Item name="status" label="Status" rules={[statusRule]}>
-              <Select
-                options={[
-                  { value: 'active', label: 'Active' },
-                  { value: 'pending', label: 'Pending' },
-                  { value: 'suspended', label: 'Suspended' },
-                ]}
-              />
+              <Select options={statusOptions(MEMBER_STATUSES)} />
             </Form.Item>
             <Form.Item name="creditScore" label="Credit score (300–850)" rules={[creditScoreRule]}>
               <InputNumber min={300} max={850} precision={0} style={{ width: '100%' }} />

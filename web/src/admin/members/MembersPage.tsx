@@ -1,34 +1,32 @@
 import type { AdminMemberAnswer, UserAnswer } from '@honeylend/contracts';
-import { Button, Input, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { formatDate, formatPesoAmount, statusLabel } from '../../shared/money';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { attempt, successToast } from '../adminApi';
 import { AuditDrawer, type AuditSubject } from '../audit/AuditDrawer';
+import { ConfirmAction } from '../layout/ConfirmAction';
+import { PageHeader } from '../layout/PageHeader';
+import { ListToolbar } from '../lists/ListToolbar';
+import { pagedTableProps, useListFilters } from '../lists/pagedList';
 import { useLiveList } from '../live/useLiveList';
 import { BalanceAdjustmentDialog } from './BalanceAdjustmentDialog';
 import { MemberFormDialog } from './MemberFormDialog';
-import { MEMBER_STATUS_COLOURS, toggledStatus } from './memberStatus';
+import { MEMBER_STATUS_COLOURS, MEMBER_STATUSES, toggledStatus } from './memberStatus';
 import { OtpStatusTag } from './OtpStatusTag';
 import { PasswordResetDialog } from './PasswordResetDialog';
 
 // The charts library is large: the table does not wait for it.
 const DashboardCharts = lazy(() => import('../charts/DashboardCharts'));
 
-const PAGE_SIZE = 10;
-
 /** Pushed member documents are the borrower's shape: the admin-only fields (OTP delivery) stay as held. */
 const mergeMember = (held: AdminMemberAnswer, pushed: UserAnswer): AdminMemberAnswer => ({ ...held, ...pushed });
 
 /** Spec §2 Members: search, status filter, server-side pages, and every action on a member. */
 export function MembersPage() {
-  useDocumentTitle('Members');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
-  const [page, setPage] = useState(1);
+  const filters = useListFilters();
   const list = useLiveList<AdminMemberAnswer, UserAnswer>({
     path: '/api/admin/users',
-    query: { search, status, page, pageSize: PAGE_SIZE },
+    query: filters.query,
     failureTitle: 'Failed to fetch members',
     updated: 'member.updated',
     deleted: 'member.deleted',
@@ -103,27 +101,20 @@ export function MembersPage() {
               </Button>
             </Space>
             <Space size={4}>
-              <Popconfirm
+              <ConfirmAction
+                action={verb}
                 title={`${verb} member`}
                 description={`Are you sure you want to ${verb.toLowerCase()} ${member.fullName}?`}
-                okText={verb}
                 onConfirm={() => toggleStatus(member)}
-              >
-                <Button size="small" danger={verb === 'Deactivate'}>
-                  {verb}
-                </Button>
-              </Popconfirm>
-              <Popconfirm
+                button={{ danger: verb === 'Deactivate' }}
+              />
+              <ConfirmAction
+                action="Delete"
                 title="Delete member"
                 description={`Are you sure you want to delete ${member.fullName}? This cannot be undone.`}
-                okText="Delete"
-                okButtonProps={{ danger: true }}
                 onConfirm={() => remove(member)}
-              >
-                <Button size="small" danger>
-                  Delete
-                </Button>
-              </Popconfirm>
+                destructive
+              />
             </Space>
           </Space>
         );
@@ -133,53 +124,22 @@ export function MembersPage() {
 
   return (
     <>
-      <header className="admin-page__header">
-        <Typography.Title level={1} style={{ fontSize: 26 }}>
-          Members
-        </Typography.Title>
+      <PageHeader title="Members">
         <Button type="primary" onClick={() => setEditing({ member: null })}>
           Add member
         </Button>
-      </header>
+      </PageHeader>
       <Suspense fallback={null}>
         <DashboardCharts />
       </Suspense>
-      <div className="admin-toolbar">
-        <Input.Search
-          aria-label="Search members"
-          placeholder="Search by name, phone or email"
-          allowClear
-          style={{ width: 360 }}
-          onSearch={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
-        <Select
-          aria-label="Status filter"
-          value={status}
-          style={{ width: 160 }}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-          options={[
-            { value: 'all', label: 'All' },
-            { value: 'active', label: 'Active' },
-            { value: 'pending', label: 'Pending' },
-            { value: 'suspended', label: 'Suspended' },
-          ]}
-        />
-      </div>
-      <Table<AdminMemberAnswer>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        size="middle"
-        locale={{ emptyText: 'No members found' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} members` }}
+      <ListToolbar
+        label="Search members"
+        placeholder="Search by name, phone or email"
+        width={360}
+        onSearch={filters.setSearch}
+        status={{ value: filters.status, onChange: filters.setStatus, statuses: MEMBER_STATUSES }}
       />
+      <Table<AdminMemberAnswer> columns={columns} {...pagedTableProps(list, filters, { empty: 'No members found', counted: 'members' })} />
       <MemberFormDialog
         open={editing !== null}
         member={editing?.member ?? null}

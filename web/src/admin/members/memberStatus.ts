@@ -1,4 +1,6 @@
-import type { MemberStatus } from '@honeylend/contracts';
+import { memberStatusSchema, type MemberStatus } from '@honeylend/contracts';
+
+export const MEMBER_STATUSES = memberStatusSchema.options;
 
 export const MEMBER_STATUS_COLOURS: Record<MemberStatus, string> = { active: 'green', pending: 'gold', suspended: 'red' };
 

@@ -1,11 +1,13 @@
 import type { AdminAccountEntry } from '@honeylend/contracts';
-import { Button, Card, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { formatDate } from '../../shared/money';
 import { attempt, failureToast, successToast } from '../adminApi';
+import { ConfirmAction } from '../layout/ConfirmAction';
 import { useIsMainAdmin } from '../layout/staffContext';
+import { ListToolbar } from '../lists/ListToolbar';
 import { useRefetchOn } from '../live/useRefetchOn';
 
 const EMAIL_AND_PASSWORD = 'Please fill in both email and password';
@@ -107,17 +109,13 @@ export function AdminAccounts() {
               </Button>
             )}
             {admin.canDelete && (
-              <Popconfirm
+              <ConfirmAction
+                action="Delete"
                 title="Delete admin"
                 description={`Are you sure you want to delete the admin account ${admin.username}?`}
-                okText="Delete"
-                okButtonProps={{ danger: true }}
                 onConfirm={() => remove(admin)}
-              >
-                <Button size="small" danger>
-                  Delete
-                </Button>
-              </Popconfirm>
+                destructive
+              />
             )}
           </Space>
         ),
@@ -126,9 +124,7 @@ export function AdminAccounts() {
 
   return (
     <Card title="Admin accounts">
-      <div className="admin-toolbar">
-        <Input.Search aria-label="Search admins" placeholder="Search admins" allowClear style={{ width: 320 }} onSearch={setSearch} />
-      </div>
+      <ListToolbar label="Search admins" placeholder="Search admins" width={320} onSearch={setSearch} />
       {isMainAdmin && (
         <form
           className="admin-toolbar"

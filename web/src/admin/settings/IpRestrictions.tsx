@@ -1,10 +1,11 @@
 import type { AllowedIpAnswer } from '@honeylend/contracts';
-import { Alert, Button, Card, Input, List, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Card, Input, List, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { formatDateTime } from '../../shared/money';
 import { attempt, failureToast, successToast } from '../adminApi';
+import { ConfirmAction } from '../layout/ConfirmAction';
 
 /** Spec §2 'IP Access Restrictions' (main admin only); the server enforces the list on every admin route. */
 export function IpRestrictions() {
@@ -80,18 +81,14 @@ export function IpRestrictions() {
           renderItem={(rule) => (
             <List.Item
               actions={[
-                <Popconfirm
+                <ConfirmAction
                   key="remove"
+                  action="Remove"
                   title="Remove IP address"
                   description={`Are you sure you want to remove ${rule.ipAddress} from the allowed list?`}
-                  okText="Remove"
-                  okButtonProps={{ danger: true }}
                   onConfirm={() => remove(rule)}
-                >
-                  <Button size="small" danger>
-                    Remove
-                  </Button>
-                </Popconfirm>,
+                  destructive
+                />,
               ]}
             >
               <List.Item.Meta title={<Typography.Text code>{rule.ipAddress}</Typography.Text>} description={`${rule.description || 'No description'} · added ${formatDateTime(rule.createdAt)}`} />

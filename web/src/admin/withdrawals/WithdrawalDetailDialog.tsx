@@ -1,8 +1,9 @@
 import type { AdminWithdrawalAnswer } from '@honeylend/contracts';
-import { Button, Descriptions, Input, Modal, Popconfirm, Space, Tag } from 'antd';
+import { Button, Descriptions, Input, Modal, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
 import { attempt, successToast } from '../adminApi';
+import { ConfirmAction } from '../layout/ConfirmAction';
 import { WITHDRAWAL_STATUS_COLOURS } from './withdrawalStatus';
 
 /** Spec §2/§4 detail dialog: a pending withdrawal is completed (paid out) or rejected (the amount is refunded). */
@@ -38,27 +39,21 @@ export function WithdrawalDetailDialog({ withdrawal, onClose, onDecided }: { wit
         pending ? (
           <Space>
             <Button onClick={onClose}>Close</Button>
-            <Popconfirm
+            <ConfirmAction
+              action="Reject"
               title="Reject withdrawal"
               description={`Are you sure you want to reject this withdrawal? ${withdrawal ? formatPesoAmount(withdrawal.amount) : ''} will be refunded to the member's wallet.`}
-              okText="Reject"
-              okButtonProps={{ danger: true }}
               onConfirm={() => decide('rejected')}
-            >
-              <Button danger loading={busy === 'rejected'}>
-                Reject
-              </Button>
-            </Popconfirm>
-            <Popconfirm
+              destructive
+              button={{ size: 'middle', loading: busy === 'rejected' }}
+            />
+            <ConfirmAction
+              action="Complete"
               title="Complete withdrawal"
               description={`Are you sure you have sent ${withdrawal ? formatPesoAmount(withdrawal.amount) : ''} to the member's bank account?`}
-              okText="Complete"
               onConfirm={() => decide('completed')}
-            >
-              <Button type="primary" loading={busy === 'completed'}>
-                Complete
-              </Button>
-            </Popconfirm>
+              button={{ size: 'middle', type: 'primary', loading: busy === 'completed' }}
+            />
           </Space>
         ) : (
           <Button onClick={onClose}>Close</Button>

@@ -1,16 +1,20 @@
 import type { AdminWithdrawalAnswer, WithdrawalAnswer } from '@honeylend/contracts';
-import { Button, Card, Input, Select, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
-import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { failureToast, successToast } from '../adminApi';
+import { PageHeader } from '../layout/PageHeader';
+import { ListToolbar } from '../lists/ListToolbar';
+import { MemberCell } from '../lists/MemberCell';
+import { pagedTableProps, useListFilters } from '../lists/pagedList';
 import { useAdminStats } from '../live/useAdminStats';
 import { useLiveList } from '../live/useLiveList';
 import { downloadWithdrawalsCsv } from './downloadExport';
 import { WithdrawalDetailDialog } from './WithdrawalDetailDialog';
 import { WITHDRAWAL_STATUS_COLOURS } from './withdrawalStatus';
 
-const PAGE_SIZE = 10;
+/** The statuses the list filters by (the API's choices besides 'all'). */
+const FILTERED_STATUSES = ['pending', 'completed', 'rejected'] as const;
 
 /** Pushed withdrawals carry a masked account number and no member: the row keeps both. */
 const mergeWithdrawal = (held: AdminWithdrawalAnswer, pushed: WithdrawalAnswer): AdminWithdrawalAnswer => ({
@@ -21,14 +25,11 @@ const mergeWithdrawal = (held: AdminWithdrawalAnswer, pushed: WithdrawalAnswer):
 
 /** Spec §2 Withdrawals: four live stat cards, search, status filter, the table, the detail dialog, 'Export Report'. */
 export function WithdrawalsPage() {
-  useDocumentTitle('Withdrawal List');
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
-  const [page, setPage] = useState(1);
+  const filters = useListFilters();
   const stats = useAdminStats();
   const list = useLiveList<AdminWithdrawalAnswer, WithdrawalAnswer>({
     path: '/api/admin/withdrawals',
-    query: { search, status, page, pageSize: PAGE_SIZE },
+    query: filters.query,
     failureTitle: 'Failed to fetch withdrawals',
     updated: 'withdrawal.updated',
     merge: mergeWithdrawal,
@@ -41,7 +42,7 @@ export function WithdrawalsPage() {
   async function exportReport() {
     setExporting(true);
     try {
-      const fileName = await downloadWithdrawalsCsv({ search, status });
+      const fileName = await downloadWithdrawalsCsv({ search: filters.search, status: filters.status });
       successToast('Report exported', fileName);
     } catch (error) {
       failureToast('Export failed', error);
@@ -55,18 +56,7 @@ export function WithdrawalsPage() {
     {
       title: 'Member',
       key: 'member',
-      // Name over number, as the members and borrowing lists show a member.
-      render: (_, withdrawal) =>
-        withdrawal.member ? (
-          <Space direction="vertical" size={0}>
-            <Typography.Text strong>{withdrawal.member.fullName}</Typography.Text>
-            <Typography.Text type="secondary" className="admin-nowrap">
-              {withdrawal.member.phone}
-            </Typography.Text>
-          </Space>
-        ) : (
-          <Typography.Text type="secondary">Closed account</Typography.Text>
-        ),
+      render: (_, withdrawal) => <MemberCell member={withdrawal.member} />,
     },
     { title: 'Amount', key: 'amount', align: 'right', className: 'admin-nowrap', render: (_, withdrawal) => formatPesoAmount(withdrawal.amount) },
     {
@@ -97,56 +87,25 @@ export function WithdrawalsPage() {
 
   return (
     <>
-      <header className="admin-page__header">
-        <Typography.Title level={1} style={{ fontSize: 26 }}>
-          Withdrawal List
-        </Typography.Title>
+      <PageHeader title="Withdrawal List">
         <Button type="primary" loading={exporting} onClick={() => void exportReport()}>
           Export Report
         </Button>
-      </header>
+      </PageHeader>
       <section className="admin-stat-cards" aria-label="Withdrawal statistics">
         <StatCard title="Total Requests" value={stats?.withdrawals.total} />
         <StatCard title="Processed" value={stats?.withdrawals.processed} />
         <StatCard title="Pending" value={stats?.withdrawals.pending} />
         <StatCard title="Total Amount" value={stats ? formatPesoAmount(stats.withdrawals.totalAmount) : undefined} />
       </section>
-      <div className="admin-toolbar">
-        <Input.Search
-          aria-label="Search withdrawals"
-          placeholder="Search by member, withdrawal ID or bank"
-          allowClear
-          style={{ width: 380 }}
-          onSearch={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
-        <Select
-          aria-label="Status filter"
-          value={status}
-          style={{ width: 160 }}
-          onChange={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
-          options={[
-            { value: 'all', label: 'All' },
-            { value: 'pending', label: 'Pending' },
-            { value: 'completed', label: 'Completed' },
-            { value: 'rejected', label: 'Rejected' },
-          ]}
-        />
-      </div>
-      <Table<AdminWithdrawalAnswer>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.rows}
-        loading={list.loading}
-        size="middle"
-        locale={{ emptyText: 'No withdrawal requests found' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: setPage, showTotal: (total) => `${total} requests` }}
+      <ListToolbar
+        label="Search withdrawals"
+        placeholder="Search by member, withdrawal ID or bank"
+        width={380}
+        onSearch={filters.setSearch}
+        status={{ value: filters.status, onChange: filters.setStatus, statuses: FILTERED_STATUSES }}
       />
+      <Table<AdminWithdrawalAnswer> columns={columns} {...pagedTableProps(list, filters, { empty: 'No withdrawal requests found', counted: 'requests' })} />
       <WithdrawalDetailDialog withdrawal={open} onClose={() => setOpenId(null)} onDecided={list.replace} />
     </>
   );
