@@ -5,6 +5,7 @@ import { apiRequest, apiUpload, serverFieldErrors } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { failureToast, successToast } from '../adminApi';
 import { statusOptions } from '../lists/ListToolbar';
+import { PESO_INPUT } from '../pesoInput';
 import { MEMBER_PROFILE_FIELDS, changedFields, changedValueRule, creditScoreRule, given, newMemberRules, statusRule } from './memberFormRules';
 import { MEMBER_STATUSES } from './memberStatus';
 
@@ -138,7 +139,7 @@ export function MemberFormDialog({
           <div className="admin-form-grid">
             {MEMBER_PROFILE_FIELDS.map((field) => (
               <Form.Item key={field.name} name={field.name} label={field.label} rules={[changedValueRule(field.schema, before[field.name])]}>
-                {field.name === 'monthlySalary' ? <InputNumber min={0} style={{ width: '100%' }} /> : <Input />}
+                {field.name === 'monthlySalary' ? <InputNumber min={0} style={{ width: '100%' }} {...PESO_INPUT} /> : <Input />}
               </Form.Item>
             ))}
             <Form.Item name="status" label="Status" rules={[statusRule]}>
