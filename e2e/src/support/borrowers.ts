@@ -9,19 +9,34 @@ export interface ApiBorrower {
   token: string;
 }
 
-/** A borrower registered, verified and holding an approved loan, all through the API. */
-export async function approvedBorrower(system: RunningSystem, amount = 250_000): Promise<ApiBorrower & { loanId: string }> {
+/** What a verified borrower fills in on the profile page (their documents are uploaded apart). */
+interface BorrowerProfile {
+  address: string;
+  monthlySalary: number;
+  referenceName: string;
+  bankName: string;
+  bankAccountNumber: string;
+}
+
+const VIGAN_PROFILE: BorrowerProfile = { address: '45 Mabini Street, Vigan City, Ilocos Sur', monthlySalary: 42000, referenceName: 'Diego Silang', bankName: 'UnionBank', bankAccountNumber: '109876543210' };
+const MANILA_PROFILE: BorrowerProfile = { address: '12 Kalaw Avenue, Ermita, Manila', monthlySalary: 38000, referenceName: 'Teodora Alonso', bankName: 'BDO', bankAccountNumber: '001234567890' };
+
+/** The three identity documents, each a plain PNG of its own colour. */
+const DOCUMENT_COLOURS = [
+  ['idFrontUrl', [242, 165, 22]],
+  ['idBackUrl', [122, 75, 0]],
+  ['selfieUrl', [29, 95, 214]],
+] as const;
+
+/** A borrower registered and verified (profile and the three documents) through the API, named `fullName`. */
+export async function verifiedBorrower(system: RunningSystem, fullName: string, details: BorrowerProfile = MANILA_PROFILE): Promise<ApiBorrower> {
   const phone = uniquePhone();
-  const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName: 'Gabriela Silang' } });
+  const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName } });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const borrower: ApiBorrower = { id: registered.body.user.id, phone, token: registered.body.token };
 
   const urls: Record<string, string> = {};
-  for (const [field, colour] of [
-    ['idFrontUrl', [242, 165, 22]],
-    ['idBackUrl', [122, 75, 0]],
-    ['selfieUrl', [29, 95, 214]],
-  ] as const) {
+  for (const [field, colour] of DOCUMENT_COLOURS) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(pngImage([...colour]))], { type: 'image/png' }), `${field}.png`);
     const response = await fetch(`${system.baseUrl}/api/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${borrower.token}` } });
@@ -30,55 +45,20 @@ export async function approvedBorrower(system: RunningSystem, amount = 250_000):
   }
   const profile = await system.request('PUT', '/api/user/profile', {
     token: borrower.token,
-    body: {
-      address: '45 Mabini Street, Vigan City, Ilocos Sur',
-      countryOfWork: 'Philippines',
-      monthlySalary: 42000,
-      referenceName: 'Diego Silang',
-      referencePhone: '09181234567',
-      bankName: 'UnionBank',
-      bankAccountNumber: '109876543210',
-      ...urls,
-    },
+    body: { ...details, countryOfWork: 'Philippines', referencePhone: '09181234567', ...urls },
   });
   expect(profile.body?.verified, JSON.stringify(profile.body)).toBe(true);
+  return borrower;
+}
 
+/** A borrower registered, verified and holding an approved loan, all through the API (paid out to UnionBank 109876543210). */
+export async function approvedBorrower(system: RunningSystem, amount = 250_000): Promise<ApiBorrower & { loanId: string }> {
+  const borrower = await verifiedBorrower(system, 'Gabriela Silang', VIGAN_PROFILE);
   const loan = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount, purpose: 'Tricycle for a transport business', termMonths: 24 } });
   expect(loan.status, JSON.stringify(loan.body)).toBe(201);
   const approval = await system.request('PUT', `/api/admin/loans/${loan.body.id}`, { token: await system.adminToken(), body: { status: 'approved', notify: true } });
   expect(approval.status, JSON.stringify(approval.body)).toBe(200);
   return { ...borrower, loanId: loan.body.id };
-}
-
-/** A borrower registered and verified (profile and the three documents) through the API, named `fullName`. */
-export async function verifiedBorrower(system: RunningSystem, fullName: string): Promise<ApiBorrower> {
-  const phone = uniquePhone();
-  const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName } });
-  expect(registered.status, JSON.stringify(registered.body)).toBe(201);
-  const borrower: ApiBorrower = { id: registered.body.user.id, phone, token: registered.body.token };
-  const urls: Record<string, string> = {};
-  for (const field of ['idFrontUrl', 'idBackUrl', 'selfieUrl']) {
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(pngImage([200, 120, 40]))], { type: 'image/png' }), `${field}.png`);
-    const response = await fetch(`${system.baseUrl}/api/upload`, { method: 'POST', body: form, headers: { Authorization: `Bearer ${borrower.token}` } });
-    expect(response.status).toBe(201);
-    urls[field] = ((await response.json()) as { url: string }).url;
-  }
-  const profile = await system.request('PUT', '/api/user/profile', {
-    token: borrower.token,
-    body: {
-      address: '12 Kalaw Avenue, Ermita, Manila',
-      countryOfWork: 'Philippines',
-      monthlySalary: 38000,
-      referenceName: 'Teodora Alonso',
-      referencePhone: '09181234567',
-      bankName: 'BDO',
-      bankAccountNumber: '001234567890',
-      ...urls,
-    },
-  });
-  expect(profile.body?.verified, JSON.stringify(profile.body)).toBe(true);
-  return borrower;
 }
 
 /** A loan application left pending (the admin console decides it). */
