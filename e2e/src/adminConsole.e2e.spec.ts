@@ -286,6 +286,40 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     expect(await failure.count()).toBe(0);
   });
 
+  it('edits a pending loan\'s amount and term in its row (term 6–60), and deletes a pending loan after its confirmation', async () => {
+    const borrower = await verifiedBorrower(system, 'Gregoria de Jesus');
+    const pending = await pendingLoan(system, borrower, 90_000);
+    const page = await open({ token: await system.adminToken() });
+    const errors = collectPageErrors(page);
+    onTestFailed(() => screenshot(page, 'admin-terms-failed', 'screen'));
+    const adminToken = await system.adminToken();
+    const stored = async () => (await system.request('GET', '/api/admin/loans?search=' + pending.loanNumber, { token: adminToken })).body.items[0];
+
+    await page.goto('/management/borrowing');
+    const row = page.getByRole('row', { name: new RegExp(pending.loanNumber) });
+    await row.getByRole('button', { name: 'Edit terms' }).click();
+    const amount = row.getByRole('spinbutton', { name: 'Amount' });
+    const term = row.getByRole('spinbutton', { name: 'Term in months' });
+    expect(await amount.inputValue()).toBe('90,000');
+
+    // The term field holds the admin's limits: 61 months is brought back to 60 (the API refuses 61 too).
+    await amount.fill('150000');
+    await term.fill('61');
+    await term.blur();
+    expect(await term.inputValue()).toBe('60');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await textOf(row, '₱150,000.00', 10_000);
+    await textOf(row, '60 months', 10_000);
+    expect(await stored()).toMatchObject({ amount: 150_000, termMonths: 60, status: 'pending' });
+    expect((await system.request('PUT', `/api/admin/loans/${pending.id}`, { token: adminToken, body: { termMonths: 61 } })).status).toBe(400);
+
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await confirm(page, 'Delete');
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await stored()).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
   it('shows Access Denied with a link to admin login to a borrower token on /management', async () => {
     const page = await open({ token: member.token });
     await page.goto('/management');

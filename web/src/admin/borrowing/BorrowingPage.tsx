@@ -14,6 +14,7 @@ import { pagedTableProps, useListFilters } from '../lists/pagedList';
 import { useAdminEvent } from '../live/adminFeed';
 import { useLiveList } from '../live/useLiveList';
 import { OtpStatusTag } from '../members/OtpStatusTag';
+import { PESO_INPUT } from '../pesoInput';
 import { CustomStatusesDialog, type LoanStatusesAnswer } from './CustomStatusesDialog';
 import { LoanStatusDialog } from './LoanStatusDialog';
 import { loanStatusColour } from './loanStatusColours';
@@ -130,7 +131,7 @@ export function BorrowingPage() {
       className: 'admin-nowrap',
       render: (_, loan) =>
         editingRow(loan) ? (
-          <InputNumber aria-label="Amount" min={80_000} max={4_000_000} step={10_000} value={draft!.amount} onChange={(value) => setDraft({ ...draft!, amount: value })} style={{ width: 130 }} />
+          <InputNumber aria-label="Amount" min={80_000} max={4_000_000} step={10_000} value={draft!.amount} onChange={(value) => setDraft({ ...draft!, amount: typeof value === 'number' ? value : null })} style={{ width: 150 }} {...PESO_INPUT} />
         ) : (
           formatPesoAmount(loan.amount)
         ),

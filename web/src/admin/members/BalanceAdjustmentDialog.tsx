@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest, serverFieldErrors } from '../../shared/api';
 import { formatPesoAmount } from '../../shared/money';
 import { failureToast, successToast } from '../adminApi';
+import { PESO_INPUT } from '../pesoInput';
 
 export const ADJUSTMENT_MESSAGES = {
   amount: 'Enter a non-zero amount in pesos, e.g. 500 or -250.50',
@@ -82,7 +83,7 @@ export function BalanceAdjustmentDialog({ member, onClose, onAdjusted }: { membe
           label="Amount in pesos (negative to debit)"
           rules={[{ validator: async (_rule, value: unknown) => { if (typeof value !== 'number' || value === 0 || !Number.isFinite(value)) throw new Error(ADJUSTMENT_MESSAGES.amount); } }]}
         >
-          <InputNumber precision={2} step={100} style={{ width: '100%' }} placeholder="e.g. 500 or -250.50" />
+          <InputNumber precision={2} step={100} style={{ width: '100%' }} placeholder="e.g. 500 or -250.50" {...PESO_INPUT} />
         </Form.Item>
         <Form.Item name="reason" label="Reason" rules={[{ validator: async (_rule, value: unknown) => { if (typeof value !== 'string' || value.trim().length < 5) throw new Error(ADJUSTMENT_MESSAGES.reason); } }]}>
           <Input.TextArea rows={3} maxLength={500} showCount />

@@ -1,19 +1,15 @@
 import type { AdminMemberAnswer } from '@honeylend/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
 import { jsonResponse, memberAnswer, requestOf, routeFetch } from '../../testing/http';
 import { MemberFormDialog } from './MemberFormDialog';
 
 const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ monthlySalary: 42000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, ...overrides });
 
-// antd's form grid asks for the screen's breakpoints, which jsdom does not have.
-function stubMatchMedia() {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }));
-}
-
 describe('the member edit dialog', () => {
   it('shows the monthly salary in pesos with thousands separators and sends it as a number', async () => {
-    stubMatchMedia();
+    provideBrowserApisAntdNeeds();
     const held = member();
     const fetchMock = routeFetch({ [`PUT /api/admin/users/${held.id}`]: () => jsonResponse(member({ monthlySalary: 45500, version: 13 })) });
     const onSaved = vi.fn();

@@ -1,0 +1,31 @@
+import type { AdminMemberAnswer } from '@honeylend/contracts';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
+import { jsonResponse, memberAnswer, requestOf, routeFetch } from '../../testing/http';
+import { BalanceAdjustmentDialog } from './BalanceAdjustmentDialog';
+
+const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ balance: 5000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, ...overrides });
+
+describe('the balance adjustment dialog', () => {
+  it('shows a debit with thousands separators and posts it as a signed number of pesos with the reason', async () => {
+    provideBrowserApisAntdNeeds();
+    const held = member();
+    const fetchMock = routeFetch({
+      [`POST /api/admin/users/${held.id}/balance-adjustments`]: () =>
+        jsonResponse({ adjustment: { id: 'a1', amount: -1250.5, reason: 'Duplicate disbursement', balanceAfter: 3749.5 }, user: member({ balance: 3749.5, version: 14 }) }),
+    });
+    const onAdjusted = vi.fn();
+    render(<BalanceAdjustmentDialog member={held} onClose={() => undefined} onAdjusted={onAdjusted} />);
+
+    const amount = (await screen.findByLabelText('Amount in pesos (negative to debit)')) as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '-1,250.50' } });
+    fireEvent.blur(amount);
+    await waitFor(() => expect(amount.value).toBe('-1,250.50'));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Duplicate disbursement' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post adjustment' }));
+
+    await waitFor(() => expect(onAdjusted).toHaveBeenCalled());
+    expect(requestOf(fetchMock).body).toEqual({ amount: -1250.5, reason: 'Duplicate disbursement' });
+  });
+});
