@@ -53,6 +53,11 @@ interface RouteFuzz {
   query: z.ZodType | null;
   /** Values for fields whose validity a transform or a lookup decides (see zodArbitrary). */
   fields?: FieldArbitraries;
+  /**
+   * For fields whose validity a lookup decides (not the zod schema): whether a value sent is one the
+   * server can find. A mutated value that fails this is invalid input, and must get a 400.
+   */
+  lookups?: Record<string, (value: unknown) => boolean>;
   /** Real path parameters; the n-th request gets `params(n)` (destructive routes rotate throwaway targets). */
   params?: (n: number) => Record<string, string>;
   /** What a 2xx answers: a schema of the JSON, or the media type of a file. */
@@ -100,6 +105,15 @@ const loanPesos = fc.integer({ min: 6, max: 420 }).chain((tens) => fc.constantFr
  * and what it answers. A mounted route missing here fails the first test, so a new route is fuzzed
  * from the day it is added. Routes that move money or destroy things act on throwaway members.
  */
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The three document fields: found only when they carry the URL an upload of this member answered. */
+function documentUrlLookups(uploadedUrl: string): Record<string, (value: unknown) => boolean> {
+  // zod trims the field before the server looks it up.
+  const found = (value: unknown) => typeof value === 'string' && value.trim() === uploadedUrl;
+  return { idFrontUrl: found, idBackUrl: found, selfieUrl: found };
+}
+
 function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
   const memberId = fx.borrower.id;
   return {
@@ -152,6 +166,8 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
         idBackUrl: fc.constant(fx.ownFile.url),
         selfieUrl: fc.constant(fx.ownFile.url),
       },
+      // A document URL must be one the member's own upload answered.
+      lookups: documentUrlLookups(fx.ownFile.url),
       answer: answers.userAnswer,
     },
     'POST /api/upload': {
@@ -217,6 +233,7 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
         idBackUrl: fc.constant(fx.editedMemberFileUrl),
         selfieUrl: fc.constant(fx.editedMemberFileUrl),
       },
+      lookups: documentUrlLookups(fx.editedMemberFileUrl),
       answer: answers.adminMemberAnswer,
       // The spec's client may send a password, an OTP code or a balance; they are refused with where to go instead.
       refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED'],
@@ -530,9 +547,12 @@ function problemOf(route: MountedRoute, spec: RouteFuzz, request: FuzzRequest, s
   } else {
     const bodyCheck = spec.body ? spec.body.safeParse(view.body ?? {}) : { success: true as const };
     const queryCheck = spec.query ? spec.query.safeParse(view.query) : { success: true as const };
-    valid = bodyCheck.success && queryCheck.success;
+    const body = isRecord(view.body) ? view.body : {};
+    const notFound = Object.entries(spec.lookups ?? {}).find(([field, found]) => field in body && !found(body[field]));
+    valid = bodyCheck.success && queryCheck.success && !notFound;
     if (!bodyCheck.success) why = `body: ${bodyCheck.error.issues[0]?.message}`;
     else if (!queryCheck.success) why = `query: ${queryCheck.error.issues[0]?.message}`;
+    else if (notFound) why = `${notFound[0]}: names nothing the server can find`;
   }
   if (!valid) return expectRefusal([400], `invalid, ${why}`);
 
