@@ -207,8 +207,8 @@ describe('Redis and event-store outages', () => {
     reportFigure({ check: CHECK, name: 'recovery after Redis / the event store returned (s)', value: `${redisRecovery.toFixed(1)} / ${storeRecovery.toFixed(1)}` });
     reportFigure({
       check: CHECK,
-      name: `Redis down: commands / queries answered 503; store down: commands 503; slowest answer ${Math.max(...sent.map((s) => s.endedAt - s.startedAt))} ms; 500s`,
-      value: `${count(whileRedisDown, 'command', (s) => s.status === 503)}, ${count(whileRedisDown, 'query', (s) => s.status === 503)}; ${count(whileStoreDown, 'command', (s) => s.status === 503)}; ${serverErrors.length}`,
+      name: 'answered 503 while Redis was down (commands, queries) / while the store was down (commands); 500s; slowest answer (ms)',
+      value: `${count(whileRedisDown, 'command', (s) => s.status === 503)}, ${count(whileRedisDown, 'query', (s) => s.status === 503)} / ${count(whileStoreDown, 'command', (s) => s.status === 503)}; ${serverErrors.length}; ${Math.max(...sent.map((s) => s.endedAt - s.startedAt))}`,
     });
 
     expect(noAnswer.map(when)).toEqual([]);
