@@ -1,4 +1,5 @@
-import Koa from 'koa';
+import Koa, { type Middleware } from 'koa';
+import type Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { DEFAULT_MONTHLY_RATE_BPS } from '@honeylend/contracts';
 import { ApiError } from './http/apiError.js';
@@ -59,8 +60,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     ratesRoutes(deps),
     ...(options.devOutbox ? [devOutboxRoutes(deps)] : []),
   ]) {
-    app.use(router.routes());
-    app.use(router.allowedMethods({ throw: false }));
+    app.use(mounted(router));
   }
 
   app.use(async (ctx, next) => {
@@ -72,4 +72,20 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   });
   if (options.webRoot) app.use(staticWeb(options.webRoot));
   return app;
+}
+
+/**
+ * A router's routes, then its answer to a method it lacks (405), entered only for paths under its
+ * prefix (matched as the router matches: without regard to case): none of its routes can match any
+ * other path, and with some twenty routers in a row, each matching every request against all its
+ * routes was a tenth of a read's CPU. A router without a prefix sees every request. The 405 does
+ * not change: it comes from the routes matched by any router, and the first router (prefix /api)
+ * still sees every API path.
+ */
+function mounted(router: Router): Middleware {
+  const routes = router.routes() as Middleware;
+  const methods = router.allowedMethods({ throw: false }) as Middleware;
+  const prefix = router.opts.prefix;
+  const under = prefix ? new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`, 'i') : null;
+  return (ctx, next) => (under && !under.test(ctx.path) ? next() : routes(ctx, () => methods(ctx, next)));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { loanApplicationBody, streams, toLoanAnswer } from '@honeylend/contracts';
-import { authenticate } from '../auth/authenticate.js';
+import { authenticate, authenticatedRead } from '../auth/authenticate.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
@@ -15,14 +15,14 @@ import { loanDecider } from './decide.js';
 export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: number }): Router {
   const { store, readModels, progress, tokens } = deps;
   const router = new Router({ prefix: '/api/loans' });
-  router.use(authenticate(tokens, readModels, ['borrower']));
+  const borrowerRead = authenticatedRead(tokens, readModels, ['borrower']);
 
   /**
    * A loan application touches three streams: the member's (one loan at a time, verified only),
    * the loan-number sequence, and the new loan's. Should a writer die part-way, the member's
    * stream already names the loan; applying again resumes that same loan instead of refusing.
    */
-  router.post('/', async (ctx) => {
+  router.post('/', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
     const input = parseBody(ctx, loanApplicationBody);
     const memberId = callerOf(ctx).id;
     const metadata = metadataOf(ctx, memberId);
@@ -49,7 +49,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
   });
 
   router.get('/user', async (ctx) => {
-    const loans = await readModels.loansOfMember(callerOf(ctx).id);
+    const loans = await borrowerRead(ctx, (memberId) => readModels.loansOfMember(memberId));
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = `[${loans.map(loanAnswerJson).join(',')}]`;
   });

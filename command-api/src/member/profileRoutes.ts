@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import { profileUpdateBody, streams, toUserAnswer, type DocumentKind, type ProfileChanges } from '@honeylend/contracts';
-import { authenticate } from '../auth/authenticate.js';
+import { profileUpdateBody, streams, toUserAnswer, type DocumentKind, type MemberDoc, type ProfileChanges } from '@honeylend/contracts';
+import { authenticate, authenticatedRead } from '../auth/authenticate.js';
 import { handleCommand } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
@@ -27,19 +27,18 @@ function documentsFrom(body: Partial<Record<keyof typeof DOCUMENT_FIELDS, string
 export function profileRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens } = deps;
   const router = new Router({ prefix: '/api/user' });
-  router.use(authenticate(tokens, readModels, ['borrower']));
+  const borrowerRead = authenticatedRead(tokens, readModels, ['borrower']);
 
-  const currentUser = async (memberId: string) => {
-    const doc = await readModels.member(memberId);
+  const userAnswer = (doc: MemberDoc | null) => {
     if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
     return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId));
   };
 
   router.get('/profile', async (ctx) => {
-    ctx.body = await currentUser(callerOf(ctx).id);
+    ctx.body = userAnswer(await borrowerRead(ctx, (memberId) => readModels.member(memberId)));
   });
 
-  router.put('/profile', async (ctx) => {
+  router.put('/profile', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
     const { monthlySalary, idFrontUrl, idBackUrl, selfieUrl, ...rest } = parseBody(ctx, profileUpdateBody);
     const changes: ProfileChanges = { ...rest, ...(monthlySalary !== undefined ? { monthlySalaryCentavos: monthlySalary } : {}) };
     const documents = documentsFrom({ idFrontUrl, idBackUrl, selfieUrl });
@@ -51,7 +50,7 @@ export function profileRoutes(deps: ApiDeps): Router {
       { type: 'UpdateProfile', memberId, changes, documents, now: deps.now().toISOString() },
       metadataOf(ctx, memberId),
     );
-    ctx.body = await readAfterWrite(ctx, progress, result.position, () => currentUser(memberId));
+    ctx.body = await readAfterWrite(ctx, progress, result.position, async () => userAnswer(await readModels.member(memberId)));
   });
 
   return router;

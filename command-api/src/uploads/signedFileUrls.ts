@@ -5,8 +5,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * URLs signed with an HMAC over the file id and the expiry. Every profile answer issues fresh
  * ones; a leaked URL stops working within `ttlSeconds`.
  */
+/** URLs remembered at most, one per file (the oldest goes first). */
+const URLS_KEPT = 10_000;
+
 export class SignedFileUrls {
   private readonly key: Buffer;
+  /**
+   * The last URL issued for each file: within the same second it is the very same text (same file,
+   * same expiry), and a profile read by many requests a second signed its three documents for each.
+   */
+  private readonly issued = new Map<string, { expires: number; url: string }>();
 
   constructor(
     secret: string,
@@ -22,7 +30,13 @@ export class SignedFileUrls {
 
   urlFor(fileId: string, now = Date.now()): string {
     const expires = Math.floor(now / 1000) + this.ttlSeconds;
-    return `/api/files/${fileId}?expires=${expires}&sig=${this.signature(fileId, expires)}`;
+    const last = this.issued.get(fileId);
+    if (last?.expires === expires) return last.url;
+    const url = `/api/files/${fileId}?expires=${expires}&sig=${this.signature(fileId, expires)}`;
+    if (last) this.issued.delete(fileId);
+    else if (this.issued.size >= URLS_KEPT) this.issued.delete(this.issued.keys().next().value!);
+    this.issued.set(fileId, { expires, url });
+    return url;
   }
 
   isValid(fileId: string, expires: string | undefined, sig: string | undefined, now = Date.now()): boolean {
