@@ -163,7 +163,7 @@ export const adminWithdrawalAnswer: z.ZodType<AdminWithdrawalAnswer> = z.strictO
   member: z.strictObject({ id: uuid, fullName: z.string(), phone: z.string(), email: z.string().nullable() }).nullable(),
 });
 
-export const notificationAnswer: z.ZodType<NotificationAnswer> = z.strictObject({
+const notificationShape = {
   id: uuid,
   title: z.string(),
   message: z.string(),
@@ -171,18 +171,10 @@ export const notificationAnswer: z.ZodType<NotificationAnswer> = z.strictObject(
   createdAt: isoTime,
   read: z.boolean(),
   version: count,
-});
+};
+export const notificationAnswer: z.ZodType<NotificationAnswer> = z.strictObject(notificationShape);
 /** What POST /api/admin/notifications answers: the notification with the member it went to. */
-export const sentNotification = z.strictObject({
-  id: uuid,
-  memberId: uuid,
-  title: z.string(),
-  message: z.string(),
-  type: z.string(),
-  createdAt: isoTime,
-  read: z.boolean(),
-  version: count,
-});
+export const sentNotification = z.strictObject({ ...notificationShape, memberId: uuid });
 
 export const allowedIpAnswer: z.ZodType<AllowedIpAnswer> = z.strictObject({
   id: uuid,
