@@ -87,5 +87,9 @@ function mounted(router: Router): Middleware {
   const methods = router.allowedMethods({ throw: false }) as Middleware;
   const prefix = router.opts.prefix;
   const under = prefix ? new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`, 'i') : null;
-  return (ctx, next) => (under && !under.test(ctx.path) ? next() : routes(ctx, () => methods(ctx, next)));
+  const middleware: Middleware & { router?: Router } = (ctx, next) => (under && !under.test(ctx.path) ? next() : routes(ctx, () => methods(ctx, next)));
+  // As router.routes() does: whoever reads the app's route table (the access-matrix and fuzzing
+  // checks) finds each router on the middleware that mounts it.
+  middleware.router = router;
+  return middleware;
 }
