@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
+import { freePort } from '../../../cli/src/testing/freePort.js';
 import { spawnLending, type LendingProcess } from './lendingProcess.js';
 import { eventually } from './waiting.js';
 
@@ -175,14 +175,3 @@ export async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
   } while (cursor !== '0');
 }
 
-/** A port nobody listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}

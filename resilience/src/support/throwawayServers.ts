@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { freePort } from './splitSystem.js';
+import { freePort } from '../../../cli/src/testing/freePort.js';
 import { eventually } from './waiting.js';
 
 const run = promisify(execFile);
