@@ -8,6 +8,8 @@ export interface ValidatedEvent {
   type: string;
   data: Record<string, unknown>;
   metadata: Record<string, unknown>;
+  /** ISO-8601 (milliseconds, UTC): given only when a backup is restored. */
+  createdAt?: string;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -38,6 +40,11 @@ export function validateAppend(stream: string, events: NewEvent[], expectedRevis
     }
     if (!isPlainObject(event.data)) throw new TypeError(`event ${id} (${event.type}): data must be a JSON object`);
     if (event.metadata !== undefined && !isPlainObject(event.metadata)) throw new TypeError(`event ${id} (${event.type}): metadata must be a JSON object`);
+    if (event.createdAt !== undefined) {
+      const time = typeof event.createdAt === 'string' ? Date.parse(event.createdAt) : Number.NaN;
+      if (Number.isNaN(time)) throw new TypeError(`event ${id} (${event.type}): createdAt ${JSON.stringify(event.createdAt)} is not an ISO-8601 time`);
+      return { id, type: event.type, data: event.data, metadata: { ...event.metadata }, createdAt: new Date(time).toISOString() };
+    }
     return { id, type: event.type, data: event.data, metadata: { ...event.metadata } };
   });
 }

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdempotentRetryMismatch } from './idempotentRetry.js';
-import { WrongExpectedVersion, type EventMetadata, type EventStore, type ExpectedRevision, type NewEvent, type RecordedEvent } from './port.js';
+import { WrongExpectedVersion, type EventMetadata, type EventStore, type ExpectedRevision, type IntegrityGuarantees, type NewEvent, type RecordedEvent } from './port.js';
+import { chainPages } from './integrity/chainReader.js';
+import { eventHash } from './integrity/eventHash.js';
 
 /** One adapter, as the conformance suite needs it. */
 export interface ConformanceTarget {
@@ -16,6 +18,8 @@ export interface ConformanceTarget {
   dispose?(): Promise<void>;
   /** How long `open` may take (starting a container pulls an image). Default 60 s. */
   openTimeoutMs?: number;
+  /** What the adapter guarantees against a rewritten log (README "Tamper evidence"); the suite checks it gives exactly that. */
+  integrity: IntegrityGuarantees;
 }
 
 function newEvent(type = 'ThingHappened', data: Record<string, unknown> = {}, metadata?: EventMetadata): NewEvent {
@@ -129,6 +133,7 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         const stored = await store.readStream(stream);
         expect(stored.map((event) => event.revision)).toEqual([0, 1, 2]);
         expect(result).toEqual({ nextRevision: 2, position: stored[2]!.position });
+        expect(stored.revision).toBe(2);
 
         const conflict = await conflictOf(store.append(stream, newEvents(1), { expectedRevision: 'no_stream' }));
         expect(conflict).toMatchObject({ name: 'WrongExpectedVersion', stream, expected: 'no_stream', actual: 2 });
@@ -236,8 +241,10 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         }
       });
 
-      it('returns an empty list for a stream that does not exist', async () => {
-        expect(await store.readStream(uniqueStream('nobody'))).toEqual([]);
+      it('returns an empty list for a stream that does not exist, at revision no_stream', async () => {
+        const missing = await store.readStream(uniqueStream('nobody'));
+        expect(missing).toEqual([]);
+        expect(missing.revision).toBe('no_stream');
       });
     });
 
@@ -453,9 +460,15 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
       expect(await store.readAll({ from: result.position })).toEqual([]);
     });
 
+    it('keeps one store id, the same on every call', async () => {
+      const id = await store.storeId();
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(await store.storeId()).toBe(id);
+    });
+
     if (target.openEmpty) {
       const openEmpty = target.openEmpty;
-      it('reports headPosition 0 and reads nothing on an empty store', async () => {
+      it('reports headPosition 0 and reads nothing on an empty store, which has a store id of its own', async () => {
         const empty = await openEmpty();
         try {
           expect(await empty.headPosition()).toBe(0);
@@ -463,14 +476,69 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
           const first = await empty.append(uniqueStream('member'), newEvents(1), { expectedRevision: 'no_stream' });
           expect(first.position).toBeGreaterThan(0);
           expect(await empty.headPosition()).toBe(first.position);
+          expect(await empty.storeId()).not.toBe(await store.storeId());
         } finally {
           await empty.close();
         }
-      });
+      }, target.openTimeoutMs ?? 60_000);
     }
 
     it('answers ping', async () => {
       await expect(store.ping()).resolves.toBeUndefined();
+    });
+
+    describe('integrity guarantees', () => {
+      const { appendOnly, hashChain, densePositions } = target.integrity;
+      const said = `append-only by ${appendOnly === 'trigger' ? 'a trigger on the events table' : 'the store itself'}, hash chain ${hashChain}, positions ${densePositions ? 'dense' : 'sparse'}`;
+
+      it(`states what it guarantees: ${said}`, () => {
+        expect(store.integrity).toEqual(target.integrity);
+      });
+
+      if (hashChain === 'stored') {
+        it('stores each event linked to the one before it, its hash covering its position, link and content', async () => {
+          const start = await store.headPosition();
+          const before = start > 0 ? (await store.readChain!({ from: start - 1, limit: 1 }))[0] : undefined;
+          await store.append(uniqueStream('member'), newEvents(3), { expectedRevision: 'no_stream' });
+          await store.append(uniqueStream('loan'), [newEvent('ThingHappened', { amountCentavos: 125_050, note: 'peso ₱ sign' }, { actorId: 'tester' })], {
+            expectedRevision: 'no_stream',
+          });
+          const chained = await store.readChain!({ from: start, limit: 100 });
+          expect(chained.length).toBeGreaterThanOrEqual(4);
+          let prev = before?.hash;
+          for (const event of chained) {
+            if (prev !== undefined) expect(event.prevHash, `link at ${event.position}`).toBe(prev);
+            expect(eventHash(event.position, event.prevHash, event), `hash at ${event.position}`).toBe(event.hash);
+            prev = event.hash;
+          }
+          expect(chained.map(({ prevHash: _p, hash: _h, ...recorded }) => recorded)).toEqual(await store.readAll({ from: start, limit: 100 }));
+        });
+      } else {
+        it.skip(`stores no hash beside its events: the chain is recomputed from the log, and checkpoints sign that digest`, () => undefined);
+        it('computes the same chain from the log on every read', async () => {
+          const start = await store.headPosition();
+          await store.append(uniqueStream('member'), newEvents(3), { expectedRevision: 'no_stream' });
+          const read = async () => {
+            const hashes: string[] = [];
+            for await (const page of chainPages(store, { from: start, prevHash: 'c'.repeat(64) })) hashes.push(...page.map((event) => event.hash));
+            return hashes;
+          };
+          const first = await read();
+          expect(first.length).toBeGreaterThanOrEqual(3);
+          expect(await read()).toEqual(first);
+        });
+      }
+
+      if (densePositions) {
+        it('numbers positions 1, 2, 3… without gaps, so a removed event shows as a missing position', async () => {
+          const start = await store.headPosition();
+          await store.append(uniqueStream('member'), newEvents(5), { expectedRevision: 'no_stream' });
+          const positions = (await store.readAll({ from: start, limit: 5 })).map((event) => event.position);
+          expect(positions).toEqual([start + 1, start + 2, start + 3, start + 4, start + 5]);
+        });
+      } else {
+        it.skip('positions are offsets in the store\'s own log, not 1, 2, 3…: a removed event shows only against a signed checkpoint', () => undefined);
+      }
     });
   });
 }

@@ -2,10 +2,13 @@ import { EsdbEventStore } from './esdb/esdbEventStore.js';
 import { PgliteEventStore } from './pgliteEventStore.js';
 import type { EventStore } from './port.js';
 import { PostgresEventStore } from './postgresEventStore.js';
+import type { ChainMigrationProgress } from './sql/hashChainSchema.js';
 
 export interface OpenEventStoreOptions {
   /** PostgreSQL and PGlite: the schema holding the log (wins over a `?schema=` in the URL). Default `public`. */
   schema?: string;
+  /** PostgreSQL and PGlite: progress of chaining a log written before the hash chain (its first open after upgrading). */
+  onChainMigration?: (progress: ChainMigrationProgress) => void;
 }
 
 export const SUPPORTED_EVENT_STORE_URLS = 'pglite:<directory>, pglite:memory, postgres://…, postgresql://… or esdb://host:2113?tls=false';

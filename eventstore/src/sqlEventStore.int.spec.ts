@@ -94,11 +94,13 @@ describe('PGlite data directory', () => {
       const stream = `member-${randomUUID()}`;
       const first = await PgliteEventStore.open(directory);
       const appended = await first.append(stream, [event({ kept: true })], { expectedRevision: 'no_stream' });
+      const storeId = await first.storeId();
       await first.close();
       const reopened = await PgliteEventStore.open(directory);
       try {
         expect((await reopened.readStream(stream)).map((recorded) => recorded.data)).toEqual([{ kept: true }]);
         expect(await reopened.headPosition()).toBe(appended.position);
+        expect(await reopened.storeId()).toBe(storeId);
       } finally {
         await reopened.close();
       }
@@ -129,12 +131,13 @@ if (!postgres.reachable) {
   describeSqlLog('PostgreSQL', () => PostgresEventStore.open(DATABASE_URL, { schema: newSchema('log') }));
 
   describe('PostgreSQL across processes', () => {
-    it('lets several stores create the same new schema at the same moment', async () => {
+    it('lets several stores create the same new schema at the same moment, with one store id', async () => {
       const schema = newSchema('race');
       const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresEventStore.open(DATABASE_URL, { schema })));
       try {
         await stores[0]!.append(`member-${randomUUID()}`, [event()], { expectedRevision: 'no_stream' });
         for (const store of stores) expect(await store.headPosition()).toBe(1);
+        expect(new Set(await Promise.all(stores.map((store) => store.storeId()))).size).toBe(1);
       } finally {
         await Promise.all(stores.map((store) => store.close()));
       }
@@ -146,6 +149,7 @@ if (!postgres.reachable) {
         await a.append(`member-${randomUUID()}`, [event()], { expectedRevision: 'no_stream' });
         expect(await a.headPosition()).toBe(1);
         expect(await b.headPosition()).toBe(0);
+        expect(await a.storeId()).not.toBe(await b.storeId());
       } finally {
         await Promise.all([a.close(), b.close()]);
       }

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { START, UnavailableError, WrongExpectedVersionError } from '@eventstore/db-client';
+import { CancelledError, START, UnavailableError, WrongExpectedVersionError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { EventStoreUnavailable } from '../port.js';
 import { translateEsdbError } from './esdbErrors.js';
@@ -31,6 +31,10 @@ describe('EventStoreDB errors', () => {
     const plain = Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 });
     expect(translateEsdbError(plain)).toBeInstanceOf(EventStoreUnavailable);
     expect(translateEsdbError(new UnavailableError())).toBeInstanceOf(EventStoreUnavailable);
+  });
+
+  it('turns a call the server cancelled into EventStoreUnavailable, answered 503 rather than 500', () => {
+    expect(translateEsdbError(new CancelledError(undefined, '1 CANCELLED: Call cancelled'))).toBeInstanceOf(EventStoreUnavailable);
   });
 
   it('leaves other errors as they are', () => {

@@ -6,17 +6,24 @@ import {
   WrongExpectedVersion,
   type AppendOptions,
   type AppendResult,
-  type EventMetadata,
+  type ChainedEvent,
   type EventStore,
   type ExpectedRevision,
+  type IntegrityGuarantees,
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type StreamEvents,
   type SubscribeAllOptions,
+  streamEvents,
 } from '../port.js';
+import { GENESIS_HASH, eventHash } from '../integrity/eventHash.js';
 import type { SqlClient, SqlTransaction } from './sqlClient.js';
 import { DDL_LOCK, appendLockOf, assertSchemaName, eventsTableOf } from './schemaNames.js';
+import { createStoreIdentity, readStoreId } from './storeIdentity.js';
 import { WakeLatch } from './wakeLatch.js';
+import { CHAINED_EVENT_COLUMNS, EVENT_COLUMNS, toChainedEvent, toIsoString, toNumber, toRecordedEvent, type ChainedEventRow, type EventRow } from './eventRows.js';
+import { ensureHashChain, type ChainMigrationProgress } from './hashChainSchema.js';
 
 const DEFAULT_READ_LIMIT = 1000;
 /** Bounds on one group commit, so one transaction's JSON parameter and lock hold stay small. */
@@ -25,42 +32,6 @@ const MAX_GROUP_EVENTS = 2_000;
 const SUBSCRIPTION_BATCH = 500;
 /** Wake-ups come from appends; this only bounds the delay if one was ever lost (e.g. a dropped LISTEN connection). */
 const SAFETY_POLL_MS = 5000;
-
-interface EventRow {
-  [column: string]: unknown;
-  position: unknown;
-  id: string;
-  stream: string;
-  revision: unknown;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: EventMetadata | null;
-  created_at: unknown;
-}
-
-/** pg returns bigint columns as strings (PGlite as numbers); positions and revisions stay far below 2^53. */
-function toNumber(value: unknown): number {
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(number)) throw new RangeError(`expected an integer column value, got ${String(value)}`);
-  return number;
-}
-
-function toIsoString(value: unknown): string {
-  return (value instanceof Date ? value : new Date(String(value))).toISOString();
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    id: row.id,
-    stream: row.stream,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata ?? {},
-    revision: toNumber(row.revision),
-    position: toNumber(row.position),
-    createdAt: toIsoString(row.created_at),
-  };
-}
 
 interface QueuedAppend {
   stream: string;
@@ -98,6 +69,9 @@ function checkExpectedRevision(stream: string, expected: ExpectedRevision, curre
  * One `events` table per schema holds the global log.
  */
 export class SqlEventStore implements EventStore {
+  readonly integrity: IntegrityGuarantees;
+  /** Each append takes the next whole numbers, so two positions differ by the number of events between them. */
+  readonly positionUnit = 'events';
   private readonly table: string;
   private closed = false;
   /** Appends waiting for the writer, in arrival order, and whether the writer is running. */
@@ -105,13 +79,19 @@ export class SqlEventStore implements EventStore {
   private writing = false;
   private readonly closing = new Set<() => void>();
 
+  /**
+   * `chained` false leaves the hash chain and the append-only trigger out entirely: only the
+   * benchmark opens a log so, to measure in the same run what the chain costs an append.
+   */
   protected constructor(
     readonly kind: string,
     private readonly client: SqlClient,
     private readonly schema: string,
+    private readonly chained = true,
   ) {
     assertSchemaName(schema);
     this.table = eventsTableOf(schema);
+    this.integrity = chained ? { appendOnly: 'trigger', hashChain: 'stored', densePositions: true } : { appendOnly: 'none', hashChain: 'none', densePositions: true };
   }
 
   /**
@@ -137,6 +117,11 @@ export class SqlEventStore implements EventStore {
     });
   }
 
+  /** The hash chain's columns and the append-only triggers; chains a log written before them (see hashChainSchema.ts). */
+  protected async ensureHashChain(onProgress?: (progress: ChainMigrationProgress) => void): Promise<void> {
+    await ensureHashChain(this.client, this.schema, this.table, onProgress);
+  }
+
   /**
    * Appends are serialized by a transaction-scoped advisory lock, and each takes its positions as
    * max(position)+1… while holding it. That is why a reader never sees a gap: the lock is released
@@ -151,6 +136,11 @@ export class SqlEventStore implements EventStore {
    * one writer takes whatever has queued while the previous transaction ran and writes it as one
    * transaction (group commit): one lock, one read of revisions, one INSERT, one flush. Each append
    * still succeeds or fails on its own, exactly as if it had run alone in queue order.
+   *
+   * Under the same lock each event gets its link in the hash chain (design §10): the head's hash
+   * is read with the revisions, and each new row's hash covers its position, that previous hash
+   * and its content, with the time it is recorded at fixed here (never before the head's, so the
+   * log's times never go backwards and "the last position at time T" is well defined).
    */
   async append(stream: string, events: NewEvent[], { expectedRevision }: AppendOptions): Promise<AppendResult> {
     const validated = validateAppend(stream, events, expectedRevision);
@@ -216,13 +206,15 @@ export class SqlEventStore implements EventStore {
     // One statement reads all the group needs: copies of any re-sent ids (idempotent retries), each
     // stream's revision (one index lookup per stream, a correlated max, whatever the planner thinks
     // of the list's size), and the head of the log.
-    const [state] = await tx.query<{ copies: StoredCopyRow[] | string; revisions: Record<string, unknown> | string; head: unknown }>(
+    const [state] = await tx.query<{ copies: StoredCopyRow[] | string; revisions: Record<string, unknown> | string; head: unknown; now: unknown }>(
       `SELECT
          (SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'stream', stream, 'revision', revision, 'position', position)), '[]'::jsonb)
             FROM ${this.table} WHERE id IN (SELECT value::uuid FROM jsonb_array_elements_text($1::jsonb))) AS copies,
          (SELECT coalesce(jsonb_object_agg(s.stream, (SELECT max(revision) FROM ${this.table} WHERE stream = s.stream)), '{}'::jsonb)
             FROM jsonb_array_elements_text($2::jsonb) AS s(stream)) AS revisions,
-         (SELECT coalesce(max(position), 0) FROM ${this.table}) AS head`,
+         (SELECT jsonb_build_object('position', position, 'hash', ${this.chained ? "encode(hash, 'hex')" : 'NULL'}, 'createdAt', created_at)
+            FROM ${this.table} ORDER BY position DESC LIMIT 1) AS head,
+         clock_timestamp() AS now`,
       [JSON.stringify(group.flatMap((append) => append.events.map((event) => event.id))), JSON.stringify(streamNames)],
     );
     const copyRows = parseJsonColumn(state!.copies) as StoredCopyRow[];
@@ -232,9 +224,13 @@ export class SqlEventStore implements EventStore {
       const revision = revisionsByStream[name];
       return [name, revision === null || revision === undefined ? null : toNumber(revision)];
     }));
-    let position = toNumber(state!.head);
+    const head = parseJsonColumn(state!.head) as { position: unknown; hash: string; createdAt: string } | null;
+    let position = head ? toNumber(head.position) : 0;
+    let prevHash: string = head?.hash ?? GENESIS_HASH;
+    const now = toIsoString(state!.now);
+    const createdAt = head && toIsoString(head.createdAt) > now ? toIsoString(head.createdAt) : now;
 
-    const rows: Array<ValidatedEvent & { position: number; stream: string; revision: number }> = [];
+    const rows: Array<ValidatedEvent & { position: number; stream: string; revision: number; created_at: string; prev_hash: string; hash: string }> = [];
     const outcomes = group.map((append): AppendOutcome => {
       try {
         const stored = append.events.flatMap((event) => copies.get(event.id) ?? []);
@@ -247,7 +243,19 @@ export class SqlEventStore implements EventStore {
         const currentRevision = revisions.get(append.stream) ?? null;
         checkExpectedRevision(append.stream, append.expectedRevision, currentRevision);
         const firstRevision = currentRevision === null ? 0 : currentRevision + 1;
-        append.events.forEach((event, ordinal) => rows.push({ ...event, position: position + 1 + ordinal, stream: append.stream, revision: firstRevision + ordinal }));
+        // Hashed before anything is kept, so an event the chain cannot hold fails only its own append.
+        let link = prevHash;
+        const appended = append.events.map((event, ordinal) => {
+          // A restored event keeps the time it first happened (lending restore); any other is stamped now.
+          const at = event.createdAt === undefined ? createdAt : toIsoString(event.createdAt);
+          const row = { ...event, position: position + 1 + ordinal, stream: append.stream, revision: firstRevision + ordinal, created_at: at };
+          const hash = this.chained ? eventHash(row.position, link, { ...row, createdAt: at }) : GENESIS_HASH;
+          const chained = { ...row, prev_hash: link, hash };
+          link = hash;
+          return chained;
+        });
+        rows.push(...appended);
+        prevHash = link;
         position += append.events.length;
         const nextRevision = firstRevision + append.events.length - 1;
         revisions.set(append.stream, nextRevision);
@@ -258,28 +266,41 @@ export class SqlEventStore implements EventStore {
     });
     if (rows.length > 0) {
       // One JSON parameter carries the whole group, which both drivers pass the same way.
+      const links = this.chained ? { columns: ', prev_hash, hash', values: ", decode(e.prev_hash, 'hex'), decode(e.hash, 'hex')" } : { columns: '', values: '' };
       await tx.query(
-        `INSERT INTO ${this.table} (position, id, stream, revision, type, data, metadata)
-         SELECT e.position, e.id, e.stream, e.revision, e.type, e.data, e.metadata
-         FROM jsonb_to_recordset($1::jsonb) AS e(position bigint, id uuid, stream text, revision bigint, type text, data jsonb, metadata jsonb)
+        `INSERT INTO ${this.table} (position, id, stream, revision, type, data, metadata, created_at${links.columns})
+         SELECT e.position, e.id, e.stream, e.revision, e.type, e.data, e.metadata, e.created_at${links.values}
+         FROM jsonb_to_recordset($1::jsonb)
+           AS e(position bigint, id uuid, stream text, revision bigint, type text, data jsonb, metadata jsonb, created_at timestamptz, prev_hash text, hash text)
          ORDER BY e.position`,
-        [JSON.stringify(rows)],
+        [JSON.stringify(this.chained ? rows : rows.map(({ prev_hash: _prev, hash: _hash, ...row }) => row))],
       );
       await tx.announceAppend();
     }
     return outcomes;
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
-    const rows = await this.client.query<EventRow>(`SELECT * FROM ${this.table} WHERE stream = $1 ORDER BY revision`, [stream]);
-    return rows.map(toRecordedEvent);
+  async readStream(stream: string): Promise<StreamEvents> {
+    const rows = await this.client.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM ${this.table} WHERE stream = $1 ORDER BY revision`, [stream]);
+    return streamEvents(rows.map(toRecordedEvent));
   }
 
   async readAll({ from = START, limit = DEFAULT_READ_LIMIT }: ReadAllOptions = {}): Promise<RecordedEvent[]> {
     assertPosition('from', from);
     if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`limit must be a positive integer, got ${String(limit)}`);
-    const rows = await this.client.query<EventRow>(`SELECT * FROM ${this.table} WHERE position > $1 ORDER BY position LIMIT $2`, [from, limit]);
+    const rows = await this.client.query<EventRow>(`SELECT ${EVENT_COLUMNS} FROM ${this.table} WHERE position > $1 ORDER BY position LIMIT $2`, [from, limit]);
     return rows.map(toRecordedEvent);
+  }
+
+  async readChain({ from = START, limit = DEFAULT_READ_LIMIT, stream }: ReadAllOptions & { stream?: string } = {}): Promise<ChainedEvent[]> {
+    if (!this.chained) throw new TypeError('this log was opened without its hash chain');
+    assertPosition('from', from);
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError(`limit must be a positive integer, got ${String(limit)}`);
+    const rows =
+      stream === undefined
+        ? await this.client.query<ChainedEventRow>(`SELECT ${CHAINED_EVENT_COLUMNS} FROM ${this.table} WHERE position > $1 ORDER BY position LIMIT $2`, [from, limit])
+        : await this.client.query<ChainedEventRow>(`SELECT ${CHAINED_EVENT_COLUMNS} FROM ${this.table} WHERE stream = $3 AND position > $1 ORDER BY position LIMIT $2`, [from, limit, stream]);
+    return rows.map(toChainedEvent);
   }
 
   async *subscribeAll({ from = START, signal }: SubscribeAllOptions = {}): AsyncGenerator<RecordedEvent> {
@@ -320,8 +341,18 @@ export class SqlEventStore implements EventStore {
     return toNumber(head);
   }
 
+  /** Not cancellable: PostgreSQL's pool gives up on an unreachable database after its connect timeout, and PGlite runs in this process. */
   async ping(): Promise<void> {
     await this.client.query('SELECT 1');
+  }
+
+  storeId(): Promise<string> {
+    return readStoreId(this.client, this.schema);
+  }
+
+  /** The store's id, created on first open (its own table and migration, apart from the log's). */
+  protected createStoreIdentity(): Promise<void> {
+    return createStoreIdentity(this.client, this.schema);
   }
 
   /** Live subscriptions end (their loops finish) rather than fail on a closed connection. */

@@ -54,6 +54,7 @@ export function pgliteTarget(): ConformanceTarget {
   let directory: string | undefined;
   return {
     name: 'PGlite',
+    integrity: { appendOnly: 'trigger', hashChain: 'stored', densePositions: true },
     async open() {
       directory = await mkdtemp(join(tmpdir(), 'honeylend-eventstore-'));
       return PgliteEventStore.open(directory);
@@ -75,6 +76,7 @@ export function postgresTarget(url = DATABASE_URL): ConformanceTarget {
   };
   return {
     name: 'PostgreSQL',
+    integrity: { appendOnly: 'trigger', hashChain: 'stored', densePositions: true },
     open: () => openInNewSchema('conformance'),
     openEmpty: () => openInNewSchema('empty'),
     dispose: () => dropSchemas(url, schemas),
@@ -101,41 +103,46 @@ async function dockerProblem(): Promise<string | null> {
 }
 
 /**
- * EventStoreDB at ESDB_URL when it answers, else a throwaway container when a Docker engine
- * answers, else the reason it cannot be tested.
+ * EventStoreDB at ESDB_URL when it answers, else throwaway containers when a Docker engine
+ * answers, else the reason it cannot be tested. Only containers give an empty store (a fresh
+ * in-memory server): the server at ESDB_URL is shared, so the suite never assumes it empty.
  */
 export async function esdbTarget(): Promise<ConformanceTarget | { reason: string }> {
   const configuredUrl = process.env.ESDB_URL;
   const configuredProblem = configuredUrl ? await esdbAnswers(configuredUrl) : 'no ESDB_URL';
   if (configuredUrl && configuredProblem === null) {
-    return { name: 'EventStoreDB', open: () => EsdbEventStore.open(configuredUrl) };
+    return { name: 'EventStoreDB', integrity: { appendOnly: 'store', hashChain: 'computed', densePositions: false }, open: () => EsdbEventStore.open(configuredUrl) };
   }
   const docker = await dockerProblem();
   if (docker !== null) {
     const esdbPart = configuredUrl ? `ESDB_URL does not answer (${configuredProblem})` : 'no ESDB_URL';
     return { reason: `${esdbPart} and no Docker engine (${docker})` };
   }
-  let container: StartedTestContainer | undefined;
+  const containers: StartedTestContainer[] = [];
+  const startServer = async () => {
+    const container = await new GenericContainer(ESDB_IMAGE)
+      .withEnvironment({
+        EVENTSTORE_INSECURE: 'true',
+        EVENTSTORE_MEM_DB: 'true',
+        EVENTSTORE_RUN_PROJECTIONS: 'None',
+        EVENTSTORE_CLUSTER_SIZE: '1',
+        EVENTSTORE_HTTP_PORT: '2113',
+      })
+      .withExposedPorts(2113)
+      .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status >= 200 && status < 300))
+      .withStartupTimeout(180_000)
+      .start();
+    containers.push(container);
+    return EsdbEventStore.open(`esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`);
+  };
   return {
     name: 'EventStoreDB',
+    integrity: { appendOnly: 'store', hashChain: 'computed', densePositions: false },
     openTimeoutMs: 240_000,
-    async open() {
-      container = await new GenericContainer(ESDB_IMAGE)
-        .withEnvironment({
-          EVENTSTORE_INSECURE: 'true',
-          EVENTSTORE_MEM_DB: 'true',
-          EVENTSTORE_RUN_PROJECTIONS: 'None',
-          EVENTSTORE_CLUSTER_SIZE: '1',
-          EVENTSTORE_HTTP_PORT: '2113',
-        })
-        .withExposedPorts(2113)
-        .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status >= 200 && status < 300))
-        .withStartupTimeout(180_000)
-        .start();
-      return EsdbEventStore.open(`esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`);
-    },
+    open: startServer,
+    openEmpty: startServer,
     async dispose() {
-      await container?.stop();
+      await Promise.all(containers.map((container) => container.stop()));
     },
   };
 }
