@@ -16,6 +16,7 @@ import { createOtpProcessor } from './otp/otpProcessor.js';
 import { refreshRates } from './rates/refreshRates.js';
 import { createSmsSender, type WorkerEnv } from './sms/createSmsSender.js';
 import { SmsDeliveries } from './sms/smsDelivery.js';
+import { countingSender, observeQueues, observeWorker } from './workerMetrics.js';
 
 export interface StartWorkersOptions {
   /** redis://host:port/db; the db index is honoured. */
@@ -72,10 +73,10 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     workers.push(
       new Worker(
         QUEUE_NAMES.otp,
-        createOtpProcessor({ redis, keys, sender, deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }),
+        createOtpProcessor({ redis, keys, sender: countingSender(sender, 'otp'), deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }),
         { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
       ),
-      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender, deliveries, logger }), { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
+      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: countingSender(sender, 'notification'), deliveries, logger }), { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
       new Worker(
         QUEUE_NAMES.rates,
         (_job: Job<RatesRefreshJob>, _token?: string, signal?: AbortSignal) =>
@@ -84,6 +85,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       ),
     );
     for (const worker of workers) {
+      observeWorker(worker);
       worker.on('error', (error) => logger.error('worker error', { queue: worker.name, error: describeError(error) }));
       worker.on('failed', (job, error) => {
         const gaveUp = error instanceof UnrecoverableError || (job !== undefined && job.attemptsMade >= (job.opts.attempts ?? 1));
@@ -106,6 +108,15 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
 
   logger.info('workers started', { queues: workers.map((worker) => worker.name), keyPrefix: keys.prefix });
   const startedQueue = ratesQueue;
+  // Each queue's depth for the metrics, read at every scrape (Queue objects are cheap: they share the connection).
+  const countedQueues = [
+    new Queue(QUEUE_NAMES.otp, { connection: redis, prefix: keys.queuePrefix }),
+    new Queue(QUEUE_NAMES.notifications, { connection: redis, prefix: keys.queuePrefix }),
+    startedQueue,
+    // The servicing day close, run by the same workers role (command-api's startServicingJobs).
+    new Queue(QUEUE_NAMES.servicing, { connection: redis, prefix: keys.queuePrefix }),
+  ];
+  const unobserveQueues = observeQueues(countedQueues);
   let closing: Promise<void> | undefined;
 
   async function shutDown(): Promise<void> {
@@ -118,7 +129,8 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
       await finished;
     } finally {
       clearTimeout(cancelTimer);
-      await startedQueue.close();
+      unobserveQueues();
+      await Promise.all(countedQueues.map((queue) => queue.close()));
       await redis.quit().catch(() => redis.disconnect());
       logger.info('workers stopped');
     }

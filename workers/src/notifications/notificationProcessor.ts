@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
 import { QUEUE_NAMES, maskPhone, notificationJobSchema } from '@honeylend/contracts';
-import { describeError, type Logger } from '../logger.js';
+import { describeError, withFields, type Logger } from '../logger.js';
 import { SmsGatewayError } from '../sms/httpSmsSender.js';
 import type { SmsDeliveries } from '../sms/smsDelivery.js';
 import type { SmsSender } from '../sms/smsSender.js';
@@ -16,12 +16,14 @@ export function notificationMessage(title: string, message: string): string {
  * it under the same idempotency key (sms/smsDelivery.ts).
  */
 export function createNotificationProcessor(dependencies: { sender: SmsSender; deliveries: SmsDeliveries; logger: Logger }) {
-  const { sender, deliveries, logger } = dependencies;
+  const { sender, deliveries } = dependencies;
 
   return async function processNotificationJob(job: Job, _token?: string, signal?: AbortSignal): Promise<{ notificationId: string }> {
     const parsed = notificationJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid notification job: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-    const { notificationId, memberId, phone, title, message } = parsed.data;
+    const { notificationId, memberId, phone, title, message, requestId } = parsed.data;
+    // Every line of this job carries the request that asked for it.
+    const logger = withFields(dependencies.logger, { requestId });
     const sentTo = maskPhone(phone);
     const jobId = job.id ?? notificationId;
     const delivery = await deliveries.begin(QUEUE_NAMES.notifications, jobId);

@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { QUEUE_NAMES, maskPhone, otpJobSchema, type JobKeys } from '@honeylend/contracts';
 import { hashOtpCode, storeOtpChallenge, type StoreOtpChallengeResult } from '@honeylend/contracts/server';
-import { describeError, type Logger } from '../logger.js';
+import { describeError, withFields, type Logger } from '../logger.js';
 import { SmsGatewayError } from '../sms/httpSmsSender.js';
 import type { SmsDeliveries } from '../sms/smsDelivery.js';
 import type { SmsSender } from '../sms/smsSender.js';
@@ -38,12 +38,14 @@ export interface OtpJobResult {
  * outgoing text.
  */
 export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
-  const { redis, keys, sender, deliveries, logger, secret, ttlMs, clock } = dependencies;
+  const { redis, keys, sender, deliveries, secret, ttlMs, clock } = dependencies;
 
   return async function processOtpJob(job: Job, _token?: string, signal?: AbortSignal): Promise<OtpJobResult> {
     const parsed = otpJobSchema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`invalid OTP job: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-    const { challengeId, memberId, phone, amountCentavos } = parsed.data;
+    const { challengeId, memberId, phone, amountCentavos, requestId } = parsed.data;
+    // Every line of this job carries the request that asked for it.
+    const logger = withFields(dependencies.logger, { requestId });
     const sentTo = maskPhone(phone);
     const attempt = job.attemptsMade + 1;
 
