@@ -7,12 +7,24 @@ import { withdrawalsProjection } from './withdrawals/withdrawalsProjection.js';
 import { allowedIpsProjection } from './settings/allowedIpsProjection.js';
 import { customLoanStatusesProjection } from './settings/customLoanStatusesProjection.js';
 import { dailyStatsProjection } from './dailyStats/dailyStatsProjection.js';
+import { auditGrantsProjection } from './audit/auditGrantsProjection.js';
 
 export * from './projection.js';
 export * from './projectionRunner.js';
 export * from './readModelTransaction.js';
 export * from './rebuild.js';
-export { membersProjection, adminsProjection, loansProjection, withdrawalsProjection, notificationsProjection, allowedIpsProjection, customLoanStatusesProjection, dailyStatsProjection };
+export * from './readModelsOfAnotherStore.js';
+export {
+  membersProjection,
+  adminsProjection,
+  loansProjection,
+  withdrawalsProjection,
+  notificationsProjection,
+  allowedIpsProjection,
+  customLoanStatusesProjection,
+  dailyStatsProjection,
+  auditGrantsProjection,
+};
 
 /** Every read model, applied in this order to each event. */
 export const allProjections: Projection[] = [
@@ -24,4 +36,6 @@ export const allProjections: Projection[] = [
   allowedIpsProjection,
   customLoanStatusesProjection,
   dailyStatsProjection,
+  auditGrantsProjection,
 ];
+export * from './projectionLag.js';

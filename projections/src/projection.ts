@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@honeylend/eventstore';
 import type { ReadModelTransaction } from './readModelTransaction.js';
 
 /** A recorded event whose data has been validated against the event catalogue. */
-export type ProjectedEvent = DomainEvent & { position: number; stream: string; createdAt: string; metadata: RecordedEvent['metadata'] };
+export type ProjectedEvent = DomainEvent & { position: number; stream: string; revision: number; createdAt: string; metadata: RecordedEvent['metadata'] };
 
 /** One read model: it owns its keys and its checkpoint, and turns events into writes. */
 export interface Projection {

@@ -1,13 +1,16 @@
-import type { ChainableCommander, Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { ChangeEntry } from '@honeylend/contracts';
+
+/** One Redis command: its name and arguments (a document is made JSON only when its write is kept). */
+export type RedisCommand = (string | number)[];
 
 /**
  * The writes one batch of events makes to the read models. Reads see the batch's own pending
  * writes (so a second event in the batch builds on the first), and nothing reaches Redis until
- * `commands` are queued into the single MULTI that also moves the checkpoints and appends the
+ * the `commands()` are sent in the one atomic step that also moves the checkpoints and appends the
  * change-feed entries — so a change is never stored without being published, or the reverse.
  */
-type Write = (multi: ChainableCommander) => void;
+type Write = () => RedisCommand;
 
 /** A write, and for SET/DEL the key it replaces as a whole. */
 interface QueuedWrite {
@@ -55,12 +58,12 @@ export class ReadModelTransaction {
   setJson(key: string, doc: unknown): void {
     if (typeof doc === 'object' && doc !== null) Object.freeze(doc);
     this.pendingValues.set(key, { doc });
-    this.replace(key, (multi) => multi.set(key, JSON.stringify(doc)));
+    this.replace(key, () => ['SET', key, JSON.stringify(doc)]);
   }
 
   delete(key: string): void {
     this.pendingValues.set(key, null);
-    this.replace(key, (multi) => multi.del(key));
+    this.replace(key, () => ['DEL', key]);
   }
 
   private replace(key: string, write: Write): void {
@@ -69,27 +72,27 @@ export class ReadModelTransaction {
   }
 
   hset(key: string, fields: Record<string, string | number>): void {
-    this.writes.push({ write: (multi) => multi.hset(key, fields) });
+    this.writes.push({ write: () => ['HSET', key, ...Object.entries(fields).flat()] });
   }
 
   hdel(key: string, field: string): void {
-    this.writes.push({ write: (multi) => multi.hdel(key, field) });
+    this.writes.push({ write: () => ['HDEL', key, field] });
   }
 
   zadd(key: string, score: number, member: string): void {
-    this.writes.push({ write: (multi) => multi.zadd(key, score, member) });
+    this.writes.push({ write: () => ['ZADD', key, score, member] });
   }
 
   hincrby(key: string, field: string, by: number): void {
-    this.writes.push({ write: (multi) => multi.hincrby(key, field, by) });
+    this.writes.push({ write: () => ['HINCRBY', key, field, by] });
   }
 
   lpush(key: string, value: string): void {
-    this.writes.push({ write: (multi) => multi.lpush(key, value) });
+    this.writes.push({ write: () => ['LPUSH', key, value] });
   }
 
   zrem(key: string, member: string): void {
-    this.writes.push({ write: (multi) => multi.zrem(key, member) });
+    this.writes.push({ write: () => ['ZREM', key, member] });
   }
 
   publish(change: ChangeEntry): void {
@@ -101,11 +104,8 @@ export class ReadModelTransaction {
    * the writes between did to that key, the later one replaces. A batch of a thousand events
    * rewrites a busy member's document many times; only its last version travels to Redis.
    */
-  queueWrites(multi: ChainableCommander): void {
-    this.writes.forEach(({ write, replaces }, i) => {
-      if (replaces !== undefined && this.lastReplace.get(replaces) !== i) return;
-      write(multi);
-    });
+  commands(): RedisCommand[] {
+    return this.writes.filter(({ replaces }, i) => replaces === undefined || this.lastReplace.get(replaces) === i).map(({ write }) => write());
   }
 
   get isEmpty(): boolean {

@@ -65,7 +65,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
         events += count;
         options.onProgress?.(events, reached, Math.max(head, reached));
       });
-      const swapped = await swapIn(redis, live, fresh, projections, position);
+      const swapped = await swapIn(redis, live, fresh, projections, position, runner.storeIdentity!, () => store.headPosition());
       if (swapped !== null) return { events, keys: swapped, position, seconds: (Date.now() - started) / 1000 };
       if (attempt >= 20) throw new Error('the live projections kept moving; could not swap the rebuilt read models in');
       // The live projections got ahead of the rebuild: catch up again, then retry.
@@ -81,12 +81,26 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
  * Returns the number of keys swapped in, or null when a live projection is already past `position`.
  * A live projection behind `position` (or stopped) is fine: after the swap its checkpoint is
  * `position`, and its WATCH-guarded batch in flight, if any, fails and is recomputed from there.
+ * Live read models of another store (`identity` differs, or none is recorded and their checkpoints
+ * lie past this store's log) are replaced whatever their checkpoints say: those are positions of
+ * the other store. A runner still applying that store's events finds the swapped-in identity and stops.
  */
-async function swapIn(redis: Redis, live: ReadModelKeys, fresh: ReadModelKeys, projections: Projection[], position: number): Promise<number | null> {
+async function swapIn(
+  redis: Redis,
+  live: ReadModelKeys,
+  fresh: ReadModelKeys,
+  projections: Projection[],
+  position: number,
+  identity: string,
+  headPosition: () => Promise<number>,
+): Promise<number | null> {
   const checkpointKeys = [live.checkpoint, ...projections.map((p) => live.projectionCheckpoint(p.name))];
-  await redis.watch(...checkpointKeys);
-  const liveCheckpoints = (await redis.mget(...checkpointKeys)).map((v) => Number(v ?? 0));
-  if (liveCheckpoints.some((c) => c > position)) {
+  await redis.watch(...checkpointKeys, live.storeIdentity);
+  const [liveIdentity, ...values] = await redis.mget(live.storeIdentity, ...checkpointKeys);
+  const liveCheckpoints = values.map((v) => Number(v ?? 0));
+  const ahead = liveCheckpoints.some((c) => c > position);
+  const sameStore = liveIdentity === identity || (liveIdentity === null && (!ahead || Math.max(...liveCheckpoints) <= (await headPosition())));
+  if (sameStore && ahead) {
     await redis.unwatch();
     return null;
   }

@@ -37,12 +37,16 @@ export const dailyStatsProjection: Projection = {
         moveStatus('pending', 1, amountCentavos);
         return;
       }
-      case 'LoanStatusChanged': {
+      case 'LoanStatusChanged':
+      // The status that follows the money: disbursement makes a loan active, the payoff completed.
+      case 'LoanAccountOpened':
+      case 'LoanPaidOff': {
+        const to = event.type === 'LoanStatusChanged' ? event.data.to : event.type === 'LoanAccountOpened' ? 'active' : 'completed';
         const loan = await tx.getJson<TrackedLoan>(stats.trackedLoan(event.data.loanId));
-        if (!loan || loan.status === event.data.to) return;
+        if (!loan || loan.status === to) return;
         moveStatus(loan.status, -1, -loan.amountCentavos);
-        moveStatus(event.data.to, 1, loan.amountCentavos);
-        tx.setJson(stats.trackedLoan(event.data.loanId), { ...loan, status: event.data.to } satisfies TrackedLoan);
+        moveStatus(to, 1, loan.amountCentavos);
+        tx.setJson(stats.trackedLoan(event.data.loanId), { ...loan, status: to } satisfies TrackedLoan);
         return;
       }
       case 'LoanTermsChanged': {

@@ -1,11 +1,21 @@
-import { rooms, type LoanDoc, type ReadModelKeys } from '@honeylend/contracts';
+import { isLoanAccountEvent, rooms, streams, type LoanDoc, type ReadModelKeys } from '@honeylend/contracts';
 import type { ProjectedEvent, Projection } from '../projection.js';
 import type { ReadModelTransaction } from '../readModelTransaction.js';
 import { loanSearchText } from '../search/searchText.js';
+import { applyServicingEvent } from './servicingIndexes.js';
 
 const statusField = (status: string) => `status:${status}`;
 
+function moveStatus(tx: ReadModelTransaction, keys: ReadModelKeys, doc: LoanDoc, from: string) {
+  tx.zrem(keys.loansByStatus(from), doc.id);
+  tx.zadd(keys.loansByStatus(doc.status), Date.parse(doc.createdAt), doc.id);
+  tx.hincrby(keys.loanStats, statusField(from), -1);
+  tx.hincrby(keys.loanStats, statusField(doc.status), 1);
+}
+
 function store(tx: ReadModelTransaction, keys: ReadModelKeys, event: ProjectedEvent, doc: LoanDoc) {
+  // The day close appends to the loan's stream expecting the revision this document reflects.
+  if (event.stream === streams.loan(doc.id)) doc.streamRevision = event.revision;
   tx.setJson(keys.loan(doc.id), doc);
   tx.hset(keys.loanSearch, { [doc.id]: loanSearchText(doc) });
   tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'loan.updated', doc, version: event.position });
@@ -19,6 +29,14 @@ function store(tx: ReadModelTransaction, keys: ReadModelKeys, event: ProjectedEv
 export const loansProjection: Projection = {
   name: 'loans',
   async apply(event, tx, keys) {
+    if (isLoanAccountEvent(event)) {
+      const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
+      if (!current) return;
+      const doc = applyServicingEvent(tx, keys, current, event, event.createdAt, event.position);
+      if (doc.status !== current.status) moveStatus(tx, keys, doc, current.status);
+      store(tx, keys, event, doc);
+      return;
+    }
     switch (event.type) {
       case 'LoanApplied': {
         const { loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, purpose, appliedAt } = event.data;
@@ -39,6 +57,7 @@ export const loansProjection: Projection = {
         const appliedAtMs = Date.parse(appliedAt);
         tx.zadd(keys.loans, appliedAtMs, loanId);
         tx.zadd(keys.loansByMember(memberId), appliedAtMs, loanId);
+        tx.hset(keys.loansByNumber, { [loanNumber]: loanId });
         tx.zadd(keys.loansByStatus('pending'), appliedAtMs, loanId);
         tx.hincrby(keys.loanStats, 'total', 1);
         tx.hincrby(keys.loanStats, statusField('pending'), 1);
@@ -50,10 +69,7 @@ export const loansProjection: Projection = {
         const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
         if (!current) return;
         const doc: LoanDoc = { ...current, status: event.data.to, statusMessage: event.data.message, updatedAt: event.data.changedAt, version: event.position };
-        tx.zrem(keys.loansByStatus(current.status), doc.id);
-        tx.zadd(keys.loansByStatus(doc.status), Date.parse(doc.createdAt), doc.id);
-        tx.hincrby(keys.loanStats, statusField(current.status), -1);
-        tx.hincrby(keys.loanStats, statusField(doc.status), 1);
+        moveStatus(tx, keys, doc, current.status);
         store(tx, keys, event, doc);
         return;
       }
@@ -73,6 +89,7 @@ export const loansProjection: Projection = {
         tx.zrem(keys.loansByMember(current.memberId), current.id);
         tx.zrem(keys.loansByStatus(current.status), current.id);
         tx.hdel(keys.loanSearch, current.id);
+        tx.hdel(keys.loansByNumber, current.loanNumber);
         tx.hincrby(keys.loanStats, 'total', -1);
         tx.hincrby(keys.loanStats, statusField(current.status), -1);
         tx.hincrby(keys.loanStats, 'totalAmountCentavos', -current.amountCentavos);

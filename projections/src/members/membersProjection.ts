@@ -110,6 +110,10 @@ export const membersProjection: Projection = {
       }
       case 'BalanceAdjusted':
         return moveBalance(tx, keys, event, event.data.memberId, event.data.amountCentavos);
+      case 'WalletRepaymentDebited':
+        return moveBalance(tx, keys, event, event.data.memberId, -event.data.amountCentavos);
+      case 'WalletRepaymentRefunded':
+        return moveBalance(tx, keys, event, event.data.memberId, event.data.amountCentavos);
       case 'MemberStatusChanged': {
         const { memberId, from, to } = event.data;
         const doc = await updateMember(tx, keys, event, memberId, () => ({ status: to }));
