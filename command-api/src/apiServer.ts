@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { createJobKeys, QUEUE_NAMES, readModelKeys } from '@honeylend/contracts';
+import { createJobKeys, DEFAULT_LATE_CHARGE_SETTINGS, QUEUE_NAMES, readModelKeys, type LateChargeSettings } from '@honeylend/contracts';
 import { resolveOtpSecret } from '@honeylend/contracts/server';
-import type { EventStore } from '@honeylend/eventstore';
+import { storeIdentityOf, type EventStore } from '@honeylend/eventstore';
 import { createApp } from './app.js';
 import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
 import { parseTrustedProxies } from './admin/access/clientAddress.js';
@@ -18,6 +18,9 @@ import { ReadModelStore } from './readModels/readModelStore.js';
 import { RealtimeGateway } from './realtime/realtimeGateway.js';
 import { FileStore } from './uploads/fileStore.js';
 import { SignedFileUrls } from './uploads/signedFileUrls.js';
+import type { KeyObject } from 'node:crypto';
+import { AuditJobs } from './audit/jobs/auditJobs.js';
+import { BusinessClock } from './servicing/businessClock.js';
 
 export interface ApiServerOptions {
   store: EventStore;
@@ -39,6 +42,12 @@ export interface ApiServerOptions {
   env?: Readonly<Record<string, string | undefined>>;
   logger: Logger;
   now?: () => Date;
+  /** The public keys whose checkpoint signatures verification accepts (the signing key's, from AUDIT_SIGNING_KEY). */
+  auditTrustedKeys: readonly KeyObject[];
+  /** Late-charge terms for accounts opened from now on (default spec §9: 2 % a month after 3 grace days). */
+  lateCharge?: LateChargeSettings;
+  /** PAYMENT_WEBHOOK_SECRET: the payment provider signs its webhook with it. */
+  paymentWebhookSecret?: string | null;
 }
 
 export interface ApiServer {
@@ -85,13 +94,16 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const redis = new Redis(options.redisUrl, { ...REQUEST_PATH_REDIS, enableAutoPipelining: true });
   const subscriber = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const readModels = new ReadModelStore(redis, keys);
-  const progress = new ProjectionProgress(redis, subscriber, keys);
+  const progress = new ProjectionProgress(redis, subscriber, keys, () => storeIdentityOf(options.store));
   const env = options.env ?? process.env;
   const jobKeys = createJobKeys(keyPrefix);
   const queueConnection = new Redis(options.redisUrl, REQUEST_PATH_REDIS);
   // Without an offline queue nothing may be sent before the connections are up.
   await Promise.all([untilReady(redis), untilReady(queueConnection)]);
   const otpQueue = new Queue(QUEUE_NAMES.otp, { connection: queueConnection, prefix: jobKeys.queuePrefix });
+  const now = options.now ?? (() => new Date());
+  const auditJobs = new AuditJobs({ store: options.store, redisUrl: options.redisUrl, keyPrefix, trustedKeys: options.auditTrustedKeys, logger: options.logger, now });
+  await auditJobs.ready();
   const notificationQueue = new Queue(QUEUE_NAMES.notifications, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const deps: ApiDeps = {
     store: options.store,
@@ -105,17 +117,21 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     jobs: { keys: jobKeys, otpQueue, notificationQueue, otpSecret: resolveOtpSecret(env).secret },
     trustedProxies,
     signedFileUrls: new SignedFileUrls(options.jwtSecret),
-    now: options.now ?? (() => new Date()),
+    now,
+    audit: { jobs: auditJobs, trustedKeys: options.auditTrustedKeys },
+    businessClock: new BusinessClock(redis, jobKeys.businessDateOverride, now, env.NODE_ENV !== 'production'),
+    servicing: { lateCharge: options.lateCharge ?? DEFAULT_LATE_CHARGE_SETTINGS, paymentWebhookSecret: options.paymentWebhookSecret ?? env.PAYMENT_WEBHOOK_SECRET ?? null },
   };
   await progress.start();
   if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
 
-  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: env.NODE_ENV !== 'production' });
+  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: env.NODE_ENV !== 'production', devBusinessDate: env.NODE_ENV !== 'production' });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
   await realtime.start();
   deps.revokeSessions = (id, reason) => realtime.revoke(id, reason);
+  auditJobs.onUpdate((update) => realtime.toAuditors('audit.job', update));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host ?? '0.0.0.0', () => resolve());
@@ -135,6 +151,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await closed;
       clearTimeout(forced);
       await progress.stop();
+      await auditJobs.close();
       await otpQueue.close();
       await notificationQueue.close();
       queueConnection.disconnect();

@@ -19,7 +19,11 @@ import { withdrawalRoutes } from './withdrawal/withdrawalRoutes.js';
 import { notificationRoutes } from './notification/notificationRoutes.js';
 import { devOutboxRoutes, ratesRoutes } from './rates/ratesRoutes.js';
 import { adminRouters } from './admin/adminRouters.js';
+import { auditRoutes } from './audit/auditRoutes.js';
 import { resolveClientAddress } from './admin/access/adminAccess.js';
+import { borrowerServicingRoutes } from './servicing/borrowerServicingRoutes.js';
+import { paymentWebhookRoutes } from './servicing/paymentWebhookRoutes.js';
+import { businessDateRoutes } from './servicing/businessDateRoutes.js';
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
@@ -28,6 +32,8 @@ export interface AppOptions {
   monthlyRateBps?: number;
   /** Mounts GET /api/dev/outbox (the development SMS outbox); never in production. */
   devOutbox?: boolean;
+  /** Mounts GET/POST /api/dev/business-date (moving the business date forward); never in production. */
+  devBusinessDate?: boolean;
 }
 
 export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
@@ -44,21 +50,26 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     await next();
   });
-  app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true }));
+  // includeUnparsed keeps the exact text as ctx.request.rawBody: the payment webhook's signature is over it.
+  app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true, includeUnparsed: true }));
   app.use(jsonBodyGuard());
   app.use(idempotency(deps.redis, deps.jobs.keys.prefix));
 
   for (const router of [
     healthRoutes(deps),
     ...adminRouters(deps),
+    auditRoutes(deps),
     authRoutes(deps),
     profileRoutes(deps),
     uploadRoutes(deps),
     loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),
+    borrowerServicingRoutes(deps),
+    paymentWebhookRoutes(deps),
     withdrawalRoutes(deps),
     notificationRoutes(deps),
     ratesRoutes(deps),
     ...(options.devOutbox ? [devOutboxRoutes(deps)] : []),
+    ...(options.devBusinessDate ? [businessDateRoutes(deps)] : []),
   ]) {
     app.use(mounted(router));
   }

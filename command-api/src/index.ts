@@ -1,7 +1,12 @@
 export { createApp, type AppOptions } from './app.js';
 export { startApiServer, type ApiServer, type ApiServerOptions } from './apiServer.js';
-export { createJsonLogger, type Logger, type LogLevel } from './http/logger.js';
+export { createLogger, type Logger, type LogLevel } from './http/logger.js';
+// The name the logger factory had before pino; kept so code written against it still builds.
+export { createLogger as createJsonLogger } from './http/logger.js';
 export type { ApiDeps } from './http/context.js';
 // The write side's building blocks, for tools that seed or repair through the same rules (tests, benchmarks).
 export { handleCommand, loadState } from './domain/commandHandler.js';
 export { memberDecider, type MemberCommand } from './member/decide.js';
+export { startServicingJobs, type RunningServicingJobs, type ServicingJobsOptions } from './servicing/dayClose/servicingJobs.js';
+export { closeBusinessDays, type DayCloseResult } from './servicing/dayClose/closeBusinessDays.js';
+export { signPayload } from './servicing/providerPayment.js';

@@ -2,7 +2,9 @@ import { centavosToPesos } from './money.js';
 import { creditTierOf, type CreditTier } from './credit.js';
 import type { AdminDoc, AllowedIpDoc, LoanDoc, LoanStats, MemberDoc, MemberStats, NotificationDoc, WithdrawalDoc, WithdrawalStats } from './readModels.js';
 import type { OtpDeliveryStatus } from './jobs.js';
-import { paymentSchedule, truthInLending } from './loans/repayment.js';
+import { truthInLending } from './loans/repayment.js';
+import { servicingAnswer, type ServicingAnswer } from './loans/servicing/servicingAnswer.js';
+import type { LoanAccount } from './loans/servicing/loanAccount.js';
 import { redactEventData } from './events.js';
 
 /** Every error answer of the API. */
@@ -113,7 +115,7 @@ export function toAdminAnswer(doc: AdminDoc): AdminAnswer {
   };
 }
 
-export interface LoanAnswer {
+export interface LoanAnswer extends ServicingAnswer {
   id: string;
   loanNumber: string;
   status: string;
@@ -127,7 +129,6 @@ export interface LoanAnswer {
   createdAt: string;
   updatedAt: string;
   version: number;
-  schedule: { month: number; dueDate: string; amount: number; principal: number; interest: number; status: 'pending' }[];
   /** Truth in Lending Act (RA 3765) disclosure, from the schedule's real cash flows. */
   disclosure: {
     financeCharge: number;
@@ -139,9 +140,29 @@ export interface LoanAnswer {
   };
 }
 
+/** Disclosures kept at most (the oldest goes first). */
+const DISCLOSURES_KEPT = 5_000;
+const disclosures = new Map<string, ReturnType<typeof truthInLending>>();
+
+/**
+ * A loan's Truth-in-Lending disclosure depends only on its terms, and its effective rate is found by
+ * iteration: every repayment, charge and day closed pushes the loan's answer again, so each set of
+ * terms is disclosed once.
+ */
+function disclosureOf(terms: Parameters<typeof truthInLending>[0]): ReturnType<typeof truthInLending> {
+  const key = `${terms.principalCentavos}:${terms.monthlyRateBps}:${terms.termMonths}:${terms.createdAt}`;
+  let disclosure = disclosures.get(key);
+  if (!disclosure) {
+    disclosure = truthInLending(terms);
+    if (disclosures.size >= DISCLOSURES_KEPT) disclosures.delete(disclosures.keys().next().value!);
+    disclosures.set(key, disclosure);
+  }
+  return disclosure;
+}
+
 export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
   const terms = { principalCentavos: doc.amountCentavos, monthlyRateBps: doc.monthlyRateBps, termMonths: doc.termMonths, createdAt: doc.createdAt };
-  const disclosure = truthInLending(terms);
+  const disclosure = disclosureOf(terms);
   return {
     id: doc.id,
     loanNumber: doc.loanNumber,
@@ -155,14 +176,7 @@ export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     version: doc.version,
-    schedule: paymentSchedule(terms).map((row) => ({
-      month: row.month,
-      dueDate: row.dueDate,
-      amount: centavosToPesos(row.amountCentavos),
-      principal: centavosToPesos(row.principalCentavos),
-      interest: centavosToPesos(row.interestCentavos),
-      status: row.status,
-    })),
+    ...servicingAnswer(doc),
     disclosure: {
       financeCharge: centavosToPesos(disclosure.financeChargeCentavos),
       totalRepayable: centavosToPesos(disclosure.totalRepayableCentavos),
@@ -172,6 +186,20 @@ export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
       effectiveAnnualRatePercent: disclosure.effectiveAnnualRatePercent,
     },
   };
+}
+
+/**
+ * GET /api/loans/:id: the loan's answer with the facts its servicing fold works on and today's
+ * business date, so the borrower's screen can fold a payment before it is made (the allocation the
+ * Pay dialog confirms) with the very code the server runs.
+ */
+export interface LoanDetailAnswer extends LoanAnswer {
+  account: LoanAccount | null;
+  businessDate: string;
+}
+
+export function toLoanDetailAnswer(doc: LoanDoc, businessDate: string): LoanDetailAnswer {
+  return { ...toLoanAnswer(doc), account: doc.account ?? null, businessDate };
 }
 
 /** Only the last four digits of a bank account leave the server in borrower answers. */

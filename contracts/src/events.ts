@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELINQUENCY_BUCKETS } from './loans/servicing/delinquency.js';
 
 /**
  * Every event the system appends, by type, with the zod schema of its data. Writers validate
@@ -11,7 +12,8 @@ const e164 = z.string().regex(/^\+[1-9]\d{7,14}$/);
 const argon2idHash = z.string().startsWith('$argon2id$');
 
 export const memberRoleSchema = z.enum(['borrower']);
-export const adminRoleSchema = z.enum(['admin', 'superadmin']);
+/** Staff roles: `auditor` reads everything (members' personal data masked) and changes nothing. */
+export const adminRoleSchema = z.enum(['admin', 'superadmin', 'auditor']);
 export const memberStatusSchema = z.enum(['active', 'pending', 'suspended']);
 export type MemberStatus = z.infer<typeof memberStatusSchema>;
 export type AdminRole = z.infer<typeof adminRoleSchema>;
@@ -45,6 +47,22 @@ export const creditScoreSchema = z.number().int().min(300).max(850);
 const signedCentavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((value) => value !== 0, 'an adjustment moves money');
 /** Why an open loan application stopped counting as "the member's loan". */
 export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted']);
+/** A business date: an Asia/Manila calendar date, YYYY-MM-DD. */
+const businessDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const positiveCentavos = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const instalmentNumber = z.number().int().min(1).max(60);
+/** How money came back: from the wallet, or an outside channel an admin or a payment provider reports. */
+export const repaymentChannelSchema = z.enum(['wallet', 'gcash', 'maya', 'bank', 'cash']);
+export type RepaymentChannel = z.infer<typeof repaymentChannelSchema>;
+/** Who reported the repayment: the borrower's own wallet, an admin, or the payment provider's signed webhook. */
+export const repaymentSourceSchema = z.enum(['wallet', 'admin', 'provider']);
+export const delinquencyBucketSchema = z.enum(DELINQUENCY_BUCKETS);
+/** Why a reminder went out: 3 days before the due date, on it, and 1 day after. */
+export const reminderReasonSchema = z.enum(['before_due', 'due_today', 'overdue']);
+export type ReminderReason = z.infer<typeof reminderReasonSchema>;
+export const scheduledInstalmentSchema = z
+  .object({ number: instalmentNumber, dueDate: businessDate, principalCentavos: centavos, interestCentavos: centavos, amountCentavos: centavos })
+  .strict();
 /** An allowed address: one IPv4/IPv6 address or a CIDR range, in canonical form. */
 const allowedAddress = z.string().min(2).max(60);
 
@@ -128,6 +146,12 @@ export const eventDataSchemas = {
   MemberDeleted: z.object({ memberId: uuid, phone: e164, deletedAt: isoTime }).strict(),
   /** The member's loan no longer blocks a new application (or the account's closure). */
   LoanApplicationClosed: z.object({ memberId: uuid, loanId: uuid, closing: loanClosingSchema, closedAt: isoTime }).strict(),
+  /** A wallet repayment leaves the wallet (before its RepaymentReceived on the loan stream; same repayment id). */
+  WalletRepaymentDebited: z.object({ memberId: uuid, loanId: uuid, repaymentId: uuid, amountCentavos: positiveCentavos, debitedAt: isoTime }).strict(),
+  /** A wallet repayment's money comes back: the loan refused it after the debit, or an admin reversed it. */
+  WalletRepaymentRefunded: z
+    .object({ memberId: uuid, loanId: uuid, repaymentId: uuid, amountCentavos: positiveCentavos, reason: z.enum(['refused', 'reversed']), refundedAt: isoTime })
+    .strict(),
   /** stream loan-<id> */
   LoanApplied: z
     .object({
@@ -158,6 +182,96 @@ export const eventDataSchemas = {
     .strict(),
   /** A pending or denied application removed by an admin; its history stays for audit. */
   LoanDeleted: z.object({ loanId: uuid, memberId: uuid, status: loanStatusSchema, deletedAt: isoTime }).strict(),
+  /**
+   * Disbursement opens the account: the loan is active, and its schedule (spec §9), late-charge
+   * rate and grace are fixed here for its whole life (the wallet credit is LoanDisbursed on the member's stream).
+   */
+  LoanAccountOpened: z
+    .object({
+      loanId: uuid,
+      memberId: uuid,
+      principalCentavos: centavos,
+      monthlyRateBps: z.number().int().min(0).max(10_000),
+      termMonths: z.number().int().min(1).max(60),
+      lateChargeMonthlyBps: z.number().int().min(0).max(10_000),
+      lateChargeGraceDays: z.number().int().min(0).max(60),
+      schedule: z.array(scheduledInstalmentSchema).min(1).max(60),
+      businessDate,
+      openedAt: isoTime,
+    })
+    .strict(),
+  /** Money came back; how it is spread over the instalments is not stored: it is folded (contracts/src/loans/servicing). */
+  RepaymentReceived: z
+    .object({
+      loanId: uuid,
+      memberId: uuid,
+      repaymentId: uuid,
+      receiptNumber: z.string().min(1).max(40),
+      amountCentavos: positiveCentavos,
+      channel: repaymentChannelSchema,
+      source: repaymentSourceSchema,
+      /** The channel's own reference (for the wallet: the repayment id); accepted once per loan and channel. */
+      reference: z.string().min(1).max(100),
+      /** The day the money counts from (may be earlier than the business date: a back-dated payment). */
+      valueDate: businessDate,
+      businessDate,
+      receivedAt: isoTime,
+    })
+    .strict(),
+  /**
+   * A wallet repayment the loan refused after the wallet was debited (the loan changed in between);
+   * recorded on the loan's stream so that one repayment id is either received or declined, never
+   * both: only a declined one is refunded to the wallet.
+   */
+  WalletRepaymentDeclined: z
+    .object({ loanId: uuid, memberId: uuid, repaymentId: uuid, amountCentavos: positiveCentavos, reason: z.string().min(1).max(500), declinedAt: isoTime })
+    .strict(),
+  /** A repayment no longer counts (a bounced cheque, a mistaken record); the fold runs again without it. */
+  RepaymentReversed: z.object({ loanId: uuid, memberId: uuid, repaymentId: uuid, reason: z.string().min(5).max(500), businessDate, reversedAt: isoTime }).strict(),
+  /** The day close opened an instalment's due date with money still owed on it. */
+  InstalmentFellDue: z
+    .object({ loanId: uuid, memberId: uuid, instalment: instalmentNumber, dueDate: businessDate, amountDueCentavos: centavos, businessDate })
+    .strict(),
+  /** A closed day's late charge on one overdue instalment (spec §9: 2 % a month, pro-rated daily, after the grace days). */
+  LateChargeApplied: z
+    .object({
+      loanId: uuid,
+      memberId: uuid,
+      instalment: instalmentNumber,
+      chargedFor: businessDate,
+      amountCentavos: positiveCentavos,
+      overdueCentavos: centavos,
+      businessDate,
+    })
+    .strict(),
+  DelinquencyBucketChanged: z
+    .object({ loanId: uuid, memberId: uuid, from: delinquencyBucketSchema, to: delinquencyBucketSchema, daysPastDue: z.number().int().nonnegative(), businessDate })
+    .strict(),
+  /** An overdue loan aged a day with nothing else to record (keeps its days past due current). */
+  LoanDayClosed: z.object({ loanId: uuid, memberId: uuid, daysPastDue: z.number().int().nonnegative(), businessDate }).strict(),
+  PenaltyWaived: z
+    .object({ loanId: uuid, memberId: uuid, waiverId: uuid, amountCentavos: positiveCentavos, reason: z.string().min(5).max(500), businessDate, waivedAt: isoTime })
+    .strict(),
+  /** The repayment that paid the payoff amount closed the loan; interest of instalments not yet due is not owed. */
+  LoanPaidOff: z
+    .object({ loanId: uuid, memberId: uuid, repaymentId: uuid, valueDate: businessDate, interestForgivenCentavos: centavos, businessDate, paidOffAt: isoTime })
+    .strict(),
+  /** A reminder went to the borrower (SMS and notification); never twice for one instalment and reason. */
+  RepaymentReminderSent: z
+    .object({
+      loanId: uuid,
+      memberId: uuid,
+      instalment: instalmentNumber,
+      reason: reminderReasonSchema,
+      dueDate: businessDate,
+      amountCentavos: centavos,
+      notificationId: uuid,
+      /** The fixed template's text as sent (also the borrower's in-app notification). */
+      title: z.string().min(1).max(120),
+      message: z.string().min(1).max(1000),
+      sentAt: isoTime,
+    })
+    .strict(),
   /** stream sequence-<name>: human-readable numbers (LN-2026-000123) handed out without collisions. */
   SequenceNumberAllocated: z.object({ sequence: z.string(), number: z.number().int().positive(), allocatedFor: uuid }).strict(),
   /** stream admin-username-<username>: the login name is taken. */
@@ -197,6 +311,38 @@ export const eventDataSchemas = {
   /** stream settings-loan-statuses: statuses admins defined beyond the built-in ones (spec §4). */
   LoanStatusDefined: z.object({ status: loanStatusSchema, definedAt: isoTime }).strict(),
   LoanStatusRemoved: z.object({ status: loanStatusSchema, removedAt: isoTime }).strict(),
+  /**
+   * stream audit-access-<staff id> (design §10): what an auditor (or the main admin) unmasked or
+   * exported is itself on the log. Unmasking shows one member's personal data to that auditor for
+   * UNMASK_MINUTES from `unmaskedAt`.
+   */
+  AuditorUnmasked: z.object({ auditorId: uuid, memberId: uuid, reason: z.string().min(5).max(500), unmaskedAt: isoTime }).strict(),
+  AuditExportMade: z
+    .object({
+      exportId: uuid,
+      madeBy: uuid,
+      /** The positions the export covers (inclusive; `to` is the head when it was made when none was asked). */
+      range: z.object({ from: z.number().int().nonnegative(), to: z.number().int().nonnegative() }).strict(),
+      /** The filters as asked (stream, type, actor, since, until); absent ones left out. */
+      filters: z.record(z.string(), z.string()),
+      format: z.enum(['ndjson', 'csv']),
+      masked: z.boolean(),
+      madeAt: isoTime,
+    })
+    .strict(),
+  /**
+   * stream audit-checkpoints (design §10): the log's hash chain passed through `hash` at
+   * `position`, signed with Ed25519 (base64url) by the key whose raw public key is `publicKey`.
+   */
+  AuditCheckpointSigned: z
+    .object({
+      position: z.number().int().nonnegative(),
+      hash: z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 hash in lowercase hex'),
+      time: isoTime,
+      signature: z.string().regex(/^[A-Za-z0-9_-]{86}$/, 'an Ed25519 signature in base64url'),
+      publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'an Ed25519 public key in base64url'),
+    })
+    .strict(),
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -239,4 +385,8 @@ export const streams = {
   sequence: (name: string) => `sequence-${name}`,
   allowedIps: 'settings-admin-ips',
   loanStatuses: 'settings-loan-statuses',
+  /** Signed checkpoints of the log's hash chain. */
+  auditCheckpoints: 'audit-checkpoints',
+  /** What one auditor (or the main admin) unmasked and exported. */
+  auditAccess: (staffId: string) => `audit-access-${staffId}`,
 };

@@ -8,3 +8,5 @@ export * from './readModels.js';
 export * from './api.js';
 export * from './adminDailyStats.js';
 export * from './loans/index.js';
+export * from './audit/personalData.js';
+export * from './audit/auditApi.js';

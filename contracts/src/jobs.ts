@@ -11,6 +11,7 @@ export const QUEUE_NAMES = {
   otp: 'otp',
   notifications: 'notifications',
   rates: 'rates',
+  servicing: 'servicing',
 } as const;
 export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
@@ -18,6 +19,8 @@ export const JOB_NAMES = {
   sendOtp: 'send-otp',
   sendNotification: 'send-notification',
   refreshRates: 'refresh-rates',
+  /** Hourly: close every business day up to today (Asia/Manila) and send the reminders due. */
+  closeBusinessDay: 'close-business-day',
 } as const;
 
 // ── OTP rules (design §7) ─────────────────────────────────────────────────────────────────
@@ -33,6 +36,8 @@ export const OTP_ISSUE_WINDOW_MS = 15 * 60_000;
 
 const e164Phone = z.string().regex(/^\+[1-9]\d{7,14}$/, 'phone must be in E.164 form (+639171234567)');
 const centavos = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** The API request that enqueued the job (its X-Request-Id), so the worker's log lines can be joined to it. */
+const requestId = z.string().regex(/^[\w-]{8,64}$/).optional();
 
 /**
  * Asks the worker to generate, store (hashed) and text a withdrawal code. Strict, so a payload
@@ -43,6 +48,7 @@ export const otpJobSchema = z.strictObject({
   memberId: z.uuid(),
   phone: e164Phone,
   amountCentavos: centavos,
+  requestId,
 });
 export type OtpJob = z.infer<typeof otpJobSchema>;
 
@@ -53,6 +59,7 @@ export const notificationJobSchema = z.strictObject({
   phone: e164Phone,
   title: z.string().trim().min(1).max(120),
   message: z.string().trim().min(1).max(1000),
+  requestId,
 });
 export type NotificationJob = z.infer<typeof notificationJobSchema>;
 
@@ -119,6 +126,10 @@ export interface JobKeys {
   readonly ratesLatest: string;
   /** Sorted set per currency: one `date|rate` member per Manila day, scored by day number. */
   ratesHistory(currency: ConverterCurrency): string;
+  /** String YYYY-MM-DD: the business date moved forward outside production (POST /api/dev/business-date). */
+  readonly businessDateOverride: string;
+  /** String YYYY-MM-DD: the last business date every active loan was closed through. */
+  readonly lastDayClose: string;
 }
 
 export function createJobKeys(prefix = ''): JobKeys {
@@ -131,6 +142,8 @@ export function createJobKeys(prefix = ''): JobKeys {
     smsOutbox: `${prefix}sms:outbox`,
     ratesLatest: `${prefix}rates:latest`,
     ratesHistory: (currency) => `${prefix}rates:history:${currency}`,
+    businessDateOverride: `${prefix}servicing:business-date`,
+    lastDayClose: `${prefix}servicing:last-day-close`,
   };
 }
 

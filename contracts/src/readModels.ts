@@ -1,4 +1,5 @@
 import type { AdminRole, DocumentKind, MemberStatus } from './events.js';
+import type { LoanAccount } from './loans/servicing/loanAccount.js';
 
 /**
  * Read-model documents as projections store them in Redis. Money stays in centavos here;
@@ -49,6 +50,23 @@ export interface LoanDoc {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** The servicing facts once disbursement opened the account (absent before); answers fold them. */
+  account?: LoanAccount | null;
+  /** Revision of the loan's stream this document reflects: the day close appends expecting it. */
+  streamRevision?: number;
+  /** When the borrower was last reminded of a payment (SMS and notification). */
+  lastReminderAt?: string | null;
+  /** What this active loan adds to the portfolio and collections indexes, as they were last moved (null when it adds nothing). */
+  book?: { bucket: string; principalCentavos: number; daysPastDue: number } | null;
+}
+
+/** rm:portfolio: the book by delinquency bucket, kept as servicing events arrive. */
+export interface PortfolioStats {
+  /** Outstanding principal and number of active loans per bucket. */
+  principalCentavosByBucket: Record<string, number>;
+  loansByBucket: Record<string, number>;
+  /** Repayments received (less reversals) per business month, YYYY-MM. */
+  repaidCentavosByMonth: Record<string, number>;
 }
 
 export interface WithdrawalDoc {
@@ -185,6 +203,13 @@ export function readModelKeys(prefix = '') {
     /** Hash loan id → "<member id>\n<lowercased loan number and status>"; the member's own text is joined at query time. */
     loanSearch: `${rm}loans:search`,
     loanStats: `${rm}loans:stats`,
+    /** Hash loan number → loan id (payment providers name loans by number). */
+    loansByNumber: `${rm}loans:by-number`,
+    /** Sorted set of overdue active loans scored by days past due (collections, most overdue first). */
+    loansOverdue: `${rm}loans:overdue`,
+    loansOverdueByBucket: (bucket: string) => `${rm}loans:overdue:${bucket}`,
+    /** Hash: principal:<bucket>, count:<bucket>, repaid:<YYYY-MM> in centavos (PortfolioStats). */
+    portfolio: `${rm}portfolio`,
     withdrawal: (id: string) => `${rm}withdrawal:${id}`,
     withdrawals: `${rm}withdrawals`,
     withdrawalsByMember: (memberId: string) => `${rm}withdrawals:member:${memberId}`,
@@ -197,10 +222,14 @@ export function readModelKeys(prefix = '') {
     /** JSON string[]: admin-defined loan statuses, in the order they were added. */
     customLoanStatuses: `${rm}settings:loan-statuses`,
     notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
+    /** Hash member id → ISO time until which this auditor sees the member unmasked (AuditorUnmasked). */
+    auditUnmasked: (staffId: string) => `${rm}audit:unmasked:${staffId}`,
     changes: `${rm}changes`,
     /** Position of the last event every projection has applied. */
     checkpoint: `${rm}checkpoint`,
     projectionCheckpoint: (projection: string) => `${rm}checkpoint:${projection}`,
+    /** The event store the checkpoints are positions of: "<adapter>:<store id>" (positions mean nothing in another store). */
+    storeIdentity: `${rm}checkpoint-store`,
     /** Pub/sub channel on which the checkpoint is announced, to wake read-your-writes waiters. */
     progressChannel: `${rm}progress`,
   };
@@ -210,4 +239,6 @@ export type ReadModelKeys = ReturnType<typeof readModelKeys>;
 export const rooms = {
   member: (memberId: string) => `member:${memberId}`,
   admins: 'admins',
+  /** Auditors and the main admin: the live log and the audit jobs' progress (never members' documents). */
+  audit: 'audit',
 };

@@ -10,6 +10,7 @@ import { adminMemberRoutes, adminRegistrationRoute } from './members/adminMember
 import { adminNotificationRoutes } from './notifications/adminNotificationRoutes.js';
 import { adminStatsRoutes } from './stats/adminStatsRoutes.js';
 import { adminWithdrawalRoutes } from './withdrawals/adminWithdrawalRoutes.js';
+import { adminLoanServicingRoutes, adminPortfolioRoutes } from '../servicing/adminServicingRoutes.js';
 
 /**
  * The management panel's API, in mounting order. The first two sit in front of routes of the
@@ -23,6 +24,8 @@ export function adminRouters(deps: ApiDeps): Router[] {
     adminMemberRoutes(deps),
     adminAccountRoutes(deps),
     adminLoanRoutes(deps),
+    adminLoanServicingRoutes(deps),
+    adminPortfolioRoutes(deps),
     loanStatusRoutes(deps),
     adminWithdrawalRoutes(deps),
     adminNotificationRoutes(deps),

@@ -80,7 +80,7 @@ export function authRoutes(deps: ApiDeps): Router {
   });
 
   /** Signing out ends this token at once (not only in this browser): it is refused from now on. */
-  router.post('/logout', authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin']), async (ctx) => {
+  router.post('/logout', authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin', 'auditor']), async (ctx) => {
     const caller = callerOf(ctx);
     await tokens.revoked?.revoke(caller.tokenId, caller.tokenExpiresAt);
     ctx.body = { success: true };

@@ -3,7 +3,7 @@ import jwt from 'jsonwebtoken';
 import { z } from 'zod';
 import type { RevokedTokens } from './revokedTokens.js';
 
-export type Role = 'borrower' | 'admin' | 'superadmin';
+export type Role = 'borrower' | 'admin' | 'superadmin' | 'auditor';
 
 export interface TokenClaims {
   sub: string;
@@ -20,7 +20,7 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 
 const claimsSchema = z.object({
   sub: z.string().min(1),
-  role: z.enum(['borrower', 'admin', 'superadmin']),
+  role: z.enum(['borrower', 'admin', 'superadmin', 'auditor']),
   tv: z.number().int().nonnegative(),
   exp: z.number().int().positive(),
   jti: z.string().min(1),

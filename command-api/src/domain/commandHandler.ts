@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parseDomainEvent, type DomainEvent } from '@honeylend/contracts';
 import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@honeylend/eventstore';
 import type { Decider } from './decider.js';
+import { commandMetrics } from './commandMetrics.js';
 
 export interface HandleResult<State, Event extends DomainEvent> {
   /** The events this command appended (empty when the decider had nothing to change). */
@@ -67,7 +68,26 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
   metadata: EventMetadata,
-  { maxAttempts = DEFAULT_MAX_ATTEMPTS, newStream = false }: HandleOptions = {},
+  options: HandleOptions = {},
+): Promise<HandleResult<State, Event>> {
+  try {
+    const result = await decideAndAppend(store, stream, decider, command, metadata, options);
+    if (result.position === null) commandMetrics.unchanged(command);
+    else commandMetrics.accepted(command);
+    return result;
+  } catch (error) {
+    commandMetrics.failed(command, error);
+    throw error;
+  }
+}
+
+async function decideAndAppend<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  metadata: EventMetadata,
+  { maxAttempts = DEFAULT_MAX_ATTEMPTS, newStream = false }: HandleOptions,
 ): Promise<HandleResult<State, Event>> {
   const states = knownStates(store, decider);
   const remembered: KnownState | undefined = newStream ? { revision: 'no_stream', state: decider.initialState() } : states.get(stream);
@@ -81,8 +101,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
     if (events.length > 0) {
       const appended = await appendDecided(store, stream, decider, events, remembered.state as State, remembered.revision, metadata).catch((error: unknown) => {
-        if (error instanceof WrongExpectedVersion) return null;
-        throw error;
+        if (!(error instanceof WrongExpectedVersion)) throw error;
+        commandMetrics.retried(command);
+        return null;
       });
       if (appended) {
         remember(states, stream, { revision: appended.revision, state: appended.result.state });
@@ -98,11 +119,14 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
     try {
-      const appended = await appendDecided(store, stream, decider, events, state, recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision, metadata);
+      const appended = await appendDecided(store, stream, decider, events, state, recorded.revision, metadata);
       remember(states, stream, { revision: appended.revision, state: appended.result.state });
       return appended.result;
     } catch (error) {
+      // Only a conflict is decided again. An append whose outcome is unknown (AppendOutcomeUnknown)
+      // may be in the log: deciding again would append it a second time under new ids.
       if (error instanceof WrongExpectedVersion && attempt < maxAttempts) {
+        commandMetrics.retried(command);
         // A short random pause spreads the racers out, so a crowd on one stream does not retry in lockstep.
         if (attempt > 2) await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 * attempt));
         continue;

@@ -1,13 +1,27 @@
 import Router from '@koa/router';
 import type { ApiDeps } from '../http/context.js';
 
-async function answers(check: () => Promise<unknown>, timeoutMs = 1500): Promise<boolean> {
+const CHECK_TIMEOUT_MS = 1500;
+
+/**
+ * The check's answer, or undefined when it fails or takes longer than `timeoutMs`. A check given
+ * up on is cancelled through its signal (the event store cancels its read on the server), so a
+ * probe polling a stalled store does not pile up calls that never end.
+ */
+async function within<T>(check: (signal: AbortSignal) => Promise<T>, timeoutMs = CHECK_TIMEOUT_MS): Promise<T | undefined> {
+  const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
+  const givenUp = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const reason = new Error(`no answer within ${timeoutMs} ms`);
+      controller.abort(reason);
+      reject(reason);
+    }, timeoutMs);
+  });
   try {
-    await Promise.race([check(), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs)))]);
-    return true;
+    return await Promise.race([check(controller.signal), givenUp]);
   } catch {
-    return false;
+    return undefined;
   } finally {
     clearTimeout(timer);
   }
@@ -21,15 +35,21 @@ export function healthRoutes(deps: ApiDeps): Router {
     ctx.body = { status: 'ok' };
   });
 
-  /** Readiness: the event store and Redis answer; how many events the read models still have to apply. */
+  /**
+   * Readiness: the event store and Redis answer; how far the read models are behind the log, in
+   * the store's position unit (events on PostgreSQL and PGlite, bytes of log on EventStoreDB).
+   */
   router.get('/ready', async (ctx) => {
-    const [eventStore, redis] = await Promise.all([answers(() => deps.store.ping()), answers(() => deps.redis.ping())]);
+    const [eventStore, redis] = await Promise.all([
+      within((signal) => deps.store.ping({ signal }).then(() => true)),
+      within(() => deps.redis.ping().then(() => true)),
+    ]);
     let projectionLag: number | null = null;
     if (eventStore && redis) {
-      const [head, checkpoint] = await Promise.all([deps.store.headPosition(), deps.redis.get(deps.readModels.keys.checkpoint)]);
-      projectionLag = Math.max(0, head - Number(checkpoint ?? 0));
+      const [head, checkpoint] = await Promise.all([within((signal) => deps.store.headPosition({ signal })), within(() => deps.redis.get(deps.readModels.keys.checkpoint))]);
+      if (head !== undefined && checkpoint !== undefined) projectionLag = Math.max(0, head - Number(checkpoint ?? 0));
     }
-    const ready = eventStore && redis;
+    const ready = eventStore === true && redis === true;
     ctx.status = ready ? 200 : 503;
     ctx.body = {
       status: ready ? 'ready' : 'unavailable',
@@ -37,6 +57,7 @@ export function healthRoutes(deps: ApiDeps): Router {
       eventStoreKind: deps.store.kind,
       redis: redis ? 'ok' : 'unavailable',
       projectionLag,
+      projectionLagUnit: deps.store.positionUnit,
     };
   });
 

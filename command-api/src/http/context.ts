@@ -11,6 +11,10 @@ import type { ReadModelStore } from '../readModels/readModelStore.js';
 import type { Logger } from './logger.js';
 import type { FileStore } from '../uploads/fileStore.js';
 import type { SignedFileUrls } from '../uploads/signedFileUrls.js';
+import type { KeyObject } from 'node:crypto';
+import type { AuditJobs } from '../audit/jobs/auditJobs.js';
+import type { BusinessClock } from '../servicing/businessClock.js';
+import type { LateChargeSettings } from '@honeylend/contracts';
 
 /** What the routes need, built once per process by `createApi`. */
 export interface ApiDeps {
@@ -31,13 +35,29 @@ export interface ApiDeps {
   trustedProxies?: readonly string[];
   /** The clock, injectable so tests can move time. */
   now: () => Date;
+  /** The auditor's jobs (verification, the book) and the public keys whose checkpoint signatures count. */
+  audit: { jobs: AuditJobs; trustedKeys: readonly KeyObject[] };
+  /** Today's business date (Asia/Manila); movable outside production. */
+  businessClock: BusinessClock;
+  /** Loan servicing: the late-charge terms new accounts open with, and the payment provider's webhook secret (none: the webhook answers 503). */
+  servicing: { lateCharge: LateChargeSettings; paymentWebhookSecret: string | null };
 }
 
 export function callerOf(ctx: Context): Caller {
   return ctx.state.caller as Caller;
 }
 
-/** Every event records who asked, from where, and which request it belongs to. */
+/**
+ * Every event records who asked, from where, and which request it belongs to: `requestId` is the
+ * one the request's log line carries (and its X-Request-Id answer), so an operator can follow one
+ * borrower action from the HTTP line to its events, the projections, the sockets and the SMS.
+ */
 export function metadataOf(ctx: Context, actorId: string): EventMetadata {
-  return { correlationId: ctx.state.requestId as string, causationId: ctx.state.requestId as string, actorId, ip: ctx.ip };
+  const requestId = ctx.state.requestId as string;
+  return { correlationId: requestId, causationId: requestId, requestId, actorId, ip: ctx.ip };
+}
+
+/** What a job enqueued by this request carries besides its own data: the request id, to follow it into the worker's log. */
+export function jobTraceOf(ctx: Context): { requestId: string } {
+  return { requestId: ctx.state.requestId as string };
 }

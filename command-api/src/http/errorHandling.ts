@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
-import { ZodError } from 'zod';
+import { ZodError, type core } from 'zod';
 import { fieldErrorsOf } from '@honeylend/contracts';
-import { EventStoreUnavailable, WrongExpectedVersion } from '@honeylend/eventstore';
+import { AppendOutcomeUnknown, EventStoreUnavailable, WrongExpectedVersion } from '@honeylend/eventstore';
 import { DomainError } from '../domain/decider.js';
 import { ApiError } from './apiError.js';
 import type { Logger } from './logger.js';
@@ -15,16 +15,31 @@ function isRedisUnavailable(error: unknown): boolean {
   );
 }
 
+/** When to look again after an unconfirmed change: by then the store has settled it either way. */
+const OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS = 5;
+
 /** Turns a thrown error into the API's JSON error; nothing internal ever reaches the client. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) return new ApiError(error.status, error.code, error.message, undefined, error.extra);
   if (error instanceof ZodError) {
     const fields = fieldErrorsOf(error);
+    // A rule of the body's own fields kept in its schema may name the code the API has always answered with.
+    const coded = error.issues.find((issue): issue is core.$ZodIssueCustom => issue.code === 'custom' && typeof issue.params?.apiCode === 'string');
+    if (coded) return new ApiError(400, String(coded.params!.apiCode), coded.message, { fields });
     return new ApiError(400, 'VALIDATION_FAILED', Object.values(fields)[0] ?? 'Invalid request', { fields });
   }
   if (error instanceof WrongExpectedVersion) {
     return new ApiError(409, 'CONCURRENT_UPDATE', 'Someone else changed this at the same time. Please try again.');
+  }
+  if (error instanceof AppendOutcomeUnknown) {
+    // Not "please try again": the change may have been made, and repeating it could make it twice.
+    return new ApiError(
+      503,
+      'OUTCOME_UNKNOWN',
+      'We could not confirm whether this went through. Please check in a moment before trying again.',
+      { retryAfterSeconds: OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS },
+    );
   }
   if (error instanceof EventStoreUnavailable || isRedisUnavailable(error)) {
     return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.');

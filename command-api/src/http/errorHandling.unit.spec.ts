@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { AppendOutcomeUnknown } from '@honeylend/eventstore';
 import { toApiError } from './errorHandling.js';
 
 /**
@@ -18,5 +20,26 @@ describe('Redis unavailable', () => {
       expect(answer.status).toBe(503);
       expect(answer.toBody()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
     }
+  });
+});
+
+describe('an append whose outcome is unknown', () => {
+  it('answers 503 OUTCOME_UNKNOWN with Retry-After and a message that does not invite a blind retry', () => {
+    const answer = toApiError(new AppendOutcomeUnknown('member-1', 'append to member-1 not confirmed'));
+    expect(answer.status).toBe(503);
+    expect(answer.toBody()).toMatchObject({ code: 'OUTCOME_UNKNOWN', message: 'We could not confirm whether this went through. Please check in a moment before trying again.' });
+    expect(answer.details?.retryAfterSeconds).toBe(5);
+  });
+});
+
+describe('a body rule kept in its zod schema', () => {
+  it('answers 400 with the code the rule names, its message and the field', () => {
+    const schema = z.object({ status: z.string(), message: z.string().optional() }).superRefine((body, ctx) => {
+      if (body.status === 'account_issue' && !body.message) ctx.addIssue({ code: 'custom', path: ['message'], message: 'Say what to fix', params: { apiCode: 'MESSAGE_REQUIRED' } });
+    });
+    const answer = toApiError(schema.safeParse({ status: 'account_issue' }).error);
+    expect(answer.status).toBe(400);
+    expect(answer.toBody()).toMatchObject({ code: 'MESSAGE_REQUIRED', message: 'Say what to fix', details: { fields: { message: 'Say what to fix' } } });
+    expect(toApiError(schema.safeParse({ status: 7 }).error).toBody()).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 });

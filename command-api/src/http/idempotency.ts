@@ -13,6 +13,9 @@ const CREATING_ROUTES = [
   /^\/api\/admin\/users\/[^/]+\/balance-adjustments$/,
   /^\/api\/admin\/create-admin$/,
   /^\/api\/admin\/notifications$/,
+  /^\/api\/loans\/[^/]+\/repayments$/,
+  /^\/api\/admin\/loans\/[^/]+\/repayments$/,
+  /^\/api\/admin\/loans\/[^/]+\/penalty-waivers$/,
 ];
 
 const KEY_FORMAT = /^[\w-]{8,128}$/;
@@ -58,8 +61,11 @@ export function idempotency(redis: Redis, prefix: string) {
     } catch (error) {
       const refusal = toApiError(error);
       // A refusal of this very request (bad input, not allowed) is its answer, as a success would be;
-      // a race, a rate limit or an outage is not: a retry with the same key should really run again.
-      if (refusal.status < 500 && refusal.status !== 409 && refusal.status !== 429) await remember(redis, key, { fingerprint, status: refusal.status, body: refusal.toBody() });
+      // so is a change the event store could not confirm (OUTCOME_UNKNOWN): running the request
+      // again could make it twice. A race, a rate limit or an outage is not: a retry with the same
+      // key should really run again.
+      const final = (refusal.status < 500 && refusal.status !== 409 && refusal.status !== 429) || refusal.code === 'OUTCOME_UNKNOWN';
+      if (final) await remember(redis, key, { fingerprint, status: refusal.status, body: refusal.toBody() });
       else await redis.del(key);
       throw error;
     }

@@ -4,7 +4,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorHandling } from './errorHandling.js';
-import { createJsonLogger } from './logger.js';
+import { createLogger } from './logger.js';
 import { jsonBodyGuard, jsonBodyProblemOf, MAX_JSON_DEPTH } from './jsonBodyGuard.js';
 
 const nested = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as unknown;
@@ -35,7 +35,7 @@ describe('jsonBodyGuard over HTTP', () => {
   let baseUrl: string;
   beforeAll(async () => {
     const app = new Koa();
-    app.use(errorHandling(createJsonLogger('test', { level: 'silent' })));
+    app.use(errorHandling(createLogger('test', { level: 'silent' })));
     app.use(koaBody({ jsonLimit: '100kb', jsonStrict: true }));
     app.use(jsonBodyGuard());
     // What the idempotency middleware does with every creating POST's body.

@@ -1,12 +1,18 @@
 /**
- * What a loan's status says to its borrower. Advance-fee fraud ("your loan is approved, pay a
- * release fee first") is the classic harm of lending apps, so no message attached to a status
- * may ask the borrower to pay, deposit or transfer money: Honeylend never asks for money to
- * process, approve or release a loan. Repayment reminders go out as ordinary notifications.
+ * What staff may write to a borrower. Advance-fee fraud ("your loan is approved, pay a release
+ * fee first") is the classic harm of lending apps, and its sibling is the staff member who asks
+ * for the instalment on their own GCash. Now that loans are repaid, staff may write about the
+ * loan's own instalments ("your instalment of ₱13,000 is due on 15 May; pay it in the app"), but
+ * never: a fee, deposit or charge to unlock, release or process anything; money sent or
+ * transferred anywhere; a payment to a number or to somebody's own account. The product's own
+ * ways to pay (the wallet, and GCash, Maya, bank or counter payments quoting the loan number)
+ * need none of those words.
  */
 const MONEY_REQUESTS: RegExp[] = [
-  /\b(pay|pays|paying|payment|payments|deposit|deposits|fee|fees|remit|remittance|cash[- ]?in)\b/i,
-  /\b(send|transfer|wire)\b[^.!?]*\b(money|funds|amount|gcash|maya|peso|pesos|php)\b/i,
+  /\b(deposit|deposits|fee|fees|remit|remittance|cash[- ]?in|unlock|unlocking|release charge|processing charge)\b/i,
+  /\b(send|sending|transfer|transferring|wire)\b[^.!?]*\b(money|funds|amount|gcash|maya|peso|pesos|php)\b|₱[^.!?]*\b(send|transfer|wire)\b/i,
+  /\b(pay|pays|paying|payment|payments)\b[^.!?]*((?<![\w-])\d[\d -]{8,}\d|\b(my|our|his|her|agent'?s?|personal|staff)\s+(own\s+)?(account|gcash|maya|number|wallet)\b)/i,
+  /\b(pay|pays|paying|payment|payments)\b[^.!?]*\b(to (approve|release|process|activate)|before (approval|release|disbursement)|for (approval|release|processing))\b/i,
 ];
 
 /** The words that made a message a request for money, or null when it asks for none. */

@@ -1,6 +1,6 @@
-import type { EventOf } from '@honeylend/contracts';
+import { evolveLoanAccount, isLoanAccountEvent, type EventOf, type LoanAccount, type LoanAccountEvent } from '@honeylend/contracts';
 
-export type LoanEvent = EventOf<'LoanApplied' | 'LoanStatusChanged' | 'LoanTermsChanged' | 'LoanDeleted'>;
+export type LoanEvent = EventOf<'LoanApplied' | 'LoanStatusChanged' | 'LoanTermsChanged' | 'LoanDeleted'> | LoanAccountEvent;
 
 export interface ExistingLoan {
   exists: true;
@@ -10,7 +10,10 @@ export interface ExistingLoan {
   amountCentavos: number;
   termMonths: number;
   monthlyRateBps: number;
+  appliedAt: string;
   status: string;
+  /** Opened by disbursement; the servicing fold (@honeylend/contracts loans/servicing) works on it. */
+  account: LoanAccount | null;
 }
 
 /** A deleted application keeps its identity, so a retried deletion can finish what it started. */
@@ -28,10 +31,16 @@ export const initialLoanState = (): LoanState => ({ exists: false });
 
 export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
   if (event.type === 'LoanApplied') {
-    const { loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps } = event.data;
-    return { exists: true, loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, status: 'pending' };
+    const { loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt } = event.data;
+    return { exists: true, loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status: 'pending', account: null };
   }
   if (!state.exists) return state;
+  if (isLoanAccountEvent(event)) {
+    const account = evolveLoanAccount(state.account, event);
+    // The status follows the money: disbursement opens the account, the payoff closes it.
+    const status = event.type === 'LoanAccountOpened' ? 'active' : event.type === 'LoanPaidOff' ? 'completed' : state.status;
+    return { ...state, account, status };
+  }
   switch (event.type) {
     case 'LoanStatusChanged':
       return { ...state, status: event.data.to };

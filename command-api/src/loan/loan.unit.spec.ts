@@ -22,10 +22,8 @@ describe('loan status machine', () => {
     given(loanDecider, [applied]).when(change('account_issue', 'Upload a clearer selfie')).then([moved('pending', 'account_issue', 'Upload a clearer selfie')]);
   });
 
-  it('walks approved → active → completed and nowhere else', () => {
-    given(loanDecider, [applied, moved('pending', 'approved')]).when(change('active')).then([moved('approved', 'active')]);
-    given(loanDecider, [applied, moved('pending', 'approved'), moved('approved', 'active')]).when(change('completed')).then([moved('active', 'completed')]);
-    for (const to of ['pending', 'denied', 'account_issue', 'completed']) {
+  it('leaves an approved loan to the money: no admin move is left (disbursement makes it active, full repayment completed)', () => {
+    for (const to of ['pending', 'denied', 'account_issue']) {
       given(loanDecider, [applied, moved('pending', 'approved')]).when(change(to, 'msg')).thenThrows('ILLEGAL_STATUS_CHANGE', `This loan is approved; it cannot become ${to.replace('_', ' ')}.`);
     }
   });
@@ -66,7 +64,7 @@ describe('loan status machine', () => {
   });
 
   it('covers every built-in pair: only the drawn arrows are allowed', () => {
-    const allowed = new Set(['pending>approved', 'pending>denied', 'pending>account_issue', 'account_issue>pending', 'account_issue>approved', 'account_issue>denied', 'approved>active', 'active>completed']);
+    const allowed = new Set(['pending>approved', 'pending>denied', 'pending>account_issue', 'account_issue>pending', 'account_issue>approved', 'account_issue>denied']);
     for (const from of BUILT_IN_LOAN_STATUSES) {
       for (const to of BUILT_IN_LOAN_STATUSES) expect(canChangeLoanStatus(from, to, []), `${from}>${to}`).toBe(allowed.has(`${from}>${to}`));
     }
@@ -103,10 +101,30 @@ describe('loan terms and deletion', () => {
 
 describe('what a status tells the borrower', () => {
   it('recognises requests for money', () => {
-    for (const text of ['Pay a release fee of 1500', 'Please deposit 2,000 first', 'Send the amount via GCash', 'Transfer funds to unlock', 'Processing fees apply', 'Cash-in 500 to continue']) {
+    for (const text of [
+      'Pay a release fee of 1500',
+      'Please deposit 2,000 first',
+      'Send the amount via GCash',
+      'Transfer funds to unlock',
+      'Processing fees apply',
+      'Cash-in 500 to continue',
+      'Pay 1,500 to approve your loan',
+      'Pay your instalment to GCash 0917 123 4567',
+      'Please make the payment to my personal account',
+      'Payment before release is required',
+      'Your funds are locked; unlock them for ₱500',
+    ]) {
       expect(moneyRequestIn(text), text).not.toBeNull();
     }
-    for (const text of ['Please upload a clearer selfie', 'Your ID has expired; upload a valid one', 'Your repayment schedule is in the app', 'We approved your loan of 80,000 pesos']) {
+    for (const text of [
+      'Please upload a clearer selfie',
+      'Your ID has expired; upload a valid one',
+      'Your repayment schedule is in the app',
+      'We approved your loan of 80,000 pesos',
+      'Your instalment 3 of ₱13,000.00 is due on 15 May 2026. Pay it in the app from your wallet.',
+      'Your payment of ₱13,000 was received, thank you.',
+      'Your instalment is 5 days overdue; please pay it by GCash or Maya quoting your loan number LN-2026-000123.',
+    ]) {
       expect(moneyRequestIn(text), text).toBeNull();
     }
   });

@@ -26,7 +26,8 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
     const input = parseBody(ctx, loanApplicationBody);
     const memberId = callerOf(ctx).id;
     const metadata = metadataOf(ctx, memberId);
-    const now = deps.now();
+    // The business calendar's instant: the calendar's own in production, moved with the dev business date elsewhere.
+    const now = await deps.businessClock.businessNow();
     const { state: member } = await loadState(store, streams.member(memberId), memberDecider);
     if (!member.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
     const unfinished = member.loanIds.at(-1);

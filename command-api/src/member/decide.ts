@@ -27,7 +27,10 @@ export const MEMBER_MESSAGES = {
   withdrawalNotFound: 'Withdrawal not found',
   openLoan: 'This member has an open loan. Close it first: deny or complete it, or delete a pending application.',
   pendingWithdrawal: 'This member has a pending withdrawal. Complete or reject it first.',
+  walletRepaymentNotFound: 'Wallet repayment not found',
 } as const;
+
+const walletTooLow = (balanceCentavos: number) => `Your wallet holds ${formatPesos(balanceCentavos)}; a repayment from it cannot be more.`;
 
 const balanceBelowZero = (balanceCentavos: number) =>
   `This adjustment would take the balance below zero (the available balance is ${formatPesos(balanceCentavos)}).`;
@@ -89,7 +92,11 @@ export type MemberCommand =
   | { type: 'ResetPassword'; memberId: string; passwordHash: string; now: string }
   | { type: 'AdjustBalance'; memberId: string; adjustmentId: string; amountCentavos: number; reason: string; now: string }
   | { type: 'DeleteMember'; memberId: string; now: string }
-  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted'; now: string };
+  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted'; now: string }
+  /** The first half of a wallet repayment: the money leaves the wallet, never below zero, once per repayment id. */
+  | { type: 'DebitWalletRepayment'; memberId: string; loanId: string; repaymentId: string; amountCentavos: number; now: string }
+  /** The loan refused a debited repayment, or an admin reversed it: the money goes back, once. */
+  | { type: 'RefundWalletRepayment'; memberId: string; repaymentId: string; reason: 'refused' | 'reversed'; now: string };
 
 function existing(state: MemberState): ExistingMember {
   if (!state.exists) throw new DomainError(404, 'MEMBER_NOT_FOUND', MEMBER_MESSAGES.notFound);
@@ -249,6 +256,24 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       if (hasPendingWithdrawal(member)) throw new DomainError(409, 'MEMBER_HAS_PENDING_WITHDRAWAL', MEMBER_MESSAGES.pendingWithdrawal);
       if (member.balanceCentavos > 0) throw new DomainError(409, 'MEMBER_HAS_BALANCE', balanceLeft(member.balanceCentavos), { balance: member.balanceCentavos / 100 });
       return [{ type: 'MemberDeleted', data: { memberId: command.memberId, phone: member.phone, deletedAt: command.now } }];
+    }
+    case 'DebitWalletRepayment': {
+      const member = active(state);
+      if (member.walletRepayments.has(command.repaymentId)) return [];
+      if (command.amountCentavos > member.balanceCentavos) {
+        const message = walletTooLow(member.balanceCentavos);
+        throw new DomainError(400, 'INSUFFICIENT_FUNDS', message, { fields: { amount: message }, balance: member.balanceCentavos / 100 });
+      }
+      const { memberId, loanId, repaymentId, amountCentavos, now } = command;
+      return [{ type: 'WalletRepaymentDebited', data: { memberId, loanId, repaymentId, amountCentavos, debitedAt: now } }];
+    }
+    case 'RefundWalletRepayment': {
+      const member = existing(state);
+      const debited = member.walletRepayments.get(command.repaymentId);
+      if (!debited) throw new DomainError(404, 'WALLET_REPAYMENT_NOT_FOUND', MEMBER_MESSAGES.walletRepaymentNotFound);
+      if (debited.refunded) return [];
+      const { memberId, repaymentId, reason, now } = command;
+      return [{ type: 'WalletRepaymentRefunded', data: { memberId, loanId: debited.loanId, repaymentId, amountCentavos: debited.amountCentavos, reason, refundedAt: now } }];
     }
     case 'CloseLoanApplication': {
       if (!state.exists && state.deleted) return [];

@@ -19,7 +19,16 @@ export type MemberEvent = EventOf<
   | 'BalanceAdjusted'
   | 'MemberDeleted'
   | 'LoanApplicationClosed'
+  | 'WalletRepaymentDebited'
+  | 'WalletRepaymentRefunded'
 >;
+
+/** A wallet repayment as the member's stream knows it: debited, and perhaps given back. */
+export interface WalletRepayment {
+  loanId: string;
+  amountCentavos: number;
+  refunded: boolean;
+}
 
 export type Profile = Required<{ [K in keyof ProfileChanges]: ProfileChanges[K] | null }>;
 
@@ -50,6 +59,8 @@ export interface ExistingMember {
   withdrawals: Map<string, HeldWithdrawal>;
   /** OTP challenges already spent on a withdrawal: one code, one withdrawal. */
   usedChallengeIds: Set<string>;
+  /** Wallet repayments by repayment id: the same id is debited once, refunded at most once. */
+  walletRepayments: Map<string, WalletRepayment>;
 }
 
 /** A closed account: nothing more happens on its stream, but a retried deletion can still finish freeing the phone. */
@@ -111,6 +122,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       disbursedLoanIds: new Set(),
       withdrawals: new Map(),
       usedChallengeIds: new Set(),
+      walletRepayments: new Map(),
     };
   }
   if (!state.exists) return state;
@@ -163,6 +175,21 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       return { ...state, passwordHash: event.data.passwordHash, tokenVersion: state.tokenVersion + 1 };
     case 'BalanceAdjusted':
       return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos };
+    case 'WalletRepaymentDebited':
+      return {
+        ...state,
+        balanceCentavos: state.balanceCentavos - event.data.amountCentavos,
+        walletRepayments: new Map(state.walletRepayments).set(event.data.repaymentId, { loanId: event.data.loanId, amountCentavos: event.data.amountCentavos, refunded: false }),
+      };
+    case 'WalletRepaymentRefunded': {
+      const debited = state.walletRepayments.get(event.data.repaymentId);
+      if (!debited) return state;
+      return {
+        ...state,
+        balanceCentavos: state.balanceCentavos + event.data.amountCentavos,
+        walletRepayments: new Map(state.walletRepayments).set(event.data.repaymentId, { ...debited, refunded: true }),
+      };
+    }
     case 'LoanApplicationClosed':
       return { ...state, closedLoanIds: new Set(state.closedLoanIds).add(event.data.loanId) };
     case 'MemberDeleted':

@@ -21,7 +21,7 @@ export function ratesRoutes(deps: ApiDeps): Router {
  */
 export function devOutboxRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/dev' });
-  router.get('/outbox', authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin']), async (ctx) => {
+  router.get('/outbox', authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin', 'auditor']), async (ctx) => {
     const caller = callerOf(ctx);
     const account = caller.role === 'borrower' ? await deps.readModels.member(caller.id) : await deps.readModels.admin(caller.id);
     ctx.body = account?.phone ? await readSmsOutbox(deps.redis, deps.jobs.keys, { to: account.phone, limit: 100 }) : [];

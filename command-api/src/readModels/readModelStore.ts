@@ -33,6 +33,11 @@ export class ReadModelStore {
     return this.json(this.keys.loan(id));
   }
 
+  /** The loan a human-readable number (LN-2026-000123) names, as payment providers quote it. */
+  async loanIdByNumber(loanNumber: string): Promise<string | null> {
+    return this.redis.hget(this.keys.loansByNumber, loanNumber);
+  }
+
   loansOfMember(memberId: string): Promise<LoanDoc[]> {
     return this.listed(this.keys.loansByMember(memberId), this.keys.loan);
   }

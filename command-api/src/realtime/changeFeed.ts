@@ -3,6 +3,8 @@ import type { ChangeEntry } from '@honeylend/contracts';
 /** One entry of the Redis stream rm:changes, as the projections wrote it. */
 export interface FeedEntry extends ChangeEntry {
   streamId: string;
+  /** The request whose event made this change (absent for changes no request made). */
+  requestId?: string;
 }
 
 export function parseFeedEntry(streamId: string, fields: string[]): FeedEntry | null {
@@ -15,6 +17,7 @@ export function parseFeedEntry(streamId: string, fields: string[]): FeedEntry | 
       rooms: JSON.parse(map.get('rooms') ?? '[]') as string[],
       version: Number(map.get('version')),
       doc: JSON.parse(map.get('doc') ?? 'null') as unknown,
+      ...(map.has('requestId') ? { requestId: map.get('requestId') } : {}),
     };
   } catch {
     return null;

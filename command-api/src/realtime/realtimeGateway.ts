@@ -3,12 +3,14 @@ import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { rooms, toLoanAnswer, toNotificationAnswer, toUserAnswer, toWithdrawalAnswer, type LoanDoc, type MemberDoc, type NotificationDoc, type WithdrawalDoc } from '@honeylend/contracts';
 import type { ApiDeps } from '../http/context.js';
+import { metrics } from '@honeylend/observability';
+import type { Role } from '../auth/tokens.js';
 import { compareStreamIds, parseFeedEntry, STREAM_ID, type FeedEntry } from './changeFeed.js';
 import { readAdminStats } from '../admin/stats/readAdminStats.js';
 
 interface SocketState {
   callerId: string;
-  role: 'borrower' | 'admin' | 'superadmin';
+  role: Role;
   rooms: string[];
   /** When the token expires (ms since the epoch): the socket is closed then, as the REST API would refuse it. */
   expiresAt: number;
@@ -42,6 +44,8 @@ export class RealtimeGateway {
   /** The newest delivered change that moves a stat card: the version a stats.updated carries. */
   private lastCounted: FeedEntry | null = null;
   private tailing: Promise<void> | null = null;
+  /** Removes this gateway's count from the live-sockets gauge when it stops. */
+  private readonly unobserveSockets: () => void;
 
   constructor(
     httpServer: HttpServer,
@@ -62,6 +66,16 @@ export class RealtimeGateway {
       this.closeAtExpiry(socket);
       void this.welcome(socket);
     });
+    this.unobserveSockets = metrics.observe(
+      { name: 'honeylend_sockets', help: 'Live Socket.IO connections on this API node, by the account role that holds them', labelNames: ['role'] },
+      (add) => {
+        for (const role of ['borrower', 'admin', 'superadmin']) add({ role }, 0);
+        for (const [, socket] of this.io.sockets.sockets) {
+          const role = (socket.data as SocketState | undefined)?.role;
+          if (role) add({ role }, 1);
+        }
+      },
+    );
   }
 
   private async authenticate(socket: Socket): Promise<SocketState> {
@@ -71,7 +85,8 @@ export class RealtimeGateway {
     const [record, signedOut] = await Promise.all([this.deps.readModels.auth(claims.sub), this.deps.tokens.revoked?.has(claims.jti) ?? false]);
     if (!record || record.tokenVersion !== claims.tv || record.role !== claims.role || signedOut) throw new Error('Please sign in to continue');
     if (record.status === 'suspended') throw new Error('Your account has been suspended. Please contact support.');
-    const joined = record.role === 'borrower' ? [rooms.member(claims.sub)] : [rooms.admins];
+    // An auditor hears only the audit room (never members' documents); the main admin both.
+    const joined = { borrower: [rooms.member(claims.sub)], admin: [rooms.admins], superadmin: [rooms.admins, rooms.audit], auditor: [rooms.audit] }[record.role];
     return { callerId: claims.sub, role: record.role, rooms: joined, expiresAt: claims.exp * 1000 };
   }
 
@@ -154,6 +169,9 @@ export class RealtimeGateway {
 
   private deliver(entry: FeedEntry): void {
     this.lastDeliveredId = entry.streamId;
+    if (this.deps.logger.isLevelEnabled('debug')) {
+      this.deps.logger.debug('change pushed', { requestId: entry.requestId, event: entry.event, rooms: entry.rooms, version: entry.version, streamId: entry.streamId });
+    }
     if (entry.event === 'session.revoked') {
       const { id, reason } = entry.doc as { id: string; reason: string };
       this.revoke(id, reason);
@@ -215,6 +233,11 @@ export class RealtimeGateway {
     }
   }
 
+  /** Sends to this node's auditors (and main admins): the audit jobs' progress and results. */
+  toAuditors(event: 'audit.job', payload: unknown): void {
+    this.io.to(rooms.audit).emit(event, payload);
+  }
+
   /** Ends every connection a revoked account holds (suspension, deletion, password reset). */
   revoke(callerId: string, reason: string): void {
     for (const [, socket] of this.io.sockets.sockets) {
@@ -227,6 +250,7 @@ export class RealtimeGateway {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unobserveSockets();
     if (this.statsTimer) clearTimeout(this.statsTimer);
     this.tailRedis.disconnect();
     await this.tailing?.catch(() => undefined);

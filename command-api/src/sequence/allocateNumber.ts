@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseDomainEvent, streams } from '@honeylend/contracts';
-import { WrongExpectedVersion, type EventMetadata, type EventStore, type RecordedEvent } from '@honeylend/eventstore';
+import { WrongExpectedVersion, type EventMetadata, type EventStore, type StreamEvents } from '@honeylend/eventstore';
 import { formatSequenceNumber, type SequenceEvent } from './sequence.js';
 
 /** What this process knows of one sequence stream: valid as long as an append at `revision` succeeds. */
@@ -101,7 +101,7 @@ class SequenceAllocator {
 }
 
 /** The sequence's state from its events (a plain loop: folding through copies costs O(n²) on a busy year's stream). */
-function fold(recorded: RecordedEvent[]): KnownSequence {
+function fold(recorded: StreamEvents): KnownSequence {
   const byOwner = new Map<string, number>();
   let last = 0;
   for (const event of recorded) {
@@ -109,7 +109,7 @@ function fold(recorded: RecordedEvent[]): KnownSequence {
     last = data.number;
     byOwner.set(data.allocatedFor, data.number);
   }
-  return { revision: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1]!.revision, last, byOwner };
+  return { revision: recorded.revision, last, byOwner };
 }
 
 const allocators = new WeakMap<EventStore, Map<string, SequenceAllocator>>();

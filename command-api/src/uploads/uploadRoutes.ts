@@ -9,6 +9,7 @@ import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
 import { checkImage } from './checkImage.js';
 import { receiveUpload } from './receiveUpload.js';
+import { unmaskedMembers } from '../audit/personalDataView.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -55,10 +56,14 @@ export function uploadRoutes(deps: ApiDeps): Router {
     const file = record ? (JSON.parse(record) as FileDoc) : null;
     const { expires, sig } = ctx.query as { expires?: string; sig?: string };
     if (!signedFileUrls.isValid(fileId, expires, sig)) {
-      await authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin'])(ctx, async () => undefined);
+      await authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin', 'auditor'])(ctx, async () => undefined);
       const caller = callerOf(ctx);
       if (caller.role === 'borrower' && caller.id !== file?.memberId) {
         throw file ? new ApiError(403, 'FORBIDDEN', 'This document belongs to someone else') : new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
+      }
+      // An identity document is personal data: an auditor sees it only once they unmasked its member.
+      if (caller.role === 'auditor' && !(file && (await unmaskedMembers(deps, caller.id)).has(file.memberId))) {
+        throw new ApiError(403, 'MASKED', 'Identity documents are masked for auditors: unmask the member first (with a reason).');
       }
     }
     if (!file) throw new ApiError(404, 'FILE_NOT_FOUND', 'File not found');

@@ -5,7 +5,7 @@ import { reserveOtpIssue, verifyOtpChallenge } from '@honeylend/contracts/server
 import { authenticate } from '../auth/authenticate.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
-import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { callerOf, jobTraceOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { decideMember, memberDecider } from '../member/decide.js';
@@ -38,7 +38,7 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
       });
     }
     await handleCommand(store, streams.member(memberId), memberDecider, command, metadataOf(ctx, memberId));
-    await jobs.otpQueue.add(JOB_NAMES.sendOtp, { challengeId, memberId, phone: state.phone, amountCentavos: amount }, otpJobOptions(challengeId));
+    await jobs.otpQueue.add(JOB_NAMES.sendOtp, { challengeId, memberId, phone: state.phone, amountCentavos: amount, ...jobTraceOf(ctx) }, otpJobOptions(challengeId));
     ctx.status = 202;
     ctx.body = { sentTo: maskPhone(state.phone), expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(), challengeId };
   });

@@ -3,3 +3,4 @@ export * from './manilaCalendar.js';
 export * from './effectiveRate.js';
 export * from './repayment.js';
 export * from './loanStatusRules.js';
+export * from './servicing/index.js';

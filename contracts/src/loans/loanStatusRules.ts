@@ -2,10 +2,14 @@
  * The loan status machine (issue 4), shared by the API's loan decider, which enforces it, and the
  * admin console, which offers only the moves the decider will accept. A loan moves forward only:
  *
- *   pending ──▶ approved ──▶ active ──▶ completed
+ *   pending ──▶ approved ══▶ active ══▶ completed
  *      │ ▲         ▲
  *      ▼ │         │
  *   account_issue ─┘        pending / account_issue ──▶ denied
+ *
+ * The double arrows follow the money, never an admin's click (design §7, §9): disbursement opens
+ * the account (`active`, LoanAccountOpened) and only full repayment closes it (`completed`,
+ * LoanPaidOff). Admins move a loan along the single arrows only.
  *
  * Admin-defined custom statuses (spec §4) are steps of the review: a loan under review
  * (pending, account_issue or a custom status) may enter any custom status, and leaves one the
@@ -17,8 +21,8 @@ export type BuiltInLoanStatus = (typeof BUILT_IN_LOAN_STATUSES)[number];
 const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
   pending: ['approved', 'denied', 'account_issue'],
   account_issue: ['pending', 'approved', 'denied'],
-  approved: ['active'],
-  active: ['completed'],
+  approved: [],
+  active: [],
   denied: [],
   completed: [],
 };
@@ -51,6 +55,9 @@ export function nextLoanStatuses(from: string, customStatuses: readonly string[]
 export function canChangeLoanStatus(from: string, to: string, customStatuses: readonly string[]): boolean {
   return nextLoanStatuses(from, customStatuses).includes(to);
 }
+
+/** The statuses only the money sets: an admin asking for them is refused. */
+export const MONEY_SET_LOAN_STATUSES: readonly BuiltInLoanStatus[] = ['active', 'completed'];
 
 /** Denial and completion end the application: the member may apply again. */
 export function closesApplication(status: string): status is 'denied' | 'completed' {

@@ -33,9 +33,9 @@ describe('given a loan in a custom review step', () => {
 });
 
 describe('given a loan past review', () => {
-  it('when approved or active, then it only moves forward and never into a custom step', () => {
-    expect(nextLoanStatuses('approved', customStatuses)).toEqual(['active']);
-    expect(nextLoanStatuses('active', customStatuses)).toEqual(['completed']);
+  it('when approved or active, then no admin move is left: disbursement makes it active, full repayment completed', () => {
+    expect(nextLoanStatuses('approved', customStatuses)).toEqual([]);
+    expect(nextLoanStatuses('active', customStatuses)).toEqual([]);
   });
 
   it('when denied or completed, then nothing follows and the application is closed', () => {
@@ -49,7 +49,7 @@ describe('given a loan past review', () => {
 
 describe('given every pair of built-in statuses', () => {
   it('when each move is asked for, then exactly the drawn arrows are allowed', () => {
-    const arrows = ['pending>approved', 'pending>denied', 'pending>account_issue', 'account_issue>pending', 'account_issue>approved', 'account_issue>denied', 'approved>active', 'active>completed'];
+    const arrows = ['pending>approved', 'pending>denied', 'pending>account_issue', 'account_issue>pending', 'account_issue>approved', 'account_issue>denied'];
     const allowed = BUILT_IN_LOAN_STATUSES.flatMap((from) => BUILT_IN_LOAN_STATUSES.filter((to) => canChangeLoanStatus(from, to, customStatuses)).map((to) => `${from}>${to}`));
     expect(allowed.sort()).toEqual([...arrows].sort());
   });

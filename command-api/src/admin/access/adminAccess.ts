@@ -6,7 +6,11 @@ import { callerOf, type ApiDeps } from '../../http/context.js';
 import { clientAddress } from './clientAddress.js';
 import { rulesCover } from './addressRules.js';
 
+/** Staff who change things. */
 export const ADMIN_ROLES = ['admin', 'superadmin'] as const;
+/** Everyone who may sign in to the management side: admins, and auditors who only read (issue 16). */
+export const STAFF_ROLES = [...ADMIN_ROLES, 'auditor'] as const;
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The allow-list as the projections keep it; empty means every address may reach the panel. */
 export async function readAllowedIps(deps: ApiDeps): Promise<AllowedIpDoc[]> {
@@ -40,11 +44,22 @@ export function allowListed(deps: ApiDeps) {
     });
 }
 
-/** Every /api/admin route: an allowed address, then a valid staff token (401 without one, 403 for borrowers). */
+/** An auditor reads everything and changes nothing: every other method is refused before a handler sees it. */
+export async function readOnlyForAuditors(ctx: Context, next: Next): Promise<void> {
+  if (callerOf(ctx).role === 'auditor' && !READ_METHODS.has(ctx.method)) {
+    throw new ApiError(403, 'READ_ONLY', 'Auditors can read everything but change nothing.');
+  }
+  await next();
+}
+
+/**
+ * Every /api/admin route: an allowed address, then a valid staff token (401 without one, 403 for
+ * borrowers), and for an auditor only reads.
+ */
 export function adminAccess(deps: ApiDeps) {
   const allowed = allowListed(deps);
-  const staff = authenticate(deps.tokens, deps.readModels, [...ADMIN_ROLES]);
-  return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, next));
+  const staff = authenticate(deps.tokens, deps.readModels, [...STAFF_ROLES]);
+  return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, () => readOnlyForAuditors(ctx, next)));
 }
 
 /** Spec §6: adding and managing admins and the allow-list belong to the main admin alone. */

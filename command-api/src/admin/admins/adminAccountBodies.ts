@@ -5,6 +5,8 @@ export const ADMIN_ACCOUNT_MESSAGES = {
   emailAndPassword: 'Please fill in both email and password',
   nothingToChange: 'Send the email, password, name or phone to change',
   passwordEmpty: 'Password cannot be empty',
+  newRole: 'Role must be admin or auditor',
+  roleKept: 'An account keeps the role it was created with; add a new account for another role.',
 } as const;
 
 const optionalFullName = z
@@ -21,12 +23,16 @@ const optionalPhone = z.preprocess((value) => (value === '' || value === null ? 
 const emailField = (missing: string) =>
   z.string({ error: missing }).trim().min(1, missing).pipe(z.email({ error: MESSAGES.emailInvalid }).max(200, MESSAGES.emailInvalid).toLowerCase());
 
-/** POST /api/admin/create-admin (spec §7): the new admin signs in with the email (or the phone). */
+/**
+ * POST /api/admin/create-admin (spec §7): the new admin signs in with the email (or the phone).
+ * `role: 'auditor'` makes a read-only auditor (issue 16); there is one main admin, never created here.
+ */
 export const createAdminBody = z.object({
   email: emailField(ADMIN_ACCOUNT_MESSAGES.emailAndPassword),
   password: z.string({ error: ADMIN_ACCOUNT_MESSAGES.emailAndPassword }).min(1, ADMIN_ACCOUNT_MESSAGES.emailAndPassword).pipe(passwordField),
   fullName: optionalFullName,
   phone: optionalPhone,
+  role: z.enum(['admin', 'auditor'], { error: ADMIN_ACCOUNT_MESSAGES.newRole }).optional(),
 });
 
 /** PATCH /api/admin/users/:id (spec §7 "admin edit"): whatever is sent changes. */
@@ -38,5 +44,5 @@ export const updateAdminBody = z.object({
   ),
   fullName: optionalFullName,
   phone: optionalPhone,
-  role: z.enum(adminRoleSchema.options, { error: 'Role must be admin or superadmin' }).optional(),
+  role: z.enum(adminRoleSchema.options, { error: 'Role must be admin, superadmin or auditor' }).optional(),
 });

@@ -23,7 +23,8 @@ const adminIdOf = (ctx: Context) => idFromPath(ctx, { code: 'ADMIN_NOT_FOUND', m
 /**
  * Admin accounts (spec §2 settings, §6). Every admin sees the list — the main admin labelled
  * 'Main Admin', and actions only for the main admin; adding, editing and deleting are the main
- * admin's alone. The main admin can be neither deleted nor demoted.
+ * admin's alone, auditors included (issue 16). The main admin can be neither deleted nor demoted,
+ * and no account changes role.
  */
 export function adminAccountRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, redis } = deps;
@@ -70,7 +71,7 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
           fullName: input.fullName ?? input.email,
           email: input.email,
           phone: input.phone ?? null,
-          role: 'admin',
+          role: input.role ?? 'admin',
           passwordHash,
           createdBy: caller.id,
           now: now.toISOString(),
@@ -101,7 +102,7 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
     if (input.role !== undefined && input.role !== state.role) {
       throw state.role === 'superadmin'
         ? new ApiError(409, 'MAIN_ADMIN_PROTECTED', 'The main admin cannot be demoted.')
-        : new ApiError(400, 'VALIDATION_FAILED', 'There is one main admin; other accounts stay admins.', { fields: { role: 'There is one main admin; other accounts stay admins.' } });
+        : new ApiError(400, 'VALIDATION_FAILED', ADMIN_ACCOUNT_MESSAGES.roleKept, { fields: { role: ADMIN_ACCOUNT_MESSAGES.roleKept } });
     }
     const changes: AdminAccountChanges = {};
     if (input.fullName !== undefined) changes.fullName = input.fullName;

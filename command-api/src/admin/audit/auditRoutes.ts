@@ -1,13 +1,17 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { toAuditEventAnswer } from '@honeylend/contracts';
+import { memberOfEvent, toAuditEventAnswer } from '@honeylend/contracts';
+import { InvalidPosition } from '@honeylend/eventstore';
 import { ApiError } from '../../http/apiError.js';
 import type { ApiDeps } from '../../http/context.js';
 import { adminAccess } from '../access/adminAccess.js';
 import { parseQuery } from '../lists/listQuery.js';
+import { personalDataView } from '../../audit/personalDataView.js';
 
 /** Stream names are ours (member-<uuid>, phone-+63…, admin-username-<email>, settings-admin-ips): no spaces or control characters. */
 const STREAM_NAME = /^[a-z][a-z0-9-]*-[\w.@+:-]{1,200}$/i;
+
+const INVALID_FROM = 'from is not a position of this event log: start from 0, or from a next value this endpoint answered';
 
 export const eventsQuery = z.object({
   from: z
@@ -38,14 +42,20 @@ export function auditRoutes(deps: ApiDeps): Router {
     if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', 'Name a stream, e.g. member-<id>', { fields: { stream: 'Name a stream, e.g. member-<id>' } });
     const events = await deps.store.readStream(stream);
     if (events.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
-    ctx.body = { stream, events: events.map(toAuditEventAnswer) };
+    const view = await personalDataView(ctx, deps);
+    ctx.body = { stream, events: events.map((event) => view.event(toAuditEventAnswer(event), memberOfEvent(event))) };
   });
 
   /** `from` is exclusive (the last position seen); `next` is where the following page starts, null at the end. */
   router.get('/events', async (ctx) => {
     const { from, limit } = parseQuery(ctx, eventsQuery);
-    const events = await deps.store.readAll({ from, limit });
-    ctx.body = { events: events.map(toAuditEventAnswer), next: events.length === limit ? events.at(-1)!.position : null };
+    const events = await deps.store.readAll({ from, limit }).catch((error: unknown) => {
+      // Positions are the store's own (byte offsets on EventStoreDB): only 0 and those it answered are places in its log.
+      if (error instanceof InvalidPosition) throw new ApiError(400, 'VALIDATION_FAILED', INVALID_FROM, { fields: { from: INVALID_FROM } });
+      throw error;
+    });
+    const view = await personalDataView(ctx, deps);
+    ctx.body = { events: events.map((event) => view.event(toAuditEventAnswer(event), memberOfEvent(event))), next: events.length === limit ? events.at(-1)!.position : null };
   });
 
   return router;

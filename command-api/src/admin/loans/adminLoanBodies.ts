@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loanStatusSchema } from '@honeylend/contracts';
+import { LOAN_MESSAGES } from '../../loan/decide.js';
 import { normaliseLoanStatus } from '../loanStatuses/customLoanStatuses.js';
 
 export const ADMIN_LOAN_MESSAGES = {
@@ -23,17 +24,25 @@ const optionalText = (max: number, message: string) =>
  * (required for account_issue), and `notify` to also send it as a notification (true, or a
  * title and message of the admin's own).
  */
-export const loanStatusUpdateBody = z.object({
-  status: z
-    .string({ error: ADMIN_LOAN_MESSAGES.status })
-    .transform(normaliseLoanStatus)
-    .refine((status) => loanStatusSchema.safeParse(status).success, ADMIN_LOAN_MESSAGES.status)
-    .optional(),
-  message: optionalText(1000, ADMIN_LOAN_MESSAGES.messageTooLong),
-  notify: z
-    .union([z.boolean(), z.object({ title: optionalText(120, ADMIN_LOAN_MESSAGES.titleTooLong), message: optionalText(1000, ADMIN_LOAN_MESSAGES.messageTooLong) })], {
-      error: 'notify is true, or { title, message }',
-    })
-    .optional(),
-});
+export const loanStatusUpdateBody = z
+  .object({
+    status: z
+      .string({ error: ADMIN_LOAN_MESSAGES.status })
+      .transform(normaliseLoanStatus)
+      .refine((status) => loanStatusSchema.safeParse(status).success, ADMIN_LOAN_MESSAGES.status)
+      .optional(),
+    message: optionalText(1000, ADMIN_LOAN_MESSAGES.messageTooLong),
+    notify: z
+      .union([z.boolean(), z.object({ title: optionalText(120, ADMIN_LOAN_MESSAGES.titleTooLong), message: optionalText(1000, ADMIN_LOAN_MESSAGES.messageTooLong) })], {
+        error: 'notify is true, or { title, message }',
+      })
+      .optional(),
+  })
+  .superRefine((update, ctx) => {
+    // The borrower must learn what to fix: a body asking for account_issue without any text to send is incomplete.
+    const notifyMessage = typeof update.notify === 'object' ? update.notify.message : undefined;
+    if (update.status === 'account_issue' && !update.message && !notifyMessage) {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: LOAN_MESSAGES.accountIssueNeedsMessage, params: { apiCode: 'MESSAGE_REQUIRED' } });
+    }
+  });
 export type LoanStatusUpdate = z.infer<typeof loanStatusUpdateBody>;

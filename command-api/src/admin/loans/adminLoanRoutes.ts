@@ -12,6 +12,7 @@ import { ADMIN_LOAN_MESSAGES, loanStatusUpdateBody } from './adminLoanBodies.js'
 import { adminLoanAnswers, loadAdminLoan } from './adminLoanAnswer.js';
 import { changeLoanStatus, changeLoanTerms, deleteLoan } from './loanCommands.js';
 import { idFromPath } from '../pathId.js';
+import { personalDataView } from '../../audit/personalDataView.js';
 
 export const loansQuery = listQuery(loanStatusSchema, 'Choose a loan status, or all');
 
@@ -35,12 +36,12 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
       query.pageSize,
     );
     const loans = await documentsOf<LoanDoc>(redis, ids, keys.loan);
-    const answer: ListAnswer<unknown> = { items: await adminLoanAnswers(deps, loans), total, page: query.page, pageSize: query.pageSize };
+    const answer: ListAnswer<unknown> = { items: await adminLoanAnswers(deps, loans, await personalDataView(ctx, deps)), total, page: query.page, pageSize: query.pageSize };
     ctx.body = answer;
   });
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await loadAdminLoan(deps, loanIdOf(ctx));
+    ctx.body = await loadAdminLoan(deps, loanIdOf(ctx), await personalDataView(ctx, deps));
   });
 
   /**

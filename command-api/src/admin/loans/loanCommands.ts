@@ -31,8 +31,9 @@ function refuseMoneyRequests(texts: Record<string, string | undefined>): void {
 /**
  * The loan's side effects on the member's stream, each idempotent per loan so that a retry, or
  * two admins approving at the same moment, has them happen exactly once: the principal reaches
- * the wallet once the loan is approved, and a denied or completed loan stops being the member's
- * open application.
+ * the wallet once the loan is approved, then the loan's account opens (active, with its schedule);
+ * a denied or completed loan stops being the member's open application. Approving again an
+ * approved loan whose writer died part-way finishes what was left.
  */
 async function settleMemberSide(deps: ApiDeps, metadata: EventMetadata, loan: ExistingLoan, now: string): Promise<Position> {
   const { loanId, memberId } = loan;
@@ -40,6 +41,10 @@ async function settleMemberSide(deps: ApiDeps, metadata: EventMetadata, loan: Ex
   if (APPROVED_OR_LATER.has(loan.status)) {
     const result = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'DisburseLoan', memberId, loanId, amountCentavos: loan.amountCentavos, now }, metadata);
     position = latest(position, result.position);
+    // Disbursement opens the account: the loan is active, its schedule fixed (design §9). Once only.
+    const businessDate = await deps.businessClock.today();
+    const opened = await handleCommand(deps.store, streams.loan(loanId), loanDecider, { type: 'OpenLoanAccount', loanId, lateCharge: deps.servicing.lateCharge, businessDate, now }, metadata);
+    position = latest(position, opened.position);
   }
   if (closesApplication(loan.status)) {
     const result = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'CloseLoanApplication', memberId, loanId, closing: loan.status, now }, metadata);

@@ -2,6 +2,7 @@ import { toAdminMemberAnswer, toAdminOtpStatus, type AdminMemberAnswer, type Adm
 import { readOtpDeliveryStatus } from '@honeylend/contracts/server';
 import { ApiError } from '../../http/apiError.js';
 import type { ApiDeps } from '../../http/context.js';
+import type { PersonalDataView } from '../../audit/personalDataView.js';
 
 /**
  * The OTP column: the last delivery as the workers recorded it, and the attempts left on the
@@ -17,13 +18,14 @@ export async function otpStatusOf(deps: ApiDeps, memberId: string): Promise<Admi
   return toAdminOtpStatus(delivery, live);
 }
 
-export async function adminMemberAnswer(deps: ApiDeps, doc: MemberDoc): Promise<AdminMemberAnswer> {
-  return toAdminMemberAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await otpStatusOf(deps, doc.id));
+/** `view` masks personal data for an auditor; without one (an admin's own command) nothing is masked. */
+export async function adminMemberAnswer(deps: ApiDeps, doc: MemberDoc, view?: PersonalDataView): Promise<AdminMemberAnswer> {
+  return toAdminMemberAnswer(view ? view.member(doc) : doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await otpStatusOf(deps, doc.id));
 }
 
-/** The member as the read models hold it now, for an admin; 404 for an unknown or closed account. */
-export async function loadAdminMember(deps: ApiDeps, memberId: string): Promise<AdminMemberAnswer> {
+/** The member as the read models hold it now, for staff; 404 for an unknown or closed account. */
+export async function loadAdminMember(deps: ApiDeps, memberId: string, view?: PersonalDataView): Promise<AdminMemberAnswer> {
   const doc = await deps.readModels.member(memberId);
   if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
-  return adminMemberAnswer(deps, doc);
+  return adminMemberAnswer(deps, doc, view);
 }

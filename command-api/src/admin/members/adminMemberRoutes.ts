@@ -8,13 +8,14 @@ import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
 import { parseBody } from '../../http/parse.js';
 import { registerMember } from '../../member/registration.js';
 import { receiveUpload } from '../../uploads/receiveUpload.js';
-import { ADMIN_ROLES, adminAccess } from '../access/adminAccess.js';
+import { STAFF_ROLES, adminAccess } from '../access/adminAccess.js';
 import { listQuery, parseQuery } from '../lists/listQuery.js';
 import { documentsOf, searchPage, type ListAnswer } from '../lists/searchPage.js';
 import { adminMemberAnswer, loadAdminMember } from './adminMemberAnswer.js';
 import { adjustBalance, deleteMember, resetPassword, updateMember, uploadDocument } from './adminMemberCommands.js';
 import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody, refuseUneditableFields } from './adminMemberBodies.js';
 import { idFromPath } from '../pathId.js';
+import { personalDataView } from '../../audit/personalDataView.js';
 
 export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended');
 
@@ -57,14 +58,15 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
       query.pageSize,
     );
     const docs = await documentsOf<MemberDoc>(redis, ids, keys.member);
-    const answer: ListAnswer<unknown> = { items: await Promise.all(docs.map((doc) => adminMemberAnswer(deps, doc))), total, page: query.page, pageSize: query.pageSize };
+    const view = await personalDataView(ctx, deps);
+    const answer: ListAnswer<unknown> = { items: await Promise.all(docs.map((doc) => adminMemberAnswer(deps, doc, view))), total, page: query.page, pageSize: query.pageSize };
     ctx.body = answer;
   });
 
   router.post('/', createMember(deps));
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await loadAdminMember(deps, memberIdOf(ctx));
+    ctx.body = await loadAdminMember(deps, memberIdOf(ctx), await personalDataView(ctx, deps));
   });
 
   router.put('/:id', async (ctx) => {
@@ -132,7 +134,7 @@ export function adminRegistrationRoute(deps: ApiDeps): Router {
   router.post('/api/auth/register', async (ctx, next) => {
     const token = /^Bearer (\S+)$/.exec(ctx.get('Authorization'))?.[1];
     const claims = token ? deps.tokens.verify(token) : null;
-    if (!claims || !(ADMIN_ROLES as readonly string[]).includes(claims.role)) return next();
+    if (!claims || !(STAFF_ROLES as readonly string[]).includes(claims.role)) return next();
     await access(ctx, () => create(ctx));
   });
   return router;

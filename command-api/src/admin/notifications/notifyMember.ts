@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { JOB_NAMES, notificationJobOptions, streams, type NotificationType } from '@honeylend/contracts';
 import { handleCommand } from '../../domain/commandHandler.js';
-import { metadataOf, type ApiDeps } from '../../http/context.js';
+import { jobTraceOf, metadataOf, type ApiDeps } from '../../http/context.js';
 import { memberDecider } from '../../member/decide.js';
 
 export interface MemberNotice {
@@ -30,7 +30,7 @@ export async function notifyMember(deps: ApiDeps, ctx: Context, adminId: string,
   if (result.state.exists) {
     await deps.jobs.notificationQueue.add(
       JOB_NAMES.sendNotification,
-      { notificationId, memberId, phone: result.state.phone, title, message },
+      { notificationId, memberId, phone: result.state.phone, title, message, ...jobTraceOf(ctx) },
       notificationJobOptions(notificationId),
     );
   }

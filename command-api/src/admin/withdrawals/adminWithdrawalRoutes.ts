@@ -14,6 +14,8 @@ import { documentsOf, searchPage, type SearchIndex } from '../lists/searchPage.j
 import { notifyMember } from '../notifications/notifyMember.js';
 import { withdrawalsCsv } from './withdrawalCsv.js';
 import { idFromPath } from '../pathId.js';
+import { personalDataView, type PersonalDataView } from '../../audit/personalDataView.js';
+import { recordExport } from '../../audit/auditAccessLog.js';
 
 const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export const withdrawalsQuery = listQuery(z.enum(WITHDRAWAL_STATUSES), 'Status must be all, pending, completed or rejected');
@@ -44,22 +46,24 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
     memberText: keys.memberSearch,
   });
 
-  const withMembers = async (withdrawals: WithdrawalDoc[]) => {
+  /** Each withdrawal with its member, as `view` lets the caller see them (masked for an auditor). */
+  const withMembers = async (withdrawals: WithdrawalDoc[], view?: PersonalDataView) => {
     const members = await documentsOf<MemberDoc>(redis, [...new Set(withdrawals.map((w) => w.memberId))], keys.member);
-    const byId = new Map(members.map((member) => [member.id, member]));
-    return withdrawals.map((withdrawal) => ({ withdrawal, member: byId.get(withdrawal.memberId) ?? null }));
+    const byId = new Map(members.map((member) => [member.id, view ? view.member(member) : member]));
+    return withdrawals.map((withdrawal) => ({ withdrawal: view ? view.withdrawal(withdrawal) : withdrawal, member: byId.get(withdrawal.memberId) ?? null }));
   };
 
-  const loadWithdrawal = async (withdrawalId: string) => {
+  const loadWithdrawal = async (withdrawalId: string, view?: PersonalDataView) => {
     const doc = await readModels.withdrawal(withdrawalId);
     if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
-    return toAdminWithdrawalAnswer(doc, await readModels.member(doc.memberId));
+    const [row] = await withMembers([doc], view);
+    return toAdminWithdrawalAnswer(row!.withdrawal, row!.member);
   };
 
   router.get('/', async (ctx) => {
     const query = parseQuery(ctx, withdrawalsQuery);
     const { total, ids } = await searchPage(redis, indexFor(query.status), query.search, (query.page - 1) * query.pageSize, query.pageSize);
-    const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal));
+    const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal), await personalDataView(ctx, deps));
     ctx.body = { items: rows.map(({ withdrawal, member }) => toAdminWithdrawalAnswer(withdrawal, member)), total, page: query.page, pageSize: query.pageSize };
   });
 
@@ -67,7 +71,13 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
   router.get('/export', async (ctx) => {
     const query = parseQuery(ctx, withdrawalsQuery);
     const { ids } = await searchPage(redis, indexFor(query.status), query.search, 0, EXPORT_LIMIT);
-    const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal));
+    const view = await personalDataView(ctx, deps);
+    // What an auditor exports is on the log (issue 16), this report too: as of the position the read models reached.
+    if (callerOf(ctx).role === 'auditor') {
+      const filters = Object.fromEntries(Object.entries({ report: 'withdrawals', status: query.status ?? '', search: query.search }).filter(([, value]) => value !== ''));
+      await recordExport(ctx, deps, { range: { from: 1, to: progress.checkpoint }, filters, format: 'csv', masked: view.masking });
+    }
+    const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal), view);
     const day = deps.now().toISOString().slice(0, 10);
     ctx.set('Content-Disposition', `attachment; filename="withdrawals-${day}.csv"`);
     ctx.type = 'text/csv; charset=utf-8';
@@ -75,7 +85,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
   });
 
   router.get('/:id', async (ctx) => {
-    ctx.body = await loadWithdrawal(withdrawalIdOf(ctx));
+    ctx.body = await loadWithdrawal(withdrawalIdOf(ctx), await personalDataView(ctx, deps));
   });
 
   /**

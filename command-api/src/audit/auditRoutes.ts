@@ -1,0 +1,228 @@
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { z } from 'zod';
+import {
+  UNMASK_MINUTES,
+  memberOfEvent,
+  streams,
+  type AuditCheckpointsAnswer,
+  type AuditEventsAnswer,
+  type AuditLogEvent,
+  type AuditStreamAnswer,
+  type BookAnswer,
+  type LatestVerificationAnswer,
+  type UnmaskAnswer,
+} from '@honeylend/contracts';
+import { isSignedByTrustedKey, publicKeyText, readStoredCheckpoints } from '@honeylend/eventstore';
+import { authenticate } from '../auth/authenticate.js';
+import type { Role } from '../auth/tokens.js';
+import { handleCommand } from '../domain/commandHandler.js';
+import { ApiError } from '../http/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { parseBody } from '../http/parse.js';
+import { allowListed } from '../admin/access/adminAccess.js';
+import { parseQuery } from '../admin/lists/listQuery.js';
+import { readAfterWrite } from '../consistency/readAfterWrite.js';
+import { auditAccessDecider, recordExport } from './auditAccessLog.js';
+import { STREAM_NAME, STREAM_NAME_MESSAGE, auditEventsQuery, auditExportQuery, filtersAsText, matchingEvents, positionAtTime, toAuditLogEvent } from './auditQueries.js';
+import { exportBody } from './exportEvents.js';
+import { personalDataView } from './personalDataView.js';
+import { foldAsOf } from './streamFolds.js';
+
+const AUDITORS: Role[] = ['auditor', 'superadmin'];
+/** The History drawer of every admin reads one stream's history from here too (issue 16 item 6). */
+const STREAM_READERS: Role[] = ['auditor', 'superadmin', 'admin'];
+
+const MESSAGES = {
+  asOf: 'asOf is a revision (0, 1, 2…) or a date and time, e.g. 2026-11-23T08:00:00+08:00',
+  bookAsOf: 'asOf is a date (2026-11-23: the end of that day in Manila) or a date and time',
+  reason: 'Say why you need to see this member (at least 5 characters)',
+  memberId: 'Choose a member',
+  position: 'A position is a whole number from 1',
+} as const;
+
+export const streamQuery = z.object({
+  asOf: z
+    .string({ error: MESSAGES.asOf })
+    .refine((value) => /^\d{1,9}$/.test(value) || z.iso.datetime({ offset: true }).safeParse(value).success, MESSAGES.asOf)
+    .optional(),
+});
+
+export const bookQuery = z.object({
+  asOf: z
+    .string({ error: MESSAGES.bookAsOf })
+    .refine((value) => z.iso.date().safeParse(value).success || z.iso.datetime({ offset: true }).safeParse(value).success, MESSAGES.bookAsOf),
+});
+
+const positionField = z.number({ error: MESSAGES.position }).int(MESSAGES.position).min(1, MESSAGES.position).max(Number.MAX_SAFE_INTEGER, MESSAGES.position);
+
+export const verifyBody = z
+  .strictObject({ from: positionField.optional(), to: positionField.optional() })
+  .refine((body) => body.from === undefined || body.to === undefined || body.from <= body.to, { message: 'to must not be before from', path: ['to'] });
+
+export const unmaskBody = z.strictObject({
+  memberId: z.uuid({ error: MESSAGES.memberId }),
+  reason: z.string({ error: MESSAGES.reason }).trim().min(5, MESSAGES.reason).max(500, 'Keep the reason under 500 characters'),
+});
+
+const JOB_ID = /^verify-[0-9a-f-]{36}$/;
+/** How many events one page of the log may look at before answering with what it found and a cursor to go on. */
+const EVENTS_SCAN_BUDGET = 20_000;
+
+/** An allowed address, then a staff token of one of `roles`. */
+function auditAccess(deps: ApiDeps, roles: Role[]) {
+  const allowed = allowListed(deps);
+  const staff = authenticate(deps.tokens, deps.readModels, roles);
+  return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, next));
+}
+
+/** A date alone is the end of that day in Manila. */
+function endOf(asOf: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(asOf) ? new Date(`${asOf}T23:59:59.999+08:00`).toISOString() : new Date(asOf).toISOString();
+}
+
+/**
+ * The auditor's API (issue 16 item 4), for auditors and the main admin, behind the admin IP
+ * allow-list: the log with combined filters in cursor pages, a stream as of a revision or time,
+ * the book as of a date, exports with each event's hash, the signed checkpoints, and verification.
+ * Auditors see members' personal data masked unless they unmasked the member (an event);
+ * every export is an event.
+ */
+export function auditRoutes(deps: ApiDeps): Router {
+  const { store } = deps;
+  const router = new Router({ prefix: '/api/audit' });
+  const auditors = auditAccess(deps, AUDITORS);
+
+  router.get('/events', auditors, async (ctx) => {
+    const query = parseQuery(ctx, auditEventsQuery);
+    const view = await personalDataView(ctx, deps);
+    const events: AuditLogEvent[] = [];
+    const scan = { last: query.from ?? 0, count: 0 };
+    let next: number | null = null;
+    for await (const event of matchingEvents(store, query, { scanned: scan, maxScanned: EVENTS_SCAN_BUDGET })) {
+      events.push(view.event(toAuditLogEvent(event), memberOfEvent(event)));
+      if (events.length === query.limit) {
+        next = event.position;
+        break;
+      }
+    }
+    // A page that looked at its whole budget without filling up goes on from where it stopped.
+    if (next === null && scan.count >= EVENTS_SCAN_BUDGET) next = scan.last;
+    const answer: AuditEventsAnswer = { events, next, scannedTo: scan.last, head: await store.headPosition() };
+    ctx.body = answer;
+  });
+
+  router.get('/streams/:stream', auditAccess(deps, STREAM_READERS), async (ctx) => {
+    const stream = String(ctx.params.stream ?? '');
+    if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', STREAM_NAME_MESSAGE, { fields: { stream: STREAM_NAME_MESSAGE } });
+    const { asOf } = parseQuery(ctx, streamQuery);
+    const recorded = store.readChain ? await store.readChain({ stream, limit: 1_000_000 }) : await store.readStream(stream);
+    if (recorded.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
+    let revision = recorded.length - 1;
+    if (asOf !== undefined && /^\d+$/.test(asOf)) {
+      revision = Number(asOf);
+      if (revision >= recorded.length) throw new ApiError(404, 'REVISION_NOT_FOUND', `Stream ${stream} has revisions 0 to ${recorded.length - 1}`);
+    } else if (asOf !== undefined) {
+      const time = new Date(asOf).toISOString();
+      revision = recorded.filter((event) => event.createdAt <= time).length - 1;
+    }
+    const view = await personalDataView(ctx, deps);
+    const memberId = stream.startsWith('member-') ? stream.slice('member-'.length) : (recorded.map((event) => memberOfEvent(event)).find((id) => id !== null) ?? null);
+    const folded = foldAsOf(stream, recorded, revision, view.masking && !(memberId !== null && view.isUnmasked(memberId)));
+    const last = revision >= 0 ? recorded[revision]! : null;
+    const answer: AuditStreamAnswer = {
+      stream,
+      aggregate: folded.aggregate,
+      revisions: recorded.length,
+      asOf: { revision, position: last?.position ?? null, createdAt: last?.createdAt ?? null },
+      events: recorded.slice(0, revision + 1).map((event) => view.event(toAuditLogEvent(event), memberOfEvent(event))),
+      state: folded.state,
+      previous: folded.previous,
+    };
+    ctx.body = answer;
+  });
+
+  router.get('/book', auditors, async (ctx) => {
+    const { asOf } = parseQuery(ctx, bookQuery);
+    const time = endOf(asOf);
+    const position = await positionAtTime(store, time);
+    const cached = await deps.audit.jobs.cachedBook(position);
+    let answer: BookAnswer;
+    if (cached) {
+      answer = { status: 'ready', asOf: time, position, book: cached };
+    } else {
+      const job = await deps.audit.jobs.startBook(position);
+      ctx.status = 202;
+      answer = { status: 'running', asOf: time, position, jobId: job.jobId, progress: job.progress };
+    }
+    ctx.body = answer;
+  });
+
+  router.get('/export', auditors, async (ctx) => {
+    const query = parseQuery(ctx, auditExportQuery);
+    const view = await personalDataView(ctx, deps);
+    const to = query.to ?? (await store.headPosition());
+    const range = { from: (query.from ?? 0) + 1, to };
+    await recordExport(ctx, deps, { range, filters: filtersAsText(query), format: query.format, masked: view.masking });
+    const day = deps.now().toISOString().slice(0, 10);
+    ctx.set('Content-Disposition', `attachment; filename="honeylend-log-${day}-${range.from}-${to}.${query.format}"`);
+    ctx.type = query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
+    ctx.body = exportBody(matchingEvents(store, { ...query, to }), (event) => view.event(toAuditLogEvent(event), memberOfEvent(event)), query.format);
+  });
+
+  router.get('/checkpoints', auditors, async (ctx) => {
+    const trusted = deps.audit.trustedKeys;
+    const answer: AuditCheckpointsAnswer = {
+      publicKeys: trusted.map((key) => publicKeyText(key)),
+      checkpoints: (await readStoredCheckpoints(store)).map((checkpoint) => ({ ...checkpoint, trusted: isSignedByTrustedKey(checkpoint, trusted) })),
+    };
+    ctx.body = answer;
+  });
+
+  router.post('/verify', auditors, async (ctx) => {
+    const range = parseBody(ctx, verifyBody);
+    const answer = await deps.audit.jobs.startVerify(range);
+    ctx.status = 202;
+    ctx.body = { jobId: answer.jobId };
+  });
+
+  router.get('/verify/:jobId', auditors, async (ctx) => {
+    const jobId = String(ctx.params.jobId ?? '');
+    const answer = JOB_ID.test(jobId) ? await deps.audit.jobs.verifyStatus(jobId) : null;
+    if (!answer) throw new ApiError(404, 'JOB_NOT_FOUND', 'No such verification');
+    ctx.body = answer;
+  });
+
+  /** The last verification to finish (null before the first): what the workspace's chain badge shows. */
+  router.get('/verifications/latest', auditors, async (ctx) => {
+    const answer: LatestVerificationAnswer = { latest: await deps.audit.jobs.latestVerification() };
+    ctx.body = answer;
+  });
+
+  /** One member's personal data for this auditor, for UNMASK_MINUTES, with the reason on the log. */
+  router.post('/unmask', auditAccess(deps, ['auditor']), async (ctx) => {
+    const input = parseBody(ctx, unmaskBody);
+    const caller = callerOf(ctx);
+    const member = await deps.readModels.member(input.memberId);
+    if (!member) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+    const now = deps.now();
+    const result = await handleCommand(
+      store,
+      streams.auditAccess(caller.id),
+      auditAccessDecider,
+      { type: 'Unmask', auditorId: caller.id, memberId: input.memberId, reason: input.reason, now: now.toISOString() },
+      metadataOf(ctx, caller.id),
+    );
+    await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
+    const { fullName, phone, email, address, referenceName, referencePhone, bankName, bankAccountNumber } = member;
+    const answer: UnmaskAnswer = {
+      memberId: input.memberId,
+      unmaskedUntil: new Date(now.getTime() + UNMASK_MINUTES * 60_000).toISOString(),
+      member: { fullName, phone, email, address, referenceName, referencePhone, bankName, bankAccountNumber },
+    };
+    ctx.status = 201;
+    ctx.body = answer;
+  });
+
+  return router;
+}

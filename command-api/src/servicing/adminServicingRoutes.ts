@@ -1,0 +1,124 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { DELINQUENCY_BUCKETS, loanPosition, type CollectionsRowAnswer, type LoanDoc, type MemberDoc, type PortfolioAnswer } from '@honeylend/contracts';
+import { adminAccess } from '../admin/access/adminAccess.js';
+import { loadAdminLoan } from '../admin/loans/adminLoanAnswer.js';
+import { documentsOf } from '../admin/lists/searchPage.js';
+import { parseQuery } from '../admin/lists/listQuery.js';
+import { idFromPath } from '../admin/pathId.js';
+import { readAfterWrite } from '../consistency/readAfterWrite.js';
+import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { parseBody } from '../http/parse.js';
+import { recordRepayment, reverseRepayment, waivePenalty } from './adminMoneyCommands.js';
+import { adminRepaymentBody, collectionsQuery, penaltyWaiverBody, reversalBody } from './servicingBodies.js';
+import { personalDataView } from '../audit/personalDataView.js';
+
+const loanIdOf = (ctx: Context) => idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
+const repaymentIdOf = (ctx: Context) => idFromPath(ctx, { code: 'REPAYMENT_NOT_FOUND', message: 'Repayment not found' }, 'repaymentId');
+
+/** Record, reverse and waive on a loan: each route parses, then runs the plain command function with the admin as actor. */
+export function adminLoanServicingRoutes(deps: ApiDeps): Router {
+  const router = new Router({ prefix: '/api/admin/loans' });
+  router.use(adminAccess(deps));
+
+  router.post('/:id/repayments', async (ctx) => {
+    const body = parseBody(ctx, adminRepaymentBody);
+    const loanId = loanIdOf(ctx);
+    const { receipt, position } = await recordRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
+    await readAfterWrite(ctx, deps.progress, position, async () => undefined);
+    ctx.status = 201;
+    ctx.body = receipt;
+  });
+
+  router.post('/:id/repayments/:repaymentId/reversal', async (ctx) => {
+    const body = parseBody(ctx, reversalBody);
+    const loanId = loanIdOf(ctx);
+    const position = await reverseRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, repaymentIdOf(ctx), body);
+    ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
+  });
+
+  router.post('/:id/penalty-waivers', async (ctx) => {
+    const body = parseBody(ctx, penaltyWaiverBody);
+    const loanId = loanIdOf(ctx);
+    const position = await waivePenalty(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
+    ctx.status = 201;
+    ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
+  });
+
+  return router;
+}
+
+const PAGE_SIZE = 20;
+
+/** The book (GET /api/admin/portfolio) and the collections work list (GET /api/admin/collections). */
+export function adminPortfolioRoutes(deps: ApiDeps): Router {
+  const { redis, readModels } = deps;
+  const keys = readModels.keys;
+  const router = new Router({ prefix: '/api/admin' });
+  router.use(adminAccess(deps));
+
+  /**
+   * Outstanding principal of active loans, amounts and counts per delinquency bucket, PAR30 (the
+   * share of outstanding principal in loans 30 or more days past due, as portfolio-at-risk is
+   * reported) and the money repaid this business month.
+   */
+  router.get('/portfolio', async (ctx) => {
+    const [stats, today] = await Promise.all([redis.hgetall(keys.portfolio), deps.businessClock.today()]);
+    const number = (field: string) => Number(stats[field] ?? 0);
+    const buckets = DELINQUENCY_BUCKETS.map((bucket) => ({ bucket, loans: number(`count:${bucket}`), outstandingPrincipal: number(`principal:${bucket}`) / 100 }));
+    const outstanding = DELINQUENCY_BUCKETS.reduce((sum, bucket) => sum + number(`principal:${bucket}`), 0);
+    // Days past due 30 and more: all of 31-60, 61-90 and 90+, and the loans of 1-30 at exactly 30 days.
+    const at30 = (await redis.zrangebyscore(keys.loansOverdueByBucket('1-30'), 30, 30)) as string[];
+    const exactly30 = (await documentsOf<LoanDoc>(redis, at30, keys.loan)).reduce((sum, doc) => sum + (doc.account ? loanPosition(doc.account).outstanding.principalCentavos : 0), 0);
+    const atRisk = number('principal:31-60') + number('principal:61-90') + number('principal:90+') + exactly30;
+    const month = today.slice(0, 7);
+    const answer: PortfolioAnswer = {
+      asOf: today,
+      outstandingPrincipal: outstanding / 100,
+      activeLoans: buckets.reduce((sum, bucket) => sum + bucket.loans, 0),
+      buckets,
+      par30: outstanding === 0 ? 0 : Math.round((atRisk / outstanding) * 10_000) / 10_000,
+      portfolioAtRisk30: atRisk / 100,
+      month,
+      repaidThisMonth: number(`repaid:${month}`) / 100,
+    };
+    ctx.body = answer;
+  });
+
+  /** Overdue active loans, most overdue first (one bucket or all), with the borrower's phone and the last reminder sent. */
+  router.get('/collections', async (ctx) => {
+    const query = parseQuery(ctx, collectionsQuery);
+    const index = query.bucket ? keys.loansOverdueByBucket(query.bucket) : keys.loansOverdue;
+    const start = (query.page - 1) * PAGE_SIZE;
+    const [total, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + PAGE_SIZE - 1)]);
+    const loans = await documentsOf<LoanDoc>(redis, ids, keys.loan);
+    // An auditor sees the borrower masked (issue 16), as in every other staff read.
+    const view = await personalDataView(ctx, deps);
+    const members = new Map((await documentsOf<MemberDoc>(redis, [...new Set(loans.map((loan) => loan.memberId))], keys.member)).map((member) => [member.id, view.member(member)]));
+    ctx.body = {
+      items: loans.map((loan): CollectionsRowAnswer => {
+        const position = loanPosition(loan.account!);
+        const member = members.get(loan.memberId);
+        const overdue = position.instalments.filter((line) => line.status === 'overdue');
+        return {
+          id: loan.id,
+          loanNumber: loan.loanNumber,
+          memberId: loan.memberId,
+          borrower: member ? { fullName: member.fullName, phone: member.phone } : null,
+          daysPastDue: position.daysPastDue,
+          delinquencyBucket: position.bucket,
+          overdueAmount: overdue.reduce((sum, line) => sum + line.unpaidPrincipalCentavos + line.unpaidInterestCentavos + line.unpaidPenaltyCentavos, 0) / 100,
+          overdueInstalments: overdue.length,
+          outstanding: position.outstanding.totalCentavos / 100,
+          lastContact: loan.lastReminderAt ? { at: loan.lastReminderAt, channel: 'sms' } : null,
+          version: loan.version,
+        };
+      }),
+      total,
+      page: query.page,
+      pageSize: PAGE_SIZE,
+    };
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { payoffQuoteAnswer, toLoanDetailAnswer } from '@honeylend/contracts';
+import { authenticate } from '../auth/authenticate.js';
+import { readAfterWrite } from '../consistency/readAfterWrite.js';
+import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { parseBody } from '../http/parse.js';
+import { idFromPath } from '../admin/pathId.js';
+import { LOAN_NOT_FOUND } from './loanAccountCommands.js';
+import { walletRepaymentBody } from './servicingBodies.js';
+import { payFromWallet } from './walletRepayment.js';
+import { ApiError } from '../http/apiError.js';
+import { derivedId } from './derivedId.js';
+
+const notFound = { code: 'LOAN_NOT_FOUND', message: 'Loan not found' };
+
+/** A repayment id made from the caller and their Idempotency-Key: a retry resumes the same repayment. */
+function repaymentIdFor(memberId: string, idempotencyKey: string | undefined): string {
+  return idempotencyKey ? derivedId(`wallet-repayment:${memberId}:${idempotencyKey}`) : randomUUID();
+}
+
+/** The borrower's own loan: its answer, its payoff quote, and paying it from the wallet. */
+export function borrowerServicingRoutes(deps: ApiDeps): Router {
+  const { readModels, progress, tokens } = deps;
+  const router = new Router({ prefix: '/api/loans' });
+  router.use(authenticate(tokens, readModels, ['borrower']));
+
+  const ownLoan = async (memberId: string, loanId: string) => {
+    const doc = await readModels.loan(loanId);
+    if (!doc || doc.memberId !== memberId) throw LOAN_NOT_FOUND();
+    return doc;
+  };
+
+  router.get('/:id', async (ctx) => {
+    const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
+    ctx.body = toLoanDetailAnswer(doc, await deps.businessClock.today());
+  });
+
+  /** Spec §9 (prepayment without penalty): unpaid principal, interest already due, unpaid late charges. */
+  router.get('/:id/payoff-quote', async (ctx) => {
+    const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
+    if (!doc.account || doc.status !== 'active') {
+      throw new ApiError(409, 'LOAN_NOT_ACTIVE', `This loan is ${doc.status.replaceAll('_', ' ')}; only an active loan has a payoff amount.`);
+    }
+    ctx.body = payoffQuoteAnswer(doc.account, await deps.businessClock.today());
+  });
+
+  router.post('/:id/repayments', async (ctx) => {
+    const { amount } = parseBody(ctx, walletRepaymentBody);
+    const memberId = callerOf(ctx).id;
+    const loanId = idFromPath(ctx, notFound);
+    const { receipt, position } = await payFromWallet(deps, metadataOf(ctx, memberId), {
+      memberId,
+      loanId,
+      repaymentId: repaymentIdFor(memberId, ctx.get('Idempotency-Key') || undefined),
+      amountCentavos: amount,
+    });
+    await readAfterWrite(ctx, progress, position, async () => undefined);
+    ctx.status = 201;
+    ctx.body = receipt;
+  });
+
+  return router;
+}

@@ -1,0 +1,64 @@
+import type { Queue } from 'bullmq';
+import { JOB_NAMES, notificationJobOptions, remindersDue, streams, type BusinessDate, type LoanDoc, type MemberDoc } from '@honeylend/contracts';
+import type { EventMetadata } from '@honeylend/eventstore';
+import { handleCommand } from '../../domain/commandHandler.js';
+import { loanDecider } from '../../loan/decide.js';
+import type { DayCloseDeps } from '../dayClose/closeBusinessDays.js';
+import { reminderText } from './reminderText.js';
+import { derivedId } from '../derivedId.js';
+
+/** Reminders go out between 08:00 and 20:00 Manila time; one due at night waits for the morning run. */
+export const REMINDER_HOURS = { from: 8, until: 20 } as const;
+
+export function isReminderHour(now: Date): boolean {
+  const manilaHour = (now.getUTCHours() + 8) % 24;
+  return manilaHour >= REMINDER_HOURS.from && manilaHour < REMINDER_HOURS.until;
+}
+
+/** One id per loan, instalment and reason: the notification, its SMS job and its delivery record all dedupe on it. */
+export const reminderNotificationId = (loanId: string, instalment: number, reason: string) => derivedId(`reminder:${loanId}:${instalment}:${reason}`);
+
+export interface ReminderDeps extends DayCloseDeps {
+  notificationQueue: Queue;
+}
+
+const DOCS_PER_READ = 500;
+
+/**
+ * Sends the reminders due on `today` (3 days before a due date, on it, 1 day after) to each
+ * active loan's borrower, and only to them: the notification (RepaymentReminderSent on the loan's
+ * stream, which the loan refuses to record twice for one instalment and reason) and its SMS through
+ * the notification queue and its delivery record. Outside 08:00–20:00 Manila nothing is sent.
+ */
+export async function sendReminders(deps: ReminderDeps, today: BusinessDate, now: Date, metadata: EventMetadata): Promise<{ sent: number; waitingForMorning: boolean }> {
+  if (!isReminderHour(now)) return { sent: 0, waitingForMorning: true };
+  const ids = await deps.redis.zrange(deps.keys.loansByStatus('active'), 0, -1);
+  let sent = 0;
+  for (let start = 0; start < ids.length; start += DOCS_PER_READ) {
+    const raws = await deps.redis.mget(...ids.slice(start, start + DOCS_PER_READ).map(deps.keys.loan));
+    for (const raw of raws) {
+      if (!raw) continue;
+      const loan = JSON.parse(raw) as LoanDoc;
+      if (!loan.account) continue;
+      const due = remindersDue(loan.account, today);
+      if (due.length === 0) continue;
+      const member = JSON.parse((await deps.redis.get(deps.keys.member(loan.memberId))) ?? 'null') as MemberDoc | null;
+      if (!member) continue;
+      for (const reminder of due) {
+        const notificationId = reminderNotificationId(loan.id, reminder.instalment, reminder.reason);
+        const { title, message } = reminderText(reminder.reason, loan.loanNumber, reminder.instalment, reminder.amountCentavos, reminder.dueDate);
+        const result = await handleCommand(
+          deps.store,
+          streams.loan(loan.id),
+          loanDecider,
+          { type: 'RecordReminder', loanId: loan.id, ...reminder, notificationId, title, message, now: now.toISOString() },
+          metadata,
+        );
+        if (result.events.length === 0) continue;
+        await deps.notificationQueue.add(JOB_NAMES.sendNotification, { notificationId, memberId: member.id, phone: member.phone, title, message }, notificationJobOptions(notificationId));
+        sent += 1;
+      }
+    }
+  }
+  return { sent, waitingForMorning: false };
+}
