@@ -11,6 +11,9 @@ export default mergeConfig(
       clearMocks: true,
       restoreMocks: true,
       unstubGlobals: true,
+      // The first render of an antd page in jsdom imports and transforms most of antd: seconds on a
+      // busy 2-core machine. A functional timeout, not a speed target (speed lives in npm run bench).
+      testTimeout: 30_000,
     },
   }),
 );

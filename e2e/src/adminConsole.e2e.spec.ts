@@ -102,7 +102,8 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     await chooseOption(page, 'New status', 'Approved');
     await statusDialog.getByLabel('Message to the borrower').fill('Approved: the amount is in your wallet.');
     await statusDialog.getByRole('button', { name: 'Update status' }).click();
-    await textOf(loanRow, 'Approved', 15_000);
+    // Approval disburses and opens the account: the row settles on Active.
+    await textOf(loanRow, 'Active', 15_000);
     const pushed = await eventually(
       "the borrower's loan.updated",
       async () =>

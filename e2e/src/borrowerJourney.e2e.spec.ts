@@ -218,7 +218,8 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     const approval = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: await system.adminToken(), body: { status: 'approved', notify: true } });
     expect(approval.status, JSON.stringify(approval.body)).toBe(200);
     const answeredAt = Date.now();
-    await textOf(page.getByTestId('loan-status'), 'Approved', 1_000);
+    // Approval disburses and opens the account at once: the loan is active.
+    await textOf(page.getByTestId('loan-status'), 'Active', 1_000);
     const shownAfterMs = Date.now() - answeredAt;
     console.info(`the approval reached the dashboard ${shownAfterMs} ms after the admin's answer`);
     expect(shownAfterMs).toBeLessThan(1_000);
@@ -231,7 +232,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await textOf(page.getByTestId('wallet-balance'), '••••••');
     await page.getByRole('button', { name: 'Show balance' }).click();
     await textOf(page.getByTestId('wallet-balance'), '₱100,000.00');
-    await textOf(page.getByTestId('wallet-loan-status'), 'Approved');
+    await textOf(page.getByTestId('wallet-loan-status'), 'Active');
     await textOf(page.getByTestId('loan-message'), `Your loan ${loan.loanNumber} has been approved.`);
     const preview = page.getByRole('region', { name: 'Loan Preview' });
     await textOf(preview, '₱10,833.33');

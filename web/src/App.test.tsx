@@ -25,7 +25,7 @@ describe('routes (spec §2)', () => {
 
   it('goes home from the 404 page', () => {
     signedOut();
-    const view = renderApp('/loans/unknown');
+    const view = renderApp('/no-such-page/unknown');
 
     fireEvent.click(screen.getByRole('link', { name: 'Go to home' }));
 

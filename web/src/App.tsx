@@ -7,6 +7,7 @@ import { DashboardPage } from './borrower/pages/DashboardPage';
 import { LandingPage } from './borrower/pages/LandingPage';
 import { ProfilePage } from './borrower/pages/ProfilePage';
 import { WalletPage } from './borrower/pages/WalletPage';
+import { LoanPage } from './borrower/pages/LoanPage';
 import { SignedInOnly } from './borrower/SignedInOnly';
 import { NotFoundPage } from './shared/NotFoundPage';
 import { Toaster } from './shared/toast/Toaster';
@@ -14,6 +15,8 @@ import { Toaster } from './shared/toast/Toaster';
 // The admin console (Ant Design, charts) is its own chunk: a borrower's first load never fetches it.
 const AdminLoginPage = lazy(() => import('./admin/login/AdminLoginPage'));
 const ManagementApp = lazy(() => import('./admin/ManagementApp'));
+// The auditor's workspace (issue 16) is a chunk of its own too.
+const AuditApp = lazy(() => import('./audit/AuditApp'));
 
 function AdminChunk({ children }: { children: ReactNode }) {
   return <Suspense fallback={<LoadingScreen />}>{children}</Suspense>;
@@ -40,6 +43,14 @@ export function App() {
             </AdminChunk>
           }
         />
+        <Route
+          path="audit/*"
+          element={
+            <AdminChunk>
+              <AuditApp />
+            </AdminChunk>
+          }
+        />
         <Route element={<BorrowerShell />}>
           <Route index element={<LandingPage />} />
           <Route path="app-login" element={<AuthPage />} />
@@ -48,6 +59,7 @@ export function App() {
             <Route path="loan-app" element={<DashboardPage />} />
             <Route path="wallet" element={<WalletPage />} />
             <Route path="profile" element={<ProfilePage />} />
+            <Route path="loans/:loanId" element={<LoanPage />} />
           </Route>
           <Route path="dashboard" element={<Navigate to="/loan-app" replace />} />
           <Route path="*" element={<NotFoundPage />} />

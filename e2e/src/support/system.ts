@@ -122,7 +122,8 @@ export async function startSystem(): Promise<RunningSystem> {
   }
 
   // Ready means the event store and Redis answer and the projections have caught up.
-  const deadline = Date.now() + 60_000;
+  // A functional bound: on a busy 2-core machine the first start (PGlite, the web build served) can take a minute.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (exitCode !== undefined) {
       await stop();
@@ -136,7 +137,7 @@ export async function startSystem(): Promise<RunningSystem> {
     }
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`lending start was not ready within 60 s:\n${output}`);
+      throw new Error(`lending start was not ready within 120 s:\n${output}`);
     }
     await sleep(200);
   }

@@ -4,6 +4,7 @@ import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { toast } from '../shared/toast/toastStore';
 import { AccessDenied } from './access/AccessDenied';
 import { signOutStaff, storedStaffRole } from './access/adminSession';
+import type { StaffRole } from '../shared/authToken';
 import { DesktopOnlyNotice } from './access/DesktopOnlyNotice';
 import { DESKTOP_MIN_WIDTH_PX, useViewportWidth } from './access/useViewportWidth';
 import { adminTheme } from './adminTheme';
@@ -14,6 +15,7 @@ import { StaffContext } from './layout/staffContext';
 import { useAdminEvent, useAdminFeedConnection } from './live/adminFeed';
 import { MembersPage } from './members/MembersPage';
 import { SettingsPage } from './settings/SettingsPage';
+import { CollectionsPage } from './servicing/CollectionsPage';
 import { WithdrawalsPage } from './withdrawals/WithdrawalsPage';
 import './admin.css';
 
@@ -24,6 +26,8 @@ export default function ManagementApp() {
   let content;
   if (width < DESKTOP_MIN_WIDTH_PX) content = <DesktopOnlyNotice />;
   else if (!role) content = <AccessDenied />;
+  // The console changes things; an auditor reads the same data, masked, in the audit workspace.
+  else if (role === 'auditor') content = <Navigate to="/audit" replace />;
   else content = <Console role={role} onSignedOut={() => setRole(null)} />;
   return (
     <ConfigProvider theme={adminTheme}>
@@ -32,7 +36,7 @@ export default function ManagementApp() {
   );
 }
 
-function Console({ role, onSignedOut }: { role: 'admin' | 'superadmin'; onSignedOut: () => void }) {
+function Console({ role, onSignedOut }: { role: Exclude<StaffRole, 'auditor'>; onSignedOut: () => void }) {
   const navigate = useNavigate();
   useAdminFeedConnection();
   // The server ended this session (the account was deleted or its password changed).
@@ -55,6 +59,7 @@ function Console({ role, onSignedOut }: { role: 'admin' | 'superadmin'; onSigned
           <Route path="members" element={<MembersPage />} />
           <Route path="borrowing" element={<BorrowingPage />} />
           <Route path="withdrawal" element={<WithdrawalsPage />} />
+          <Route path="collections" element={<CollectionsPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="dashboard" element={<Navigate to="/management" replace />} />
           <Route path="*" element={<ManagementNotFound />} />

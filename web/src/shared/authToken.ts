@@ -13,7 +13,8 @@ export function removeToken(): void {
   localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
 
-export type StaffRole = 'admin' | 'superadmin';
+/** Staff who sign in at /admin-login: admins, the main admin, and read-only auditors (who work at /audit). */
+export type StaffRole = 'admin' | 'superadmin' | 'auditor';
 
 /**
  * The role a token names, read from its payload without checking the signature: only to choose
@@ -25,7 +26,7 @@ export function staffRoleOf(token: string): StaffRole | null {
   try {
     const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
     const role = (JSON.parse(json) as { role?: unknown }).role;
-    return role === 'admin' || role === 'superadmin' ? role : null;
+    return role === 'admin' || role === 'superadmin' || role === 'auditor' ? role : null;
   } catch {
     return null;
   }

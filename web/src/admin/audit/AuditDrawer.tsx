@@ -1,4 +1,4 @@
-import type { AdminAccountEntry, AuditEventAnswer } from '@honeylend/contracts';
+import type { AdminAccountEntry, AuditEventAnswer, AuditStreamAnswer } from '@honeylend/contracts';
 import { Drawer, Empty, Spin, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../shared/api';
@@ -14,7 +14,10 @@ export interface AuditSubject {
   memberId: string | null;
 }
 
-/** Issue 7 item 7, the auditors' view: a stream's events in order with type, time, actor, IP and the changed fields. */
+/**
+ * Issue 7 item 7: a stream's events in order with type, time, actor, IP and the changed fields,
+ * read from the auditor's own endpoint (issue 16 item 6), so admins and auditors see one history.
+ */
 export function AuditDrawer({ subject, onClose }: { subject: AuditSubject | null; onClose: () => void }) {
   const [events, setEvents] = useState<AuditEventAnswer[] | null>(null);
   const [adminNames, setAdminNames] = useState<Map<string, string>>(new Map());
@@ -23,7 +26,7 @@ export function AuditDrawer({ subject, onClose }: { subject: AuditSubject | null
     if (!subject) return;
     const controller = new AbortController();
     setEvents(null);
-    apiRequest<{ events: AuditEventAnswer[] }>(`/api/admin/audit/${encodeURIComponent(subject.stream)}`, { signal: controller.signal, cache: 'no-store' })
+    apiRequest<AuditStreamAnswer>(`/api/audit/streams/${encodeURIComponent(subject.stream)}`, { signal: controller.signal, cache: 'no-store' })
       .then((answer) => setEvents(inLogOrder(answer.events)))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

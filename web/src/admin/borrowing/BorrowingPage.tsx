@@ -18,6 +18,7 @@ import { PESO_INPUT } from '../pesoInput';
 import { CustomStatusesDialog, type LoanStatusesAnswer } from './CustomStatusesDialog';
 import { LoanStatusDialog } from './LoanStatusDialog';
 import { loanStatusColour } from './loanStatusColours';
+import { LoanServicingDrawer } from '../servicing/LoanServicingDrawer';
 
 /** Pushed loans are the borrower's shape (with a schedule, without the member): the row keeps its member. */
 function mergeLoan(held: AdminLoanAnswer, pushed: LoanAnswer): AdminLoanAnswer {
@@ -56,6 +57,7 @@ export function BorrowingPage() {
   const [draft, setDraft] = useState<TermsDraft | null>(null);
   const [savingTerms, setSavingTerms] = useState(false);
   const [auditing, setAuditing] = useState<AuditSubject | null>(null);
+  const [servicing, setServicing] = useState<string | null>(null);
 
   useEffect(() => {
     apiRequest<LoanStatusesAnswer>('/api/admin/loan-statuses')
@@ -166,13 +168,18 @@ export function BorrowingPage() {
           // Two short lines instead of one long one, so the whole table fits a 1440 px screen.
           <Space direction="vertical" size={4}>
             <Space size={4}>
-              <Button size="small" type="primary" onClick={() => setChanging(loan)}>
+              <Button size="small" type="primary" disabled={loan.status === 'active' || loan.status === 'completed'} onClick={() => setChanging(loan)}>
                 Update status
               </Button>
               <Button size="small" onClick={() => setAuditing({ stream: `loan-${loan.id}`, title: loan.loanNumber, memberId: loan.memberId })}>
                 History
               </Button>
             </Space>
+            {(loan.status === 'active' || loan.status === 'completed') && (
+              <Button size="small" onClick={() => setServicing(loan.id)}>
+                Repayments
+              </Button>
+            )}
             {(loan.status === 'pending' || isDeletable(loan.status)) && (
               <Space size={4}>
                 {loan.status === 'pending' && (
@@ -211,6 +218,7 @@ export function BorrowingPage() {
       <LoanStatusDialog loan={changing} customStatuses={statuses?.custom ?? []} onClose={() => setChanging(null)} onChanged={list.replace} />
       <CustomStatusesDialog open={managingStatuses} statuses={statuses} onClose={() => setManagingStatuses(false)} onChanged={setStatuses} />
       <AuditDrawer subject={auditing} onClose={() => setAuditing(null)} />
+      <LoanServicingDrawer loanId={servicing} onClose={() => setServicing(null)} />
     </>
   );
 }

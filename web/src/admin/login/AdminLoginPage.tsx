@@ -33,7 +33,8 @@ export default function AdminLoginPage() {
       const answer = await apiRequest<AdminLoginAnswer>('/api/auth/admin-login', { method: 'POST', body: { username, password } });
       storeToken(answer.token);
       toast({ title: 'Success', description: 'Admin login successful' });
-      navigate('/management');
+      // Auditors work in their own workspace (issue 16); everyone else in the console.
+      navigate(answer.user?.role === 'auditor' ? '/audit' : '/management');
     } catch (failure) {
       const message = reasonOf(failure) || 'Login failed';
       setError(message);

@@ -17,6 +17,7 @@ import { PasswordResetDialog } from './PasswordResetDialog';
 
 // The charts library is large: the table does not wait for it.
 const DashboardCharts = lazy(() => import('../charts/DashboardCharts'));
+const PortfolioCards = lazy(() => import('../servicing/PortfolioCards'));
 
 /** Pushed member documents are the borrower's shape: the admin-only fields (OTP delivery) stay as held. */
 const mergeMember = (held: AdminMemberAnswer, pushed: UserAnswer): AdminMemberAnswer => ({ ...held, ...pushed });
@@ -130,6 +131,7 @@ export function MembersPage() {
         </Button>
       </PageHeader>
       <Suspense fallback={null}>
+        <PortfolioCards />
         <DashboardCharts />
       </Suspense>
       <ListToolbar

@@ -1,5 +1,5 @@
 import type { AdminAccountEntry } from '@honeylend/contracts';
-import { Button, Card, Form, Input, Modal, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
@@ -17,7 +17,11 @@ interface NewAdmin {
   password: string;
   fullName: string;
   phone: string;
+  /** An auditor reads everything (members' personal data masked) and changes nothing (issue 16). */
+  role: 'admin' | 'auditor';
 }
+
+const EMPTY_DRAFT: NewAdmin = { email: '', password: '', fullName: '', phone: '', role: 'admin' };
 
 /** Spec §2 settings: the admins with search; the main admin adds, edits and deletes; others see 'Main Admin' masked, with no actions. */
 export function AdminAccounts() {
@@ -25,7 +29,7 @@ export function AdminAccounts() {
   const [search, setSearch] = useState('');
   const [admins, setAdmins] = useState<AdminAccountEntry[]>([]);
   const [loading, setLoading] = useState(true);
-  const [draft, setDraft] = useState<NewAdmin>({ email: '', password: '', fullName: '', phone: '' });
+  const [draft, setDraft] = useState<NewAdmin>(EMPTY_DRAFT);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminAccountEntry | null>(null);
 
@@ -60,13 +64,13 @@ export function AdminAccounts() {
     setCreating(true);
     const answer = await attempt<AdminAccountEntry>('Creation Failed', '/api/admin/create-admin', {
       method: 'POST',
-      body: { email: draft.email.trim(), password: draft.password, fullName: draft.fullName.trim() || undefined, phone: draft.phone.trim() || undefined },
+      body: { email: draft.email.trim(), password: draft.password, fullName: draft.fullName.trim() || undefined, phone: draft.phone.trim() || undefined, role: draft.role },
       headers: { 'Idempotency-Key': crypto.randomUUID() },
     });
     setCreating(false);
     if (!answer) return;
-    setDraft({ email: '', password: '', fullName: '', phone: '' });
-    successToast('Admin created', `${answer.username} can now sign in.`);
+    setDraft(EMPTY_DRAFT);
+    successToast(answer.role === 'auditor' ? 'Auditor created' : 'Admin created', `${answer.username} can now sign in.`);
     refetch();
   }
 
@@ -85,6 +89,7 @@ export function AdminAccounts() {
         <Space direction="vertical" size={0}>
           <Typography.Text strong>
             {admin.fullName} {admin.label && <Tag color="gold">{admin.label}</Tag>}
+            {admin.role === 'auditor' && <Tag color="blue">Auditor</Tag>}
           </Typography.Text>
           <Typography.Text type="secondary">{admin.username}</Typography.Text>
         </Space>
@@ -138,8 +143,18 @@ export function AdminAccounts() {
           <Input.Password aria-label="Password" placeholder="Password" autoComplete="new-password" value={draft.password} onChange={(event) => setDraft({ ...draft, password: event.target.value })} style={{ width: 200 }} />
           <Input aria-label="Full name" placeholder="Full name (optional)" value={draft.fullName} onChange={(event) => setDraft({ ...draft, fullName: event.target.value })} style={{ width: 200 }} />
           <Input aria-label="Phone" placeholder="Phone (optional)" value={draft.phone} onChange={(event) => setDraft({ ...draft, phone: event.target.value })} style={{ width: 170 }} />
+          <Select
+            aria-label="Role"
+            value={draft.role}
+            onChange={(role) => setDraft({ ...draft, role })}
+            options={[
+              { value: 'admin', label: 'Admin' },
+              { value: 'auditor', label: 'Auditor (read-only)' },
+            ]}
+            style={{ width: 170 }}
+          />
           <Button type="primary" htmlType="submit" loading={creating}>
-            Add admin
+            {draft.role === 'auditor' ? 'Add auditor' : 'Add admin'}
           </Button>
         </form>
       )}

@@ -197,7 +197,8 @@ describe('registration form', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Account Already Exists' });
     expect(dialog.textContent).toContain('You already have an account, please login');
-    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go to Login' }));
+    // Focus moves in the dialog's effect, which may run a tick after the dialog is in the document.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go to Login' })));
     expect(toastTitles()).toEqual([]);
     expect(fullPageRedirect).not.toHaveBeenCalled();
   });

@@ -8,9 +8,14 @@ const TONES: Record<string, string> = {
   account_issue: 'warn',
   denied: 'bad',
   rejected: 'bad',
+  // Instalments (the payment schedule).
+  paid: 'good',
+  due: 'wait',
+  partially_paid: 'warn',
+  overdue: 'bad',
 };
 
-/** A loan or withdrawal status as a coloured pill ('account_issue' reads "Account issue"). */
+/** A loan, withdrawal or instalment status as a coloured pill ('account_issue' reads "Account issue"). */
 export function StatusBadge({ status }: { status: string }) {
   return <span className={`status-badge status-badge--${TONES[status] ?? 'other'}`}>{statusLabel(status)}</span>;
 }

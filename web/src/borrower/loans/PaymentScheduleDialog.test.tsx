@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { accountOpening, DEFAULT_LATE_CHARGE_SETTINGS, evolveLoanAccount } from '@honeylend/contracts';
 import { loanAnswer } from '../../testing/http';
 import { PaymentScheduleDialog } from './PaymentScheduleDialog';
 
@@ -12,7 +13,7 @@ function rows() {
 }
 
 describe('the Payment Schedule dialog (spec §2/§9)', () => {
-  it('lists one pending row per month, the first due two months after the loan was made', () => {
+  it('lists one upcoming row per month before disbursement, the first due two months after the loan was made', () => {
     // ₱100,000 at 2.5% a month over 12 months: ₱130,000 in 12 payments of ₱10,833.33, the last ₱10,833.37.
     render(<PaymentScheduleDialog loan={loanAnswer({ createdAt: '2026-01-15T02:00:00.000Z' })} open onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'Payment Schedule' });
@@ -20,11 +21,29 @@ describe('the Payment Schedule dialog (spec §2/§9)', () => {
 
     const shown = rows();
     expect(shown).toHaveLength(12);
-    expect(shown[0]).toEqual(['1', 'Mar 15, 2026', '₱10,833.33', 'Pending']);
-    expect(shown[1]).toEqual(['2', 'Apr 15, 2026', '₱10,833.33', 'Pending']);
-    expect(shown[11]).toEqual(['12', 'Feb 15, 2027', '₱10,833.37', 'Pending']);
+    expect(shown[0]).toEqual(['1', 'Mar 15, 2026', '₱10,833.33', 'Upcoming']);
+    expect(shown[1]).toEqual(['2', 'Apr 15, 2026', '₱10,833.33', 'Upcoming']);
+    expect(shown[11]).toEqual(['12', 'Feb 15, 2027', '₱10,833.37', 'Upcoming']);
     expect(within(screen.getByRole('table')).getAllByRole('row').at(-1)?.textContent).toContain('₱130,000.00');
     expect(dialog.textContent).toContain('Late charge: 2% per month on any overdue amount.');
+  });
+
+  it('shows the real statuses of an active loan: paid, overdue with its late charge and days, upcoming', () => {
+    const loanId = '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e';
+    const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
+    const opened = accountOpening({ loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12, appliedAt: '2026-01-15T02:00:00.000Z' }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-20', '2026-01-20T02:00:00.000Z');
+    let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
+    account = evolveLoanAccount(account, {
+      type: 'RepaymentReceived',
+      data: { loanId, memberId, repaymentId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20', receiptNumber: 'OR-2026-000123-001', amountCentavos: 1_083_333, channel: 'wallet', source: 'wallet', reference: 'r', valueDate: '2026-03-15', businessDate: '2026-03-15', receivedAt: '2026-03-15T02:00:00.000Z' },
+    })!;
+    account = evolveLoanAccount(account, { type: 'LoanDayClosed', data: { loanId, memberId, daysPastDue: 10, businessDate: '2026-04-25' } })!;
+    render(<PaymentScheduleDialog loan={loanAnswer({ status: 'active', account })} open onClose={() => undefined} />);
+    const shown = rows();
+    // Instalment 2 is 10 days late: 6 days charged after the 3 grace days, ₱10,833.33 × 2 % / 30 × 6 = ₱43.33.
+    expect(shown[0]).toEqual(['1', 'Mar 15, 2026', '₱10,833.33', 'Paid']);
+    expect(shown[1]).toEqual(['2', 'Apr 15, 2026', '₱10,833.33+ late charge ₱43.33', 'Overdue 10 d']);
+    expect(shown[2]).toEqual(['3', 'May 15, 2026', '₱10,833.33', 'Upcoming']);
   });
 
   it('keeps the Manila calendar at month ends', () => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { formatDate, formatPesoAmount } from '../../shared/money';
 import { StatusBadge } from '../components/StatusBadge';
 import { loanInFocus, useLoans } from '../stores/loans';
 import { useNotifications } from '../stores/notifications';
@@ -39,6 +40,23 @@ export function LoanApplicationCard() {
           <p className="message" data-testid="loan-message">
             {latest?.message ?? UNDER_REVIEW_MESSAGE}
           </p>
+          {(loan.status === 'active' || loan.status === 'completed') && (
+            <>
+              <dl className="facts">
+                <div>
+                  <dt>Outstanding</dt>
+                  <dd>{formatPesoAmount(loan.outstanding.total)}</dd>
+                </div>
+                <div>
+                  <dt>Next due</dt>
+                  <dd>{loan.nextDue ? `${formatPesoAmount(loan.nextDue.amount)} on ${formatDate(loan.nextDue.date)}` : '—'}</dd>
+                </div>
+              </dl>
+              <Link className="button button--primary" to={`/loans/${loan.id}`}>
+                {loan.status === 'active' ? 'View loan and pay' : 'View loan'}
+              </Link>
+            </>
+          )}
         </>
       ) : (
         <>

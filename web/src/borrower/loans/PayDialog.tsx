@@ -1,0 +1,170 @@
+import { useMemo, useState } from 'react';
+import type { LoanDetailAnswer, RepaymentReceiptAnswer } from '@honeylend/contracts';
+import { ApiError } from '../../shared/api';
+import { formatDate, formatPesoAmount } from '../../shared/money';
+import { toast } from '../../shared/toast/toastStore';
+import { Dialog } from '../components/Dialog';
+import { FormField } from '../components/FormField';
+import { payAmounts, payFromWallet, previewAllocation, type PayChoice } from './loanServicing';
+
+const CHOICES: { value: PayChoice; label: string }[] = [
+  { value: 'next', label: 'Next instalment' },
+  { value: 'overdue', label: 'All overdue' },
+  { value: 'payoff', label: 'Pay off the loan' },
+  { value: 'custom', label: 'Another amount' },
+];
+
+const AMOUNT_FORMAT = /^\d+(\.\d{1,2})?$/;
+
+/**
+ * Pay from the wallet: choose the next instalment, everything overdue, the payoff amount or another
+ * amount; confirm against the allocation the loan's own fold computes (late charges, then interest,
+ * then principal, oldest instalment first); then the receipt. One Idempotency-Key per confirmation,
+ * so a double tap or a retry pays once.
+ */
+export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: LoanDetailAnswer; balance: number; open: boolean; onClose: () => void; onPaid: () => void }) {
+  const amounts = useMemo(() => payAmounts(loan), [loan]);
+  const [choice, setChoice] = useState<PayChoice>('next');
+  const [custom, setCustom] = useState('');
+  const [step, setStep] = useState<'choose' | 'confirm' | 'paid'>('choose');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [receipt, setReceipt] = useState<RepaymentReceiptAnswer | null>(null);
+  const [key, setKey] = useState(() => crypto.randomUUID());
+
+  const amount = choice === 'custom' ? (AMOUNT_FORMAT.test(custom.trim()) ? Number(custom.trim()) : null) : amounts[choice];
+  const preview = loan.account && amount !== null && amount > 0 ? previewAllocation(loan.account, loan.businessDate, amount) : null;
+
+  const close = () => {
+    setStep('choose');
+    setError(undefined);
+    setReceipt(null);
+    setKey(crypto.randomUUID());
+    onClose();
+  };
+
+  const review = () => {
+    if (amount === null || amount <= 0) return setError('Enter an amount of at least ₱0.01');
+    if (amounts.payoff !== null && amount > amounts.payoff) return setError(`The most you can pay is the payoff amount, ${formatPesoAmount(amounts.payoff)}.`);
+    if (amount > balance) return setError(`Your wallet holds ${formatPesoAmount(balance)}; a payment from it cannot be more.`);
+    setError(undefined);
+    setStep('confirm');
+  };
+
+  const pay = async () => {
+    if (amount === null) return;
+    setBusy(true);
+    try {
+      setReceipt(await payFromWallet(loan.id, amount, key));
+      setStep('paid');
+      onPaid();
+    } catch (failure) {
+      const message = failure instanceof ApiError ? failure.message : 'Please try again';
+      setError(message);
+      toast({ title: 'Payment failed', description: message, variant: 'destructive' });
+      setStep('choose');
+      setKey(crypto.randomUUID());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step === 'paid' && receipt) {
+    return (
+      <Dialog open={open} title="Payment received" description={`Receipt ${receipt.receiptNumber}`} onClose={close} actions={<button type="button" className="button button--primary" onClick={close}>Done</button>}>
+        <p className="message" data-testid="payment-receipt">
+          {formatPesoAmount(receipt.amount)} paid from your wallet on {formatDate(receipt.valueDate)}.
+        </p>
+        <AllocationList allocation={receipt.allocation.map((line) => ({ instalment: line.instalment, penalty: line.penalty, interest: line.interest, principal: line.principal }))} />
+      </Dialog>
+    );
+  }
+
+  if (step === 'confirm' && amount !== null && preview) {
+    return (
+      <Dialog
+        open={open}
+        title="Confirm payment"
+        description={`${formatPesoAmount(amount)} from your wallet to loan ${loan.loanNumber}`}
+        onClose={close}
+        actions={
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setStep('choose')} disabled={busy}>
+              Back
+            </button>
+            <button type="button" className="button button--primary" onClick={() => void pay()} disabled={busy}>
+              {busy ? 'Please wait...' : `Pay ${formatPesoAmount(amount)}`}
+            </button>
+          </>
+        }
+      >
+        <p className="muted">It will be applied like this{preview.paysOff ? ', and it closes your loan' : ''}:</p>
+        <AllocationList
+          allocation={preview.allocation.map((line) => ({ instalment: line.instalment, penalty: line.penaltyCentavos / 100, interest: line.interestCentavos / 100, principal: line.principalCentavos / 100 }))}
+        />
+        {error && (
+          <p className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open={open}
+      title="Pay from wallet"
+      description={`Wallet balance ${formatPesoAmount(balance)}`}
+      onClose={close}
+      actions={
+        <>
+          <button type="button" className="button button--secondary" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="button button--primary" onClick={review}>
+            Review payment
+          </button>
+        </>
+      }
+    >
+      <fieldset className="pay-choices">
+        <legend className="field__label">What to pay</legend>
+        {CHOICES.map(({ value, label }) => {
+          const offered = value === 'custom' ? null : amounts[value];
+          const disabled = value !== 'custom' && offered === null;
+          return (
+            <label key={value} className={`pay-choice${disabled ? ' pay-choice--disabled' : ''}`}>
+              <input type="radio" name="pay-choice" value={value} checked={choice === value} disabled={disabled} onChange={() => setChoice(value)} />
+              <span>{label}</span>
+              {offered !== null && <span className="pay-choice__amount">{formatPesoAmount(offered)}</span>}
+            </label>
+          );
+        })}
+      </fieldset>
+      {choice === 'custom' && <FormField label="Amount (₱)" inputMode="decimal" value={custom} onValueChange={setCustom} autoFocus />}
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+function AllocationList({ allocation }: { allocation: { instalment: number; penalty: number; interest: number; principal: number }[] }) {
+  return (
+    <ul className="allocation" aria-label="Allocation">
+      {allocation.map((line) => (
+        <li key={line.instalment} data-testid={`allocation-${line.instalment}`}>
+          <strong>Instalment {line.instalment}</strong>
+          <span>
+            {[line.penalty > 0 ? `late charge ${formatPesoAmount(line.penalty)}` : null, line.interest > 0 ? `interest ${formatPesoAmount(line.interest)}` : null, line.principal > 0 ? `principal ${formatPesoAmount(line.principal)}` : null]
+              .filter(Boolean)
+              .join(' · ')}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
