@@ -1,20 +1,36 @@
+import type { KeyObject } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS, type LogLevel } from '@honeylend/observability';
+import { SigningKeyError, parseSigningKey } from '@honeylend/eventstore';
 
 export interface Config {
   nodeEnv: string;
   isProduction: boolean;
   port: number;
   redisUrl: string;
+  /** REDIS_URL was set: `lending start` then never starts a Redis of its own. */
+  redisUrlGiven: boolean;
   redisKeyPrefix: string;
   dataDir: string;
   eventStoreUrl: string;
   uploadDir: string;
   jwtSecret: string;
   superadmin: { username: string; password: string };
-  logLevel: 'info' | 'warn' | 'error' | 'silent';
+  logLevel: LogLevel;
+  /** Where this process serves GET /metrics (METRICS_PORT); null: not served. */
+  metrics: { port: number; host: string } | null;
   /** Flat interest per month for new loans, in basis points (250 = 2.5 %). */
   loanMonthlyRateBps: number;
+  /**
+   * The Ed25519 key that signs the log's checkpoints: AUDIT_SIGNING_KEY (required in production),
+   * or in development a key generated once into this file (see audit/signingKeys.ts).
+   */
+  auditSigning: { key: KeyObject } | { devKeyFile: string };
+  /** Late charge per month on an overdue instalment (basis points) and the grace days before it starts, for loans disbursed from now on. */
+  lateCharge: { monthlyBps: number; graceDays: number };
+  /** The payment provider signs its webhook with it; without it POST /api/payments/webhook answers 503. */
+  paymentWebhookSecret: string | null;
   /** Things a developer should know about the defaults in use (never the values of secrets). */
   warnings: string[];
 }
@@ -37,13 +53,24 @@ const envSchema = z.object({
   JWT_SECRET: z.string().optional(),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  LOG_LEVEL: z.enum(['info', 'warn', 'error', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65_535).optional()),
+  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+  AUDIT_SIGNING_KEY: z.string().optional(),
   LOAN_MONTHLY_RATE_PERCENT: z.coerce
     .number()
     .min(0, 'must be a percent per month between 0 and 100')
     .max(100, 'must be a percent per month between 0 and 100')
     .refine((percent) => Number.isInteger(Math.round(percent * 10_000) / 100), 'at most two decimals')
     .default(2.5),
+  LATE_CHARGE_MONTHLY_RATE_PERCENT: z.coerce
+    .number()
+    .min(0, 'must be a percent per month between 0 and 100')
+    .max(100, 'must be a percent per month between 0 and 100')
+    .refine((percent) => Number.isInteger(Math.round(percent * 10_000) / 100), 'at most two decimals')
+    .default(2),
+  LATE_CHARGE_GRACE_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(60).default(3),
+  PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 /** Reads the environment once, at start; every problem is reported in one clear line. */
@@ -77,11 +104,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   if (password.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters');
 
+  let auditSigning: Config['auditSigning'];
+  if (e.AUDIT_SIGNING_KEY) {
+    try {
+      auditSigning = { key: parseSigningKey(e.AUDIT_SIGNING_KEY) };
+    } catch (error) {
+      throw new ConfigError(error instanceof SigningKeyError ? error.message : 'AUDIT_SIGNING_KEY cannot be read');
+    }
+  } else {
+    if (isProduction) throw new ConfigError('AUDIT_SIGNING_KEY is required when NODE_ENV=production (an Ed25519 private key: openssl genpkey -algorithm ed25519)');
+    auditSigning = { devKeyFile: resolve(dataDir, 'audit-signing-key.pem') };
+  }
+
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
     port: e.PORT,
     redisUrl: e.REDIS_URL,
+    redisUrlGiven: env.REDIS_URL !== undefined && env.REDIS_URL !== '',
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     dataDir,
     eventStoreUrl: e.EVENTSTORE_URL ?? `pglite:${resolve(dataDir, 'events')}`,
@@ -89,7 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     jwtSecret,
     superadmin: { username, password },
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     loanMonthlyRateBps: Math.round(e.LOAN_MONTHLY_RATE_PERCENT * 100),
+    auditSigning,
+    lateCharge: { monthlyBps: Math.round(e.LATE_CHARGE_MONTHLY_RATE_PERCENT * 100), graceDays: e.LATE_CHARGE_GRACE_DAYS },
+    paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? null,
     warnings,
   };
 }

@@ -1,9 +1,15 @@
-import { createJsonLogger, type Logger } from '@honeylend/command-api';
+import { createLogger, type Logger } from '@honeylend/command-api';
 import { redactEventData } from '@honeylend/contracts';
 import type { EventStore } from '@honeylend/eventstore';
+import { parseVerifyArguments, UsageError, verifyCommand, VERIFY_USAGE } from './audit/verifyCommand.js';
+import { publicKeyCommand } from './audit/publicKeyCommand.js';
 import { ConfigError, isPgliteUrl, loadConfig, type Config } from './config.js';
 import { checkRedis } from './redisCheck.js';
 import { replay } from './replay.js';
+import { startMetricsRole } from './metricsRole.js';
+import { backupCommand, restoreCommand } from './backup/backupCommands.js';
+import { provideRedis, RedisNotInstalled, type OwnRedis } from './ownRedis.js';
+import { doctorCommand } from './doctor/doctorCommand.js';
 import { openStore, startApiRole, startProjectionsRole, startWorkersRole, type RunningRole } from './roles.js';
 
 const USAGE = `lending — Honeylend
@@ -14,6 +20,13 @@ const USAGE = `lending — Honeylend
   lending workers         the BullMQ workers (OTP, notifications, exchange rates)
   lending replay          rebuild every read model from the event log and swap it in
   lending audit <stream>  print a stream's history, e.g. lending audit member-<id>
+  ${VERIFY_USAGE}
+                          check the log's hash chain and signed checkpoints
+  lending audit public-key
+                          print the public key that checks the checkpoints' signatures
+  lending backup FILE     write the whole log to FILE (gzip NDJSON), while the system runs
+  lending restore FILE    load a backup into an empty event store, verified (then: lending replay)
+  lending doctor          check what the system needs (Redis, event store, secrets, SMS, disk, clock)
 
 Configuration comes from the environment; see README.md.`;
 
@@ -30,7 +43,7 @@ async function requireRedis(config: Config): Promise<void> {
     await checkRedis(config.redisUrl);
   } catch {
     fail(
-      `Redis does not answer at REDIS_URL=${config.redisUrl}. Start it (e.g. \`redis-server --daemonize yes\`, or \`docker compose up -d redis\`) or point REDIS_URL at a running Redis.`,
+      `Redis does not answer at REDIS_URL=${config.redisUrl}. Start it (e.g. \`redis-server --daemonize yes\`) or point REDIS_URL at a running Redis.`,
     );
   }
 }
@@ -45,17 +58,27 @@ async function openStoreOrFail(config: Config, logger: Logger): Promise<EventSto
 }
 
 async function runRoles(command: 'start' | 'api' | 'projections' | 'workers', config: Config): Promise<void> {
-  if (command !== 'start' && command !== 'workers' && isPgliteUrl(config.eventStoreUrl)) {
+  // The workers run the day close on the event store too, so every split role needs a shared one.
+  if (command !== 'start' && isPgliteUrl(config.eventStoreUrl)) {
     fail(
       `\`lending ${command}\` runs as its own process, but EVENTSTORE_URL is an embedded PGlite store that only one process can open. Use \`lending start\`, or set EVENTSTORE_URL to postgres://… or esdb://…`,
     );
   }
-  const logger = createJsonLogger(command, { level: config.logLevel });
+  const logger = createLogger(command, { level: config.logLevel });
   for (const warning of config.warnings) logger.warn(warning);
+  // The all-in-one start brings its own Redis when none is configured or running (ownRedis.ts).
+  let ownRedis: OwnRedis | null = null;
+  if (command === 'start') {
+    try {
+      ({ url: config.redisUrl, own: ownRedis } = await provideRedis({ ...config, logger }));
+    } catch (error) {
+      fail(error instanceof RedisNotInstalled ? error.message : `could not start a private redis-server: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   await requireRedis(config);
 
   const roles: RunningRole[] = [];
-  const store = command === 'workers' ? null : await openStoreOrFail(config, logger);
+  const store = await openStoreOrFail(config, logger);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -74,6 +97,7 @@ async function runRoles(command: 'start' | 'api' | 'projections' | 'workers', co
       }
     }
     await store?.close();
+    await ownRedis?.stop();
     clearTimeout(limit);
     logger.info('stopped');
     process.exit(0);
@@ -82,9 +106,11 @@ async function runRoles(command: 'start' | 'api' | 'projections' | 'workers', co
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
-    if (command === 'start' || command === 'workers') roles.push(await startWorkersRole(config, logger));
-    if (command === 'start' || command === 'projections') roles.push(await startProjectionsRole(config, store!, logger));
-    if (command === 'start' || command === 'api') roles.push(await startApiRole(config, store!, logger));
+    const metrics = await startMetricsRole(config, store, logger);
+    if (metrics) roles.push(metrics);
+    if (command === 'start' || command === 'workers') roles.push(await startWorkersRole(config, store, logger));
+    if (command === 'start' || command === 'projections') roles.push(await startProjectionsRole(config, store, logger));
+    if (command === 'start' || command === 'api') roles.push(await startApiRole(config, store, logger));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') fail(`port ${config.port} is already in use; set PORT to a free port`);
@@ -93,9 +119,29 @@ async function runRoles(command: 'start' | 'api' | 'projections' | 'workers', co
   }
 }
 
-async function audit(stream: string | undefined, config: Config): Promise<void> {
-  if (!stream) fail('usage: lending audit <stream>, e.g. lending audit member-<id>');
-  const logger = createJsonLogger('audit', { level: 'error' });
+async function audit(args: string[], config: Config): Promise<void> {
+  const [stream, ...rest] = args;
+  if (!stream) fail(`usage: lending audit <stream> (e.g. lending audit member-<id>), ${VERIFY_USAGE} or lending audit public-key`);
+  if (stream === 'public-key') return publicKeyCommand(config);
+  if (stream === 'verify') {
+    let verifyArgs;
+    try {
+      verifyArgs = parseVerifyArguments(rest);
+    } catch (error) {
+      if (error instanceof UsageError) fail(error.message);
+      throw error;
+    }
+    const store = await openStoreOrFail(config, createLogger('audit', { level: 'error' }));
+    let exitCode: number;
+    try {
+      exitCode = await verifyCommand(config, store, verifyArgs);
+    } finally {
+      await store.close();
+    }
+    process.exitCode = exitCode;
+    return;
+  }
+  const logger = createLogger('audit', { level: 'error' });
   const store = await openStoreOrFail(config, logger);
   try {
     const events = await store.readStream(stream);
@@ -117,6 +163,11 @@ export async function main(argv: string[]): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  if (command === 'doctor') {
+    // Before the configuration is loaded: a configuration problem is one of the doctor's findings.
+    process.exitCode = await doctorCommand(process.env);
+    return;
+  }
   let config: Config;
   try {
     config = loadConfig(process.env);
@@ -131,10 +182,14 @@ export async function main(argv: string[]): Promise<void> {
     case 'workers':
       return runRoles(command, config);
     case 'audit':
-      return audit(rest[0], config);
+      return audit(rest, config);
+    case 'backup':
+      return backupCommand(rest[0], config);
+    case 'restore':
+      return restoreCommand(rest[0], config);
     case 'replay': {
       await requireRedis(config);
-      const logger = createJsonLogger('replay', { level: 'warn' });
+      const logger = createLogger('replay', { level: 'warn' });
       const store = await openStoreOrFail(config, logger);
       try {
         await replay(config, store, logger);

@@ -80,19 +80,23 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
     const byStatus = Object.fromEntries(res.body.loanAmountByStatus.map((s: any) => [s.status, { count: s.count, amount: s.amount }]));
     expect(byStatus).toEqual({
       pending: { count: 1, amount: 120_000 },
-      approved: { count: 1, amount: 80_000 },
+      approved: { count: 0, amount: 0 },
       denied: { count: 0, amount: 0 },
       account_issue: { count: 0, amount: 0 },
-      active: { count: 0, amount: 0 },
+      // Approval disbursed it: its account is open.
+      active: { count: 1, amount: 80_000 },
       completed: { count: 0, amount: 0 },
     });
 
-    // The approved loan moves on; its amount follows it.
-    await system.request('PUT', `/api/admin/loans/${approvedLoan.id}`, { token: officer.token, body: { status: 'active' } });
+    // The active loan is paid off; its amount follows it to completed.
+    const quote = await system.request('GET', `/api/loans/${approvedLoan.id}/payoff-quote`, { token: borrower.token });
+    const adjusted = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: 10_000, reason: 'Top up to pay off' } });
+    expect(adjusted.status).toBe(201);
+    expect((await system.request('POST', `/api/loans/${approvedLoan.id}/repayments`, { token: borrower.token, body: { amount: quote.body.amount } })).status).toBe(201);
     const moved = await system.request('GET', '/api/admin/stats/daily?days=1', { token: officer.token });
     expect(moved.body.days).toHaveLength(1);
-    expect(moved.body.loanAmountByStatus.find((s: any) => s.status === 'active')).toEqual({ status: 'active', count: 1, amount: 80_000 });
-    expect(moved.body.loanAmountByStatus.find((s: any) => s.status === 'approved')).toEqual({ status: 'approved', count: 0, amount: 0 });
+    expect(moved.body.loanAmountByStatus.find((s: any) => s.status === 'completed')).toEqual({ status: 'completed', count: 1, amount: 80_000 });
+    expect(moved.body.loanAmountByStatus.find((s: any) => s.status === 'active')).toEqual({ status: 'active', count: 0, amount: 0 });
     expect((await system.request('GET', '/api/admin/stats/daily?days=90', { token: officer.token })).body.days).toHaveLength(90);
   });
 

@@ -71,15 +71,21 @@ describe('admin loans: the status machine', () => {
     const { borrower, loan } = await borrowerWithPendingLoan(system, 'Approved Borrower');
     const res = await setStatus(loan.id, { status: 'approved' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'approved', member: { balance: 80000 }, schedule: expect.any(Array) });
+    // Disbursement opens the account at once: the loan is active with its schedule fixed.
+    expect(res.body).toMatchObject({ status: 'active', member: { balance: 80000 }, schedule: expect.any(Array), outstanding: { principal: 80000 } });
     const profile = await system.request('GET', '/api/user/profile', { token: borrower.token });
     expect(profile.body.balance).toBe(80000);
     const again = await setStatus(loan.id, { status: 'approved' });
     expect(again.status).toBe(200);
     expect(await eventsOf(streams.member(borrower.id), 'LoanDisbursed')).toHaveLength(1);
-    // approved → active → completed; completion frees the member to apply again.
-    expect((await setStatus(loan.id, { status: 'active' })).body.status).toBe('active');
-    expect((await setStatus(loan.id, { status: 'completed' })).body.status).toBe('completed');
+    expect(await eventsOf(streams.loan(loan.id), 'LoanAccountOpened')).toHaveLength(1);
+    // Active and completed follow the money: an admin cannot set them (the loan closes when it is paid off).
+    const refused = await setStatus(loan.id, { status: 'completed' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('ILLEGAL_STATUS_CHANGE');
+    const payoff = await system.request('GET', `/api/loans/${loan.id}/payoff-quote`, { token: borrower.token });
+    expect((await system.request('POST', `/api/loans/${loan.id}/repayments`, { token: borrower.token, body: { amount: payoff.body.amount } })).status).toBe(201);
+    expect((await system.request('GET', `/api/loans/${loan.id}`, { token: borrower.token })).body.status).toBe('completed');
     const next = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount: 90000, purpose: 'Second store', termMonths: 6 } });
     expect(next.status).toBe(201);
     expect((await eventsOf(streams.member(borrower.id), 'LoanDisbursed')).map((e) => e.data.amountCentavos)).toEqual([8_000_000]);
@@ -92,6 +98,7 @@ describe('admin loans: the status machine', () => {
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       expect(await eventsOf(streams.loan(loan.id), 'LoanStatusChanged')).toHaveLength(1);
       expect(await eventsOf(streams.member(borrower.id), 'LoanDisbursed')).toHaveLength(1);
+      expect(await eventsOf(streams.loan(loan.id), 'LoanAccountOpened')).toHaveLength(1);
       const profile = await system.request('GET', '/api/user/profile', { token: borrower.token });
       expect(profile.body.balance).toBe(80000);
     }
@@ -101,7 +108,11 @@ describe('admin loans: the status machine', () => {
     const { borrower, loan } = await borrowerWithPendingLoan(system, 'Illegal Moves');
     const skip = await setStatus(loan.id, { status: 'active' });
     expect(skip.status).toBe(409);
-    expect(skip.body).toMatchObject({ code: 'ILLEGAL_STATUS_CHANGE', message: 'This loan is pending; it cannot become active.', currentStatus: 'pending' });
+    expect(skip.body).toMatchObject({
+      code: 'ILLEGAL_STATUS_CHANGE',
+      message: 'A loan becomes active when its approval disburses it, and completed only when it is fully repaid; neither can be set by hand.',
+      currentStatus: 'pending',
+    });
     await setStatus(loan.id, { status: 'denied' });
     for (const to of ['approved', 'pending', 'account_issue', 'completed']) {
       const res = await setStatus(loan.id, { status: to, message: 'Please upload a clearer ID photo' });
@@ -190,7 +201,7 @@ describe('admin loans: amount, term and deletion', () => {
     expect(approved.body.member.balance).toBe(150000);
     const late = await setStatus(loan.id, { amount: 200000 });
     expect(late.status).toBe(409);
-    expect(late.body).toMatchObject({ code: 'LOAN_NOT_PENDING', currentStatus: 'approved' });
+    expect(late.body).toMatchObject({ code: 'LOAN_NOT_PENDING', currentStatus: 'active' });
   });
 
   it('deletes only pending or denied loans; the member may then apply again', async () => {
@@ -205,7 +216,7 @@ describe('admin loans: amount, term and deletion', () => {
     await setStatus(reapplied.body.id, { status: 'approved' });
     const refused = await system.request('DELETE', `/api/admin/loans/${reapplied.body.id}`, { token: officer.token });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'LOAN_NOT_DELETABLE', message: 'Only pending or denied loans can be deleted; this loan is approved.', currentStatus: 'approved' });
+    expect(refused.body).toMatchObject({ code: 'LOAN_NOT_DELETABLE', message: 'Only pending or denied loans can be deleted; this loan is active.', currentStatus: 'active' });
   });
 });
 
@@ -231,7 +242,7 @@ describe('admin loans: custom statuses', () => {
     const listed = await system.request('GET', '/api/admin/loans?status=for_interview', { token: officer.token });
     expect(listed.body.items.map((l: any) => l.id)).toContain(loan.id);
     expect((await setStatus(loan.id, { status: 'active' })).status).toBe(409);
-    expect((await setStatus(loan.id, { status: 'approved' })).body.status).toBe('approved');
+    expect((await setStatus(loan.id, { status: 'approved' })).body.status).toBe('active');
     expect((await setStatus(loan.id, { status: 'for_interview' })).status).toBe(409);
 
     const removeBuiltIn = await system.request('DELETE', '/api/admin/loan-statuses/pending', { token: officer.token });

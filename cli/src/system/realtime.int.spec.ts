@@ -106,11 +106,12 @@ describe('realtime gateway', () => {
 
     const approved = await system.request('PUT', `/api/admin/loans/${applied.body.id}`, { token: admin.body.token, body: { status: 'approved' } });
     expect(approved.status).toBe(200);
-    await system.request('PUT', `/api/admin/loans/${applied.body.id}`, { token: admin.body.token, body: { status: 'active' } });
 
     await until(() => myLoans.length >= 2 && adminLoans.length >= 2 && myProfile.some((m) => m.doc.balance === 120000) && stats.length > 0);
+    // Approval, then disbursement opening the account.
     expect(myLoans.map((m) => m.doc.status)).toEqual(['approved', 'active']);
     expect(adminLoans.filter((m) => m.doc.id === applied.body.id).map((m) => m.doc.status)).toEqual(['approved', 'active']);
+    expect(myLoans[1]!.doc.schedule[0]).toMatchObject({ status: 'upcoming', paid: 0 });
     expect(myLoans[0]!.version).toBeLessThan(myLoans[1]!.version);
     expect(stats.at(-1)!.doc.loans).toMatchObject({ total: expect.any(Number) });
     // A borrower never hears the admins' stat cards.

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { startApiServer, createJsonLogger, type ApiServer } from '@honeylend/command-api';
+import { startApiServer, createLogger, type ApiServer } from '@honeylend/command-api';
 import { REDIS_URL, SUPERADMIN, uniquePhone, type TestSystem } from './testSystem.js';
 import { registerBorrower, verifyBorrower, type Borrower } from './borrowers.js';
 
@@ -78,13 +78,13 @@ export interface TestAdmin {
 
 let adminCounter = 0;
 
-/** An ordinary admin created by the main admin, signed in. */
-export async function createAdmin(system: TestSystem, mainToken: string): Promise<TestAdmin> {
+/** An ordinary admin (or a read-only auditor) created by the main admin, signed in. */
+export async function createAdmin(system: TestSystem, mainToken: string, role: 'admin' | 'auditor' = 'admin'): Promise<TestAdmin> {
   adminCounter++;
-  const email = `officer${adminCounter}.${Date.now()}@honeylend.test`;
+  const email = `${role === 'admin' ? 'officer' : 'auditor'}${adminCounter}.${Date.now()}@honeylend.test`;
   const phone = uniquePhone();
   const password = 'Loan-Officer#2026';
-  const res = await system.request('POST', '/api/admin/create-admin', { token: mainToken, body: { email, password, fullName: `Officer ${adminCounter}`, phone } });
+  const res = await system.request('POST', '/api/admin/create-admin', { token: mainToken, body: { email, password, fullName: `Officer ${adminCounter}`, phone, role } });
   if (res.status !== 201) throw new Error(`create-admin failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, email, phone: res.body.phone, password, token: await adminLogin(system, email, password) };
 }
@@ -140,6 +140,7 @@ export async function startProxiedNode(system: TestSystem, trustedProxies: strin
     port: 0,
     host: '127.0.0.1',
     env: { NODE_ENV: 'test', TRUSTED_PROXIES: trustedProxies },
-    logger: createJsonLogger('test', { level: 'silent' }),
+    logger: createLogger('test', { level: 'silent' }),
+    auditTrustedKeys: system.api.deps.audit.trustedKeys,
   });
 }

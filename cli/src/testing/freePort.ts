@@ -1,13 +1,2 @@
-import { createServer } from 'node:net';
-
-/** A port nobody listens on right now (the OS picks it), for a process a test starts itself. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// Tests and the resilience checks import it from here; `lending start` uses it too (ownRedis.ts).
+export { freePort } from '../freePort.js';

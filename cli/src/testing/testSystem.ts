@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,11 +6,13 @@ import { Redis } from 'ioredis';
 import { readModelKeys } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { allProjections, ProjectionRunner } from '@honeylend/projections';
-import { createJsonLogger, startApiServer, type ApiServer } from '@honeylend/command-api';
+import { createLogger, startApiServer, type ApiServer, type LogLevel } from '@honeylend/command-api';
 import { startWorkers } from '@honeylend/workers';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const SUPERADMIN = { username: 'admin', password: 'main-admin-password-1' };
+/** PAYMENT_WEBHOOK_SECRET of the test system: the payment provider's signing key. */
+export const TEST_WEBHOOK_SECRET = 'test-payment-webhook-secret-32-characters-long';
 
 export interface TestSystem {
   baseUrl: string;
@@ -19,6 +21,8 @@ export interface TestSystem {
   keyPrefix: string;
   uploadDir: string;
   api: ApiServer;
+  /** The key that signs this system's checkpoints (the API trusts its public half). */
+  auditSigningKey: KeyObject;
   /** Every log line the API wrote during the test. */
   logLines: string[];
   request(
@@ -35,16 +39,20 @@ export interface TestSystem {
 
 /**
  * The API and the projections in this process, over a real event store (in-memory PGlite unless
- * given) and the real Redis under a key prefix of its own, answering real HTTP on a free port.
+ * given a URL or a store, which it then closes on stop) and the real Redis under a key prefix of
+ * its own, answering real HTTP on a free port.
  */
-export async function startTestSystem(options: { eventStoreUrl?: string; now?: () => Date; trustedProxies?: string } = {}): Promise<TestSystem> {
+export async function startTestSystem(
+  options: { eventStoreUrl?: string; store?: EventStore; now?: () => Date; trustedProxies?: string; logLevel?: LogLevel } = {},
+): Promise<TestSystem> {
   const keyPrefix = `test-${randomUUID()}:`;
-  const store = await openEventStore(options.eventStoreUrl ?? 'pglite:memory');
+  const store = options.store ?? (await openEventStore(options.eventStoreUrl ?? 'pglite:memory'));
   const logLines: string[] = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'honeylend-uploads-'));
-  const logger = createJsonLogger('test', { write: (line) => void logLines.push(line) });
+  const logger = createLogger('test', { level: options.logLevel ?? 'info', write: (line) => void logLines.push(line) });
   const projectionRedis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
   const runner = new ProjectionRunner({ store, redis: projectionRedis, keys: readModelKeys(keyPrefix), projections: allProjections, logger });
+  const auditSigningKey = generateKeyPairSync('ed25519').privateKey;
   const controller = new AbortController();
   const projecting = runner.run(controller.signal);
   const startApiNode = (superadmin?: typeof SUPERADMIN) =>
@@ -57,9 +65,10 @@ export async function startTestSystem(options: { eventStoreUrl?: string; now?: (
       port: 0,
       host: '127.0.0.1',
       superadmin,
-      env: { NODE_ENV: 'test', ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}) },
+      env: { NODE_ENV: 'test', PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}) },
       logger,
       now: options.now,
+      auditTrustedKeys: [createPublicKey(auditSigningKey)],
     });
   const extraNodes: ApiServer[] = [];
   const api = await startApiNode(SUPERADMIN);
@@ -76,6 +85,7 @@ export async function startTestSystem(options: { eventStoreUrl?: string; now?: (
     keyPrefix,
     uploadDir,
     api,
+    auditSigningKey,
     logLines,
     async request(method, path, { body, token, headers = {} } = {}) {
       const response = await fetch(baseUrl + path, {
