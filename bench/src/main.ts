@@ -17,12 +17,15 @@ import { evaluate, renderMachine, renderTable, type Results } from './report.js'
 import { deleteKeys } from './cleanup.js';
 import { startSystem, type RunningSystem } from './system.js';
 import { appendCeilingScenario } from './scenarios/appendCeiling.js';
+import { appendChainScenario } from './scenarios/appendChain.js';
+import { auditScenario } from './scenarios/audit.js';
 import { commandsScenario } from './scenarios/commands.js';
 import { otpScenario } from './scenarios/otp.js';
 import { pushScenario } from './scenarios/push.js';
 import { baselineScenario, readScenario } from './scenarios/read.js';
 import { replayScenario } from './scenarios/replay.js';
 import { socketsScenario } from './scenarios/sockets.js';
+import { adminToken, dayCloseScenario, seedMemberLoans, walletRepaymentsScenario } from './scenarios/servicing.js';
 
 const t0 = Date.now();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -137,6 +140,42 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
   }
 }
 
+/** Scenarios 8 and 9 on a PostgreSQL system of their own: wallet repayments over the seeded members' loans, then the day close of a large book. */
+async function servicingPhase(ctx: RunContext, options: BenchOptions, results: Results, failures: string[]): Promise<void> {
+  log('PostgreSQL, roles as separate processes, for servicing: seeding and starting');
+  const system: RunningSystem = await startSystem(ctx, 'postgres', log);
+  try {
+    if (wants(options, 'repayments')) {
+      const name = `8. wallet repayments (${options.repaymentConnections} in flight, ${options.durationSeconds} s)`;
+      log(name);
+      try {
+        const loanIds = await seedMemberLoans(system, system.members, await adminToken(system, ctx.adminPassword));
+        results.repayments = await walletRepaymentsScenario(system, loanIds, { connections: options.repaymentConnections, durationSeconds: options.durationSeconds });
+        const r = results.repayments;
+        log(`  ${Math.round(r.requestsPerSecond)} repayments/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, statuses ${JSON.stringify(r.statuses)}`);
+        if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers and ${r.errors} errors`);
+      } catch (error) {
+        failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+        log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    if (wants(options, 'day-close')) {
+      const name = `9. day close of ${options.dayCloseLoans.toLocaleString('en')} active loans`;
+      log(name);
+      try {
+        results.dayClose = await dayCloseScenario(system, { count: options.dayCloseLoans, adminPassword: ctx.adminPassword }, log);
+        const d = results.dayClose;
+        log(`  ${d.closeSeconds.toFixed(1)} s for ${d.loans} loans (${d.changed} recorded ${d.events} events); again: ${d.againSeconds.toFixed(1)} s, ${d.againEvents} events`);
+      } catch (error) {
+        failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
+        log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    await system.stop();
+  }
+}
+
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
@@ -198,6 +237,16 @@ async function main(): Promise<number> {
       }
     }
 
+    if (wants(options, 'repayments') || wants(options, 'day-close')) {
+      try {
+        ensureNotInterrupted(ctx);
+        await servicingPhase(ctx, options, results, failures);
+      } catch (error) {
+        failures.push(`PostgreSQL system for servicing: ${error instanceof Error ? error.message : String(error)}`);
+        log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
     if (wants(options, 'replay')) {
       log(`7. replay: ${options.replaySizes.map((n) => n.toLocaleString('en')).join(' then ')} events`);
       try {
@@ -205,6 +254,29 @@ async function main(): Promise<number> {
         results.replay = await replayScenario(ctx, options.replaySizes, options.replayActiveMembers, log);
       } catch (error) {
         failures.push(`replay: ${error instanceof Error ? error.message : String(error)}`);
+        log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
+    if (wants(options, 'append-chain')) {
+      log(`3c. appends with and without the hash chain (${options.commandConnections} at once, ${options.appendChainRounds} × ${options.appendChainSeconds} s each)`);
+      try {
+        ensureNotInterrupted(ctx);
+        results.appendChain = await appendChainScenario(ctx, { concurrency: options.commandConnections, seconds: options.appendChainSeconds, rounds: options.appendChainRounds });
+        log(`  with the chain ${(results.appendChain.ratio * 100).toFixed(0)} % of the appends/s without it`);
+      } catch (error) {
+        failures.push(`append-chain: ${error instanceof Error ? error.message : String(error)}`);
+        log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+
+    if (wants(options, 'audit')) {
+      log(`10. the auditor: lending audit verify and the book as of now over ${options.auditEvents.toLocaleString('en')} events`);
+      try {
+        ensureNotInterrupted(ctx);
+        results.audit = await auditScenario(ctx, { size: options.auditEvents }, log);
+      } catch (error) {
+        failures.push(`audit: ${error instanceof Error ? error.message : String(error)}`);
         log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);
       }
     }

@@ -19,9 +19,18 @@ export interface BenchOptions {
   replaySizes: number[];
   /** Members whose lives are interleaved at any moment in the replay log. */
   replayActiveMembers: number;
+  /** Events in the log `lending audit verify` and the book fold (issue 16: 1,000,000). */
+  auditEvents: number;
+  /** Seconds of each append-ceiling run with and without the hash chain, and how many of each. */
+  appendChainSeconds: number;
+  appendChainRounds: number;
+  /** Active loans the day close scenario closes one business day for. */
+  dayCloseLoans: number;
+  /** Wallet repayments in flight at once. */
+  repaymentConnections: number;
 }
 
-export const SCENARIOS = ['baseline', 'read', 'commands-pglite', 'commands-postgres', 'push', 'sockets', 'otp', 'replay'] as const;
+export const SCENARIOS = ['baseline', 'read', 'commands-pglite', 'commands-postgres', 'push', 'sockets', 'otp', 'replay', 'repayments', 'day-close', 'append-chain', 'audit'] as const;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const quick = argv.includes('--quick');
@@ -34,7 +43,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   for (const arg of argv) {
     if (!['--quick', '--profile'].includes(arg) && !arg.startsWith('--only=')) throw new Error(`unknown option ${arg} (use --quick, --profile, --only=a,b)`);
   }
-  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4 };
+  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4, repaymentConnections: 16 };
   return quick
     ? {
         ...common,
@@ -45,6 +54,10 @@ export function parseOptions(argv: string[]): BenchOptions {
         otpRequests: 50,
         replaySizes: [10_000, 50_000],
         replayActiveMembers: 200,
+        auditEvents: 50_000,
+        appendChainSeconds: 2,
+        appendChainRounds: 2,
+        dayCloseLoans: 10_000,
       }
     : {
         ...common,
@@ -55,6 +68,10 @@ export function parseOptions(argv: string[]): BenchOptions {
         otpRequests: 300,
         replaySizes: [100_000, 1_000_000],
         replayActiveMembers: 500,
+        auditEvents: 1_000_000,
+        appendChainSeconds: 5,
+        appendChainRounds: 3,
+        dayCloseLoans: 100_000,
       };
 }
 

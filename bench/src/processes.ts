@@ -83,7 +83,7 @@ export function spawnNode(name: string, script: string, scriptArgs: string[], op
   return handle;
 }
 
-export function spawnLending(role: 'start' | 'api' | 'projections' | 'workers' | 'replay', name: string, options: SpawnOptions): Child {
+export function spawnLending(role: 'start' | 'api' | 'projections' | 'workers' | 'replay' | 'audit', name: string, options: SpawnOptions): Child {
   return spawnNode(name, LENDING, [role, ...(options.args ?? [])], options);
 }
 

@@ -22,7 +22,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
  * a loan applied for, approved and disbursed, a notification, a profile edit, and a withdrawal
  * confirmed by OTP and completed. 21 events over 8 streams, touching every projection.
  */
-function lifeOf(index: number, loanNumber: number, withdrawalNumber: number, at: Date): DomainEvent[] {
+export function lifeOf(index: number, loanNumber: number, withdrawalNumber: number, at: Date): DomainEvent[] {
   const memberId = randomUUID();
   const loanId = randomUUID();
   const withdrawalId = randomUUID();

@@ -2,11 +2,14 @@ import type { Machine } from './machine.js';
 import type { LoadResult } from './load.js';
 import type { BenchOptions } from './options.js';
 import type { AppendCeilingResult } from './scenarios/appendCeiling.js';
+import type { AppendChainResult } from './scenarios/appendChain.js';
+import type { AuditResult } from './scenarios/audit.js';
 import type { CommandsResult } from './scenarios/commands.js';
 import type { OtpResult } from './scenarios/otp.js';
 import type { PushResult } from './scenarios/push.js';
 import type { ReplayResult } from './scenarios/replay.js';
 import type { SocketsResult } from './scenarios/sockets.js';
+import type { DayCloseResult, RepaymentsResult } from './scenarios/servicing.js';
 
 export interface Results {
   baseline?: LoadResult;
@@ -16,6 +19,10 @@ export interface Results {
   sockets?: SocketsResult;
   otp?: OtpResult;
   replay?: ReplayResult;
+  repayments?: RepaymentsResult;
+  dayClose?: DayCloseResult;
+  appendChain?: AppendChainResult;
+  audit?: AuditResult;
 }
 
 export interface TargetCheck {
@@ -157,6 +164,65 @@ export function evaluate(results: Results, options: BenchOptions): { rows: Row[]
         met: mark(met),
       });
     }
+  }
+  const chain = results.appendChain;
+  if (chain) {
+    const mean = (runs: AppendCeilingResult[]) => runs.reduce((sum, run) => sum + run.appendsPerSecond, 0) / runs.length;
+    const met = chain.ratio >= 0.9;
+    checks.push({ figure: 'appends with the hash chain', target: 'within 10 % of without it', measured: `${ratio(chain.ratio)} of the appends/s without it`, met });
+    rows.push({
+      scenario: `3c. Single-event appends with and without the hash chain (${chain.withChain[0]!.concurrency} at once, ${chain.withChain.length} runs each, alternated)`,
+      measured: `with ${int(mean(chain.withChain))} appends/s (${chain.withChain.map((run) => int(run.appendsPerSecond)).join(', ')}), without ${int(mean(chain.withoutChain))} (${chain.withoutChain.map((run) => int(run.appendsPerSecond)).join(', ')})`,
+      baseline: `${ratio(chain.ratio)}`,
+      target: 'with ≥ 0.90× without',
+      met: mark(met),
+    });
+  }
+  const audit = results.audit;
+  if (audit) {
+    const million = audit.verifiedEvents >= 1_000_000;
+    const verifyMet = audit.verifyEventsPerSecond >= 100_000;
+    const bookMet = audit.bookSeconds <= 30;
+    checks.push({ figure: `lending audit verify, ${int(audit.verifiedEvents)} events`, target: '≥ 100,000 events/s on 1,000,000 events', measured: `${int(audit.verifyEventsPerSecond)} events/s`, met: million ? verifyMet : null });
+    checks.push({ figure: `the book as of now, ${int(audit.bookPosition)} events`, target: '≤ 30 s over 1,000,000 events', measured: `${audit.bookSeconds.toFixed(1)} s`, met: million ? bookMet : null });
+    rows.push({
+      scenario: `10. \`lending audit verify\` of ${int(audit.verifiedEvents)} events (PostgreSQL)`,
+      measured: `${int(audit.verifyEventsPerSecond)} events/s (${audit.verifySeconds.toFixed(1)} s; process ${audit.verifyWallSeconds.toFixed(1)} s); ${audit.verifiedCheckpoints} signed checkpoints checked`,
+      baseline: '–',
+      target: '≥ 100,000 ev/s on 1M',
+      met: mark(million ? verifyMet : null),
+    });
+    rows.push({
+      scenario: `10. Book as of a date over ${int(audit.bookPosition)} events (GET /api/audit/book, job until answered)`,
+      measured: `${audit.bookSeconds.toFixed(1)} s (${int(audit.bookPosition / audit.bookSeconds)} events/s)`,
+      baseline: '–',
+      target: '≤ 30 s on 1M',
+      met: mark(million ? bookMet : null),
+    });
+  }
+  const repayments = results.repayments;
+  if (repayments) {
+    const met = both(repayments.requestsPerSecond >= 500, repayments.latencyMs.p99 <= 50, repayments.non2xx === 0 && repayments.errors === 0);
+    checks.push({ figure: 'wallet repayments', target: '≥ 500/s, ack p99 ≤ 50 ms', measured: `${int(repayments.requestsPerSecond)}/s, p99 ${ms(repayments.latencyMs.p99)} ms`, met });
+    rows.push({
+      scenario: `8. Wallet repayments, PostgreSQL, roles as 3 processes (${repayments.connections} in flight over ${int(repayments.loans)} loans)`,
+      measured: `${loadText(repayments, 'repayments/s')}; statuses ${JSON.stringify(repayments.statuses)}`,
+      baseline: vsBase(repayments),
+      target: '≥ 500/s; ack p99 ≤ 50 ms',
+      met: mark(met),
+    });
+  }
+  const dayClose = results.dayClose;
+  if (dayClose) {
+    const met = both(dayClose.closeSeconds <= 60, dayClose.loans >= (options.quick ? 1 : 100_000), dayClose.againEvents === 0);
+    checks.push({ figure: `day close of ${int(dayClose.loans)} active loans`, target: '100,000 in ≤ 60 s', measured: `${dayClose.closeSeconds.toFixed(1)} s`, met });
+    rows.push({
+      scenario: `9. Day close of ${int(dayClose.loans)} active loans (one business day, PostgreSQL)`,
+      measured: `${dayClose.closeSeconds.toFixed(1)} s (${int(dayClose.loans / dayClose.closeSeconds)} loans/s); ${int(dayClose.changed)} loans recorded ${int(dayClose.events)} events; the same day again ${dayClose.againSeconds.toFixed(1)} s, ${dayClose.againEvents} events`,
+      baseline: '–',
+      target: '100,000 loans ≤ 60 s',
+      met: mark(met),
+    });
   }
   return { rows, checks };
 }

@@ -36,7 +36,8 @@ export function seedingUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c synchronous_commit=off')}`;
 }
 
-function roleEnv(ctx: RunContext, kind: SystemKind, port: number, eventStoreUrl: string): Record<string, string> {
+/** What every `lending` role of one system sees; `kind` names its Redis keys and data directory. */
+export function roleEnv(ctx: RunContext, kind: string, port: number, eventStoreUrl: string): Record<string, string> {
   return {
     PORT: String(port),
     REDIS_URL: ctx.redisUrl,
@@ -81,17 +82,18 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
 
   if (ctx.interrupt.signal.aborted) throw new Error('interrupted');
   const env = roleEnv(ctx, kind, port, eventStoreUrl);
-  const spawnOptions = { env, logDir: ctx.logDir, cpuProfDir: ctx.profileDir };
+  // Each process serves its metrics as a deployment's would (METRICS_PORT), so their cost is in every figure.
+  const spawnOptions = async () => ({ env: { ...env, METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1' }, logDir: ctx.logDir, cpuProfDir: ctx.profileDir });
   const started = Date.now();
   const children: Child[] = [];
   let api: Child;
   if (kind === 'pglite') {
-    api = spawnLending('start', 'pglite-start', spawnOptions);
+    api = spawnLending('start', 'pglite-start', await spawnOptions());
     children.push(api);
   } else {
-    children.push(spawnLending('projections', 'pg-projections', spawnOptions));
-    children.push(spawnLending('workers', 'pg-workers', spawnOptions));
-    api = spawnLending('api', 'pg-api', spawnOptions);
+    children.push(spawnLending('projections', 'pg-projections', await spawnOptions()));
+    children.push(spawnLending('workers', 'pg-workers', await spawnOptions()));
+    api = spawnLending('api', 'pg-api', await spawnOptions());
     children.push(api);
   }
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -137,7 +139,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       system.client.close();
       await system.api.stop();
       children.splice(children.indexOf(system.api), 1);
-      system.api = spawnLending('api', 'pg-api-fresh', spawnOptions);
+      system.api = spawnLending('api', 'pg-api-fresh', await spawnOptions());
       children.push(system.api);
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);

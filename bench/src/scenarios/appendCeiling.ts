@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { openEventStore } from '@honeylend/eventstore';
+import { PostgresEventStore } from '@honeylend/eventstore';
 import { summarize, type LatencySummary } from '../stats.js';
 
 export interface AppendCeilingResult {
   concurrency: number;
+  /** Whether the log kept its hash chain (design §10): without it only to measure what it costs. */
+  hashChain: boolean;
   appendsPerSecond: number;
   appendMs: LatencySummary;
 }
@@ -13,9 +15,14 @@ export interface AppendCeilingResult {
  * A diagnostic beside scenario 3: single-event appends to distinct streams straight through the
  * PostgreSQL adapter, `concurrency` at a time, with the server's durable commit. No API, no
  * projections: the most commands per second the store lets through, whatever the layers above do.
+ * `hashChain: false` opens the log without its hash chain, to compare in the same run what the
+ * chain costs an append (each run in a schema of its own).
  */
-export async function appendCeilingScenario(eventStoreUrl: string, { concurrency, seconds }: { concurrency: number; seconds: number }): Promise<AppendCeilingResult> {
-  const store = await openEventStore(eventStoreUrl);
+export async function appendCeilingScenario(
+  eventStoreUrl: string,
+  { concurrency, seconds, hashChain = true }: { concurrency: number; seconds: number; hashChain?: boolean },
+): Promise<AppendCeilingResult> {
+  const store = await PostgresEventStore.open(eventStoreUrl, { hashChain });
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -37,5 +44,5 @@ export async function appendCeilingScenario(eventStoreUrl: string, { concurrency
   } finally {
     await store.close();
   }
-  return { concurrency, appendsPerSecond: latencies.length / ((performance.now() - started) / 1000), appendMs: summarize(latencies) };
+  return { concurrency, hashChain, appendsPerSecond: latencies.length / ((performance.now() - started) / 1000), appendMs: summarize(latencies) };
 }

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import {
+  accountOpening,
+  addDays,
+  businessDateOf,
+  DEFAULT_LATE_CHARGE_SETTINGS,
+  startOfBusinessDate,
+  streams,
+  type DomainEvent,
+} from '@honeylend/contracts';
+import { openEventStore, type EventStore } from '@honeylend/eventstore';
+import { runLoad, type LoadResult } from '../load.js';
+import { pool, toNewEvents, type SeededMember } from '../seedMembers.js';
+import { seedingUrl, type RunningSystem } from '../system.js';
+
+/** ₱100,000 over 12 months at 2.5 %, as every servicing loan of the bench is. */
+const PRINCIPAL_CENTAVOS = 10_000_000;
+
+/**
+ * A loan applied for `appliedDaysBefore` days before `openedOn` and disbursed on `openedOn`: its
+ * stream (LoanApplied, LoanAccountOpened with the spec §9 schedule) as the API would leave it.
+ */
+function activeLoanEvents(loanId: string, memberId: string, loanNumber: number, openedOn: string, appliedDaysBefore: number): DomainEvent[] {
+  const appliedAt = new Date(`${addDays(openedOn, -appliedDaysBefore)}T10:00:00+08:00`).toISOString();
+  const opening = accountOpening({ loanId, memberId, principalCentavos: PRINCIPAL_CENTAVOS, monthlyRateBps: 250, termMonths: 12, appliedAt }, DEFAULT_LATE_CHARGE_SETTINGS, openedOn, startOfBusinessDate(openedOn));
+  return [
+    {
+      type: 'LoanApplied',
+      data: { loanId, memberId, loanNumber: `LN-${openedOn.slice(0, 4)}-${String(loanNumber).padStart(7, '0')}`, amountCentavos: PRINCIPAL_CENTAVOS, termMonths: 12, monthlyRateBps: 250, purpose: 'Bench', appliedAt },
+    },
+    { type: 'LoanAccountOpened', data: opening },
+  ];
+}
+
+async function withSeedingStore<T>(system: RunningSystem, work: (store: EventStore) => Promise<T>): Promise<T> {
+  const store = await openEventStore(seedingUrl(system.eventStoreUrl));
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Waits until the API answers the read model of the last seeded loan. */
+async function untilProjected(system: RunningSystem, token: string, loanId: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await system.client.call('GET', `/api/admin/loans/${loanId}`, { token });
+    if (res.status === 200 && res.body?.status === 'active') return;
+    if (Date.now() > deadline) throw new Error(`the seeded loans were not projected within ${timeoutMs / 1000} s (${res.status})`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+export async function adminToken(system: RunningSystem, password: string): Promise<string> {
+  const res = await system.client.call('POST', '/api/auth/admin-login', { body: { username: 'bench-admin', password } });
+  if (res.status !== 200) throw new Error(`bench admin could not sign in: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.token as string;
+}
+
+export interface DayCloseResult {
+  loans: number;
+  /** Loans seeded with their first instalment paid (the rest of those past their first due date are in arrears). */
+  paidOnTime: number;
+  seedSeconds: number;
+  projectSeconds: number;
+  /** The close of one business day over every active loan (POST /api/dev/business-date, which runs it and answers when done). */
+  closeSeconds: number;
+  changed: number;
+  events: number;
+  /** The same day closed again: nothing to record. */
+  againSeconds: number;
+  againEvents: number;
+}
+
+/**
+ * Scenario 8: the day close of `count` active loans. They were all closed through yesterday (opened
+ * then), with due dates spread so that, as on any business day, about one in thirty falls due today,
+ * about one in fourteen is past due (some inside the grace days, some charged) and the rest are in
+ * good standing; the close of today runs through the dev business date, timed end to end.
+ */
+export async function dayCloseScenario(system: RunningSystem, options: { count: number; adminPassword: string }, log: (line: string) => void): Promise<DayCloseResult> {
+  const token = await adminToken(system, options.adminPassword);
+  const today = (await system.client.call('GET', '/api/dev/business-date', { token })).body.date as string;
+  const yesterday = addDays(today, -1);
+  const loanIds = Array.from({ length: options.count }, () => randomUUID());
+  const seedStarted = Date.now();
+  let paidOnTime = 0;
+  await withSeedingStore(system, (store) =>
+    pool(loanIds, 16, async (loanId, index) => {
+      // Applied 30–89 days before yesterday: the first instalment falls due 60 days after, so
+      // loans fall due from 30 days ago to 29 days ahead, spread evenly.
+      const appliedDaysBefore = 30 + (index % 60);
+      const events = activeLoanEvents(loanId, randomUUID(), 5_000_000 + index, yesterday, appliedDaysBefore);
+      // Loans whose first due date is already past paid it on its due date, except one in four (the book's arrears).
+      if (appliedDaysBefore > 61 && index % 4 !== 0) {
+        paidOnTime += 1;
+        const opened = events[1] as Extract<DomainEvent, { type: 'LoanAccountOpened' }>;
+        const first = opened.data.schedule[0]!;
+        events.push({
+          type: 'RepaymentReceived',
+          data: {
+            loanId,
+            memberId: opened.data.memberId,
+            repaymentId: randomUUID(),
+            receiptNumber: `OR-${index}-001`,
+            amountCentavos: first.amountCentavos,
+            channel: 'bank',
+            source: 'admin',
+            reference: `BENCH-${index}`,
+            valueDate: first.dueDate,
+            businessDate: yesterday,
+            receivedAt: startOfBusinessDate(yesterday),
+          },
+        });
+      }
+      await store.append(streams.loan(loanId), toNewEvents(events, { actorId: 'bench', correlationId: randomUUID() }), { expectedRevision: 'no_stream' });
+    }),
+  );
+  const seedSeconds = (Date.now() - seedStarted) / 1000;
+  log(`  seeded ${options.count.toLocaleString('en')} active loans in ${seedSeconds.toFixed(1)} s`);
+  const projectStarted = Date.now();
+  await untilProjected(system, token, loanIds.at(-1)!, 600_000);
+  const projectSeconds = (Date.now() - projectStarted) / 1000;
+  log(`  projected in ${projectSeconds.toFixed(1)} s; closing ${today}`);
+
+  const close = async () => {
+    const started = performance.now();
+    const res = await system.client.call('POST', '/api/dev/business-date', { token, body: { date: today }, timeoutMs: 600_000 });
+    if (res.status !== 200) throw new Error(`the day close answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return { seconds: (performance.now() - started) / 1000, closed: res.body.closed as { loans: number; changed: number; events: number } };
+  };
+  // The loans were opened yesterday: closing today opens one business day for each.
+  const first = await close();
+  if (first.closed.loans < options.count) throw new Error(`the day close saw ${first.closed.loans} active loans of ${options.count}`);
+  const again = await close();
+  return {
+    loans: first.closed.loans,
+    paidOnTime,
+    seedSeconds,
+    projectSeconds,
+    closeSeconds: first.seconds,
+    changed: first.closed.changed,
+    events: first.closed.events,
+    againSeconds: again.seconds,
+    againEvents: again.closed.events,
+  };
+}
+
+export interface RepaymentsResult extends LoadResult {
+  connections: number;
+  statuses: Record<string, number>;
+  loans: number;
+}
+
+/** Gives each seeded member an active loan (₱100,000 over 12 months, disbursed today), through the store port. */
+export async function seedMemberLoans(system: RunningSystem, members: SeededMember[], token: string): Promise<string[]> {
+  const today = businessDateOf(new Date().toISOString());
+  const loanIds = members.map(() => randomUUID());
+  await withSeedingStore(system, (store) =>
+    pool(members, 16, async (member, index) => {
+      const loanId = loanIds[index]!;
+      await store.append(streams.member(member.id), toNewEvents([{ type: 'LoanApplicationOpened', data: { memberId: member.id, loanId, openedAt: new Date().toISOString() } }], { actorId: member.id }), {
+        expectedRevision: 'any',
+      });
+      await store.append(streams.loan(loanId), toNewEvents(activeLoanEvents(loanId, member.id, 9_000_000 + index, today, 1), { actorId: 'bench' }), { expectedRevision: 'no_stream' });
+    }),
+  );
+  await untilProjected(system, token, loanIds.at(-1)!, 120_000);
+  return loanIds;
+}
+
+/**
+ * Scenario 9: wallet repayments (POST /api/loans/:id/repayments, ₱5 each, so no loan or wallet runs
+ * out), spread over every seeded member's own loan, `connections` in flight for `durationSeconds`.
+ * Each is a debit on the member's stream and a receipt on the loan's, answered once the read models
+ * have it (read-your-writes).
+ */
+export async function walletRepaymentsScenario(system: RunningSystem, loanIds: string[], { connections, durationSeconds }: { connections: number; durationSeconds: number }): Promise<RepaymentsResult> {
+  const { tokens } = system;
+  let sent = 0;
+  const statuses: Record<string, number> = {};
+  const result = await runLoad({
+    url: system.baseUrl,
+    connections,
+    durationSeconds,
+    next: () => {
+      const i = sent++ % loanIds.length;
+      return {
+        method: 'POST',
+        path: `/api/loans/${loanIds[i]!}/repayments`,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]!}` },
+        body: JSON.stringify({ amount: 5 }),
+      };
+    },
+    onResponse: (status) => {
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    },
+  });
+  return { ...result, connections, statuses, loans: loanIds.length };
+}
