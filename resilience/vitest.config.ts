@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Like the server tests, the checks run against the TypeScript sources of the other workspaces.
-const workspaces = ['contracts', 'eventstore', 'projections', 'workers', 'command-api', 'cli'];
+const workspaces = ['contracts', 'observability', 'eventstore', 'projections', 'workers', 'command-api', 'cli'];
 const sourceOf = (name: string) => fileURLToPath(new URL(`../${name}/src/index.ts`, import.meta.url));
 
 /**

@@ -10,7 +10,7 @@ import { apiRouteTable, fillPath, routeKey, type MountedRoute } from '../support
 /**
  * Check 11, the access matrix. Every route the API mounts (read from its routers, so a new route
  * is in the matrix the day it is written, and one the rules below do not know fails the check)
- * × anonymous, borrower A, borrower B, an admin and the main admin, with every path parameter
+ * × anonymous, borrower A, borrower B, an admin, an auditor and the main admin, with every path parameter
  * filled with something another member owns. A caller who must be refused sends a valid request
  * that would do harm if it got through (approve a loan, promote oneself, reset a password), and
  * must get 401/403 (404 for another member's document), append no event and learn nothing of the
@@ -18,15 +18,24 @@ import { apiRouteTable, fillPath, routeKey, type MountedRoute } from '../support
  * unknown id, a throwaway target) so the fixtures survive, and must not be refused; a borrower's
  * answer must hold no trace of the other member. Then mass assignment: a borrower setting
  * balance, status, role, creditScore, isAdmin or accountStatus through the profile or at
- * registration is refused or ignored, verified by reading the state back.
+ * registration is refused or ignored, verified by reading the state back. The auditor (issue 16)
+ * reads every staff route and changes nothing (every other method 403), and no answer to them holds
+ * the other member's name, phone or account number until they unmask the member, which is an event.
  */
 
 const PASSWORD = 'Sampaguita#2026';
-type CallerName = 'anonymous' | 'borrower A' | 'borrower B' | 'admin' | 'superadmin';
-const CALLERS: CallerName[] = ['anonymous', 'borrower A', 'borrower B', 'admin', 'superadmin'];
+type CallerName = 'anonymous' | 'borrower A' | 'borrower B' | 'admin' | 'auditor' | 'superadmin';
+const CALLERS: CallerName[] = ['anonymous', 'borrower A', 'borrower B', 'admin', 'auditor', 'superadmin'];
 
-/** Who a route is for. `ownerOrStaff`: a member's own resource (their document) or any staff member. */
-type Access = 'public' | 'signedIn' | 'borrower' | 'ownerOrStaff' | 'staff' | 'mainAdmin';
+/**
+ * Who a route is for. `registration`: public, except that a staff token makes it a staff write.
+ * `ownerOrStaff`: a member's own resource (their document) or any staff member
+ * (an auditor only once they unmasked the member). `staff`: admins for everything, auditors for
+ * reads. `auditors`: auditors and the main admin; `streamReaders` also admins (the History drawer);
+ * `auditorOnly`: unmasking. `signedByProvider`: the payment provider's webhook, for whoever holds
+ * its signing secret — none of the callers.
+ */
+type Access = 'public' | 'registration' | 'signedIn' | 'borrower' | 'ownerOrStaff' | 'staff' | 'mainAdmin' | 'auditors' | 'streamReaders' | 'auditorOnly' | 'signedByProvider';
 
 /** One member's things, as another caller would try to reach them. */
 interface MemberFixture extends Borrower {
@@ -35,6 +44,8 @@ interface MemberFixture extends Borrower {
   loanNumber: string;
   withdrawalId: string;
   withdrawalNumber: string;
+  /** A repayment an admin recorded on the member's loan. */
+  repaymentId: string;
   notificationId: string;
   fileIds: string[];
   /** A signed URL of one of the member's identity documents, as their own profile answers it. */
@@ -45,6 +56,7 @@ interface Fixtures {
   a: MemberFixture;
   b: MemberFixture;
   officer: TestAdmin;
+  auditor: TestAdmin;
   /** Another ordinary admin: the target of account edits a plain admin must not make. */
   colleague: TestAdmin;
   /** Accounts the allowed DELETE cells may really delete. */
@@ -88,16 +100,28 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/ready': [{ access: 'public' }],
   'GET /api/rates': [{ access: 'public' }],
   'POST /api/auth/login': [{ access: 'public' }],
-  'POST /api/auth/register': [{ access: 'public' }],
+  'POST /api/auth/register': [{ access: 'registration' }],
   'POST /api/auth/admin-login': [{ access: 'public' }],
   'POST /api/auth/logout': [{ access: 'signedIn', freshSession: true }],
   'GET /api/dev/outbox': [{ access: 'signedIn' }],
+  'GET /api/dev/business-date': [{ access: 'signedIn' }],
+  'POST /api/dev/business-date': [{ access: 'staff', attack: () => ({ date: '2099-12-31' }) }],
+  'POST /api/payments/webhook': [
+    {
+      access: 'signedByProvider',
+      attack: ({ victim }) => ({ reference: `FORGED-${randomUUID()}`, loanNumber: victim.loanNumber, amount: 5_000, paidAt: new Date().toISOString(), channel: 'gcash' }),
+    },
+  ],
 
   'GET /api/user/profile': [{ access: 'borrower' }],
   'PUT /api/user/profile': [{ access: 'borrower', attack: () => ({ bankAccountNumber: '9999999999' }) }],
   'POST /api/upload': [{ access: 'borrower' }],
   'POST /api/loans': [{ access: 'borrower', attack: () => ({ amount: 80_000, purpose: 'Sari-sari store stock', termMonths: 12 }) }],
   'GET /api/loans/user': [{ access: 'borrower' }],
+  // A borrower's own loan only: the other member's answers 404.
+  'GET /api/loans/:id': [{ access: 'borrower' }],
+  'GET /api/loans/:id/payoff-quote': [{ access: 'borrower' }],
+  'POST /api/loans/:id/repayments': [{ access: 'borrower', attack: () => ({ amount: 500 }), allowedBody: { amount: 1 } }],
   'POST /api/withdrawals/otp': [{ access: 'borrower', attack: () => ({ amount: 1000 }) }],
   'POST /api/withdrawals': [
     { access: 'borrower', attack: () => ({ amount: 1000, bankName: 'BPI', bankAccountNumber: '1234567890', otp: '123456', challengeId: randomUUID() }) },
@@ -129,6 +153,11 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/admin/loans/:id': [{ access: 'staff' }],
   'PUT /api/admin/loans/:id': [{ access: 'staff', attack: () => ({ status: 'active' }) }],
   'DELETE /api/admin/loans/:id': [{ access: 'staff', allowedParams: unknownId }],
+  'POST /api/admin/loans/:id/repayments': [{ access: 'staff', attack: () => ({ amount: 500, channel: 'cash', reference: `PLANTED-${randomUUID()}`, valueDate: new Date().toISOString().slice(0, 10) }) }],
+  'POST /api/admin/loans/:id/repayments/:repaymentId/reversal': [{ access: 'staff', attack: () => ({ reason: 'Let me reverse it' }) }],
+  'POST /api/admin/loans/:id/penalty-waivers': [{ access: 'staff', attack: () => ({ amount: 1, reason: 'Let me waive it' }) }],
+  'GET /api/admin/portfolio': [{ access: 'staff' }],
+  'GET /api/admin/collections': [{ access: 'staff' }],
   'GET /api/admin/loan-statuses': [{ access: 'staff' }],
   'POST /api/admin/loan-statuses': [{ access: 'staff', attack: () => ({ status: 'planted_status' }) }],
   'DELETE /api/admin/loan-statuses/:status': [{ access: 'staff', allowedParams: () => ({ status: 'never_defined' }) }],
@@ -144,25 +173,46 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/admin/allowed-ips': [{ access: 'mainAdmin' }],
   'POST /api/admin/allowed-ips': [{ access: 'mainAdmin', attack: () => ({ ipAddress: '0.0.0.0/0', description: 'Everyone' }) }],
   'DELETE /api/admin/allowed-ips/:id': [{ access: 'mainAdmin', allowedParams: unknownId }],
+
+  'GET /api/audit/events': [{ access: 'auditors' }],
+  'GET /api/audit/streams/:stream': [{ access: 'streamReaders' }],
+  'GET /api/audit/book': [{ access: 'auditors' }],
+  'GET /api/audit/export': [{ access: 'auditors' }],
+  'GET /api/audit/checkpoints': [{ access: 'auditors' }],
+  'POST /api/audit/verify': [{ access: 'auditors' }],
+  'GET /api/audit/verify/:jobId': [{ access: 'auditors' }],
+  'GET /api/audit/verifications/latest': [{ access: 'auditors' }],
+  // The allowed call names nobody (404): unmasking the victim here would unmask them for the cells after it.
+  'POST /api/audit/unmask': [
+    { access: 'auditorOnly', attack: ({ victim }) => ({ memberId: victim.id, reason: 'Curious about this member' }), allowedBody: { memberId: randomUUID(), reason: 'Sampling for the audit' } },
+  ],
 };
 
 /** The statuses a refused caller must get, or null when the caller may use the route. */
-function refusal(access: Access, caller: CallerName): number[] | null {
+function refusal(access: Access, caller: CallerName, method: string): number[] | null {
   if (access === 'public') return null;
-  if (caller === 'anonymous') return [401];
+  // Anyone registers; with a staff token it is a staff action (an admin creating a member), which an auditor may not take.
+  if (access === 'registration') return caller === 'auditor' ? [403] : null;
+  if (caller === 'anonymous' || access === 'signedByProvider') return [401];
   const borrower = caller === 'borrower A' || caller === 'borrower B';
   switch (access) {
     case 'signedIn':
       return null;
     case 'borrower':
       return borrower ? null : [403];
-    // The path always names the other member's document: hidden or refused, never served.
+    // The path always names the other member's document: hidden or refused, never served (an auditor has not unmasked them).
     case 'ownerOrStaff':
-      return borrower ? [403, 404] : null;
+      return borrower ? [403, 404] : caller === 'auditor' ? [403] : null;
     case 'staff':
-      return borrower ? [403] : null;
+      return borrower || (caller === 'auditor' && method !== 'GET') ? [403] : null;
     case 'mainAdmin':
       return caller === 'superadmin' ? null : [403];
+    case 'auditors':
+      return caller === 'auditor' || caller === 'superadmin' ? null : [403];
+    case 'streamReaders':
+      return borrower ? [403] : null;
+    case 'auditorOnly':
+      return caller === 'auditor' ? null : [403];
   }
 }
 
@@ -175,12 +225,17 @@ function victimParam(path: string, name: string, { victim, fx }: Cell): string {
       return victim.id;
     case 'loans':
       return victim.loanId;
+    case 'repayments':
+      return victim.repaymentId;
     case 'withdrawals':
       return victim.withdrawalId;
     case 'files':
       return victim.fileIds[0]!;
     case 'audit':
+    case 'streams':
       return streams.member(victim.id);
+    case 'verify':
+      return `verify-${randomUUID()}`;
     case 'documents':
       return 'selfie';
     case 'loan-statuses':
@@ -192,9 +247,27 @@ function victimParam(path: string, name: string, { victim, fx }: Cell): string {
   }
 }
 
+/** The victim's personal data: an auditor must not read it until they unmask the victim. */
+function personalTraces(victim: MemberFixture): string[] {
+  return [victim.fullName, victim.phone, BANK_ACCOUNT];
+}
+/** The account number every fixture member has on their profile and withdrawals. */
+const BANK_ACCOUNT = '1234567890';
+
 /** What of the victim must never appear in an answer to another member (or to nobody). */
 function traces(victim: MemberFixture): string[] {
-  return [victim.id, victim.phone, victim.fullName, victim.loanId, victim.loanNumber, victim.withdrawalId, victim.withdrawalNumber, victim.notificationId, ...victim.fileIds];
+  return [
+    victim.id,
+    victim.phone,
+    victim.fullName,
+    victim.loanId,
+    victim.loanNumber,
+    victim.withdrawalId,
+    victim.withdrawalNumber,
+    victim.repaymentId,
+    victim.notificationId,
+    ...victim.fileIds,
+  ];
 }
 
 /** An OTP as the SMS carries it: staff must never read one (design §7). */
@@ -208,6 +281,11 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
   const approval = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
   if (approval.status !== 200) throw new Error(`approval failed: ${approval.status} ${JSON.stringify(approval.body)}`);
   const withdrawal = await pendingWithdrawal(system, borrower, 1000);
+  const repayment = await system.request('POST', `/api/admin/loans/${loan.id}/repayments`, {
+    token: officer.token,
+    body: { amount: 100, channel: 'bank', reference: `MATRIX-${loan.id}`, valueDate: (await system.request('GET', '/api/dev/business-date', { token: officer.token })).body.date },
+  });
+  if (repayment.status !== 201) throw new Error(`repayment failed: ${repayment.status} ${JSON.stringify(repayment.body)}`);
   const notice = await system.request('POST', '/api/admin/notifications', { token: officer.token, body: { userId: borrower.id, title: 'Hello', message: `For ${fullName}` } });
   if (notice.status !== 201) throw new Error(`notification failed: ${notice.status} ${JSON.stringify(notice.body)}`);
   const profile = (await system.request('GET', '/api/user/profile', { token: borrower.token })).body;
@@ -220,6 +298,7 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
     loanNumber: loan.loanNumber,
     withdrawalId: withdrawal.id,
     withdrawalNumber: withdrawal.withdrawalNumber,
+    repaymentId: repayment.body.id,
     notificationId: notice.body.id,
     fileIds,
     documentUrl: urls[0]!,
@@ -231,6 +310,7 @@ beforeAll(async () => {
   const main = await system.request('POST', '/api/auth/admin-login', { body: SUPERADMIN });
   const mainToken: string = main.body.token;
   const officer = await createAdmin(system, mainToken);
+  const auditor = await createAdmin(system, mainToken, 'auditor');
   const colleague = await createAdmin(system, mainToken);
   const throwawayAdmin = await createAdmin(system, mainToken);
   const tag = randomUUID().slice(0, 6);
@@ -243,18 +323,19 @@ beforeAll(async () => {
   // A real allow-list entry (covering this test's loopback address) for the DELETE cells to aim at.
   const rule = await system.request('POST', '/api/admin/allowed-ips', { token: mainToken, body: { ipAddress: '127.0.0.0/8', description: 'Access matrix' } });
   if (rule.status !== 201) throw new Error(`allow-list entry failed: ${rule.status} ${JSON.stringify(rule.body)}`);
-  fx = { a, b, officer, colleague, throwawayMembers, throwawayAdmin: throwawayAdmin.id, mainToken, customStatus, allowedIpRuleId: rule.body.id };
+  fx = { a, b, officer, auditor, colleague, throwawayMembers, throwawayAdmin: throwawayAdmin.id, mainToken, customStatus, allowedIpRuleId: rule.body.id };
 });
 afterAll(() => system?.stop());
 
 function tokenOf(caller: CallerName): string | undefined {
-  return { anonymous: undefined, 'borrower A': fx.a.token, 'borrower B': fx.b.token, admin: fx.officer.token, superadmin: fx.mainToken }[caller];
+  return { anonymous: undefined, 'borrower A': fx.a.token, 'borrower B': fx.b.token, admin: fx.officer.token, auditor: fx.auditor.token, superadmin: fx.mainToken }[caller];
 }
 
 /** A new session for the caller, for the one call that ends its session. */
 async function freshToken(caller: CallerName): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined;
   if (caller === 'admin') return adminLogin(system, fx.officer.email, fx.officer.password);
+  if (caller === 'auditor') return adminLogin(system, fx.auditor.email, fx.auditor.password);
   if (caller === 'superadmin') return adminLogin(system, SUPERADMIN.username, SUPERADMIN.password);
   const member = caller === 'borrower A' ? fx.a : fx.b;
   return (await system.request('POST', '/api/auth/login', { body: { phone: member.phone, password: PASSWORD } })).body.token;
@@ -270,7 +351,7 @@ interface CellResult {
 async function runCell(route: MountedRoute, rule: RouteCase, caller: CallerName): Promise<CellResult> {
   const victim = caller === 'borrower B' ? fx.a : fx.b;
   const cell: Cell = { caller, victim, fx };
-  const refused = refusal(rule.access, caller);
+  const refused = refusal(rule.access, caller, route.method);
   const name = `${routeKey(route)}${rule.label ? ` (${rule.label})` : ''} as ${caller}`;
   const params = {
     ...Object.fromEntries(route.paramNames.map((param) => [param, victimParam(route.path, param, cell)])),
@@ -303,6 +384,9 @@ async function runCell(route: MountedRoute, rule: RouteCase, caller: CallerName)
     if (leaked.length > 0) problems.push(`the answer holds the other member's ${leaked.join(', ')}`);
   } else if (OTP_TEXT.test(text)) {
     problems.push('staff read a member\'s one-time code');
+  } else if (caller === 'auditor') {
+    const unmasked = personalTraces(victim).filter((trace) => text.includes(trace));
+    if (unmasked.length > 0) problems.push(`the auditor read the member's ${unmasked.join(', ')} without unmasking them`);
   }
   return { name, requestId, refusedExpected: refused !== null, problem: problems.length ? `${name}: ${problems.join('; ')}` : null };
 }
@@ -423,6 +507,27 @@ describe('access matrix (check 11)', () => {
       if (victimAfter.address !== victimBefore.address || victimAfter.version !== victimBefore.version) problems.push('the other member\'s profile changed');
       if (res.status === 200 && res.body.id !== member.id) problems.push(`answered the profile of ${res.body.id}`);
       results.push({ name, requestId: '', refusedExpected: true, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });
+    }
+
+    // Nothing unmasked without the event: the auditor sees a member's data only after unmasking them with a reason, on the log.
+    {
+      const victim = fx.b;
+      const name = 'POST /api/audit/unmask, then GET /api/admin/users/:id as auditor';
+      const problems: string[] = [];
+      const read = async () => JSON.stringify((await system.request('GET', `/api/admin/users/${victim.id}`, { token: fx.auditor.token })).body);
+      const before = await read();
+      if (personalTraces(victim).some((trace) => before.includes(trace))) problems.push('shown before unmasking');
+      const head = await system.store.headPosition();
+      const noReason = await system.request('POST', '/api/audit/unmask', { token: fx.auditor.token, body: { memberId: victim.id, reason: '' } });
+      if (noReason.status !== 400) problems.push(`unmasking without a reason answered ${noReason.status}`);
+      const unmask = await system.request('POST', '/api/audit/unmask', { token: fx.auditor.token, body: { memberId: victim.id, reason: 'Access matrix: unmasking with a reason' } });
+      if (unmask.status !== 201) problems.push(`unmasking answered ${unmask.status}`);
+      const recorded = (await system.store.readAll({ from: head, limit: 1000 })).filter(
+        (event) => event.type === 'AuditorUnmasked' && event.data.memberId === victim.id && event.metadata.actorId === fx.auditor.id,
+      );
+      if (recorded.length !== 1) problems.push(`${recorded.length} AuditorUnmasked events recorded, expected 1`);
+      if (!(await read()).includes(victim.fullName)) problems.push('still masked after unmasking');
+      results.push({ name, requestId: '', refusedExpected: false, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });
     }
 
     const failures = results.filter((r) => r.problem).map((r) => r.problem!);

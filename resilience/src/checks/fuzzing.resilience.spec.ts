@@ -20,6 +20,8 @@ import { pngImage } from '../../../cli/src/testing/images.js';
 import { createAdminBody, updateAdminBody } from '../../../command-api/src/admin/admins/adminAccountBodies.js';
 import { allowedIpBody } from '../../../command-api/src/admin/allowedIps/allowedIpRoutes.js';
 import { eventsQuery } from '../../../command-api/src/admin/audit/auditRoutes.js';
+import { auditEventsQuery, auditExportQuery } from '../../../command-api/src/audit/auditQueries.js';
+import { bookQuery, streamQuery, unmaskBody, verifyBody } from '../../../command-api/src/audit/auditRoutes.js';
 import { loanStatusBody } from '../../../command-api/src/admin/loanStatuses/loanStatusRoutes.js';
 import { loanStatusUpdateBody } from '../../../command-api/src/admin/loans/adminLoanBodies.js';
 import { loansQuery } from '../../../command-api/src/admin/loans/adminLoanRoutes.js';
@@ -29,6 +31,17 @@ import { notificationBody } from '../../../command-api/src/admin/notifications/a
 import { dailyStatsQuery } from '../../../command-api/src/admin/stats/adminStatsRoutes.js';
 import { decisionBody, withdrawalsQuery } from '../../../command-api/src/admin/withdrawals/adminWithdrawalRoutes.js';
 import { withdrawalBody, withdrawalOtpBody } from '../../../command-api/src/withdrawal/withdrawalBodies.js';
+import {
+  adminRepaymentBody,
+  businessDateBody,
+  collectionsQuery,
+  paymentWebhookBody,
+  penaltyWaiverBody,
+  reversalBody,
+  walletRepaymentBody,
+} from '../../../command-api/src/servicing/servicingBodies.js';
+import { signPayload } from '@honeylend/command-api';
+import { TEST_WEBHOOK_SECRET } from '../../../cli/src/testing/testSystem.js';
 import * as answers from '../support/answerSchemas.js';
 import { reportFigure } from '../support/figures.js';
 import { mutatedRequest, validRequest, type FuzzRequest } from '../support/hostileInputs.js';
@@ -43,7 +56,8 @@ const MUTATED_RUNS = scaled(36, 180);
 /** FUZZ_SEED=<n> repeats a run's inputs exactly. */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
 
-type Caller = 'anonymous' | 'borrower' | 'admin' | 'superadmin' | 'fresh borrower token';
+/** `payer`: a second borrower, whose loan is active (the servicing routes act on it). */
+type Caller = 'anonymous' | 'borrower' | 'payer' | 'admin' | 'auditor' | 'superadmin' | 'fresh borrower token';
 
 interface RouteFuzz {
   caller: Caller;
@@ -60,10 +74,12 @@ interface RouteFuzz {
   lookups?: Record<string, (value: unknown) => boolean>;
   /** Real path parameters; the n-th request gets `params(n)` (destructive routes rotate throwaway targets). */
   params?: (n: number) => Record<string, string>;
-  /** What a 2xx answers: a schema of the JSON, or the media type of a file. */
-  answer: z.ZodType | 'text/csv' | 'image/png';
+  /** What a 2xx answers: a schema of the JSON, or the media type(s) of a file. */
+  answer: z.ZodType | 'text/csv' | 'image/png' | Array<'text/csv' | 'application/x-ndjson'>;
   /** Refusals a valid request may get by a business rule (`status` or `status CODE`). */
   refusals?: string[];
+  /** The body is signed as the payment provider signs it (X-Signature over the exact text sent). */
+  signed?: boolean;
 }
 
 interface Fixtures {
@@ -87,6 +103,12 @@ interface Fixtures {
   deletableLoanStatuses: string[];
   /** A custom status loans may be moved to; never deleted during the run. */
   keptLoanStatus: string;
+  /** A verification the auditor started, to read back. */
+  verifyJobId: string;
+  /** The payer's active loan, and repayments recorded on it (the reversals rotate through them). */
+  servicedLoan: { id: string; loanNumber: string; repaymentIds: string[] };
+  /** Today's business date. */
+  today: string;
 }
 
 const rotate = <T>(items: readonly T[], n: number): T => items[n % items.length]!;
@@ -98,6 +120,8 @@ const BORROWER_PASSWORD = 'Sampaguita#2026';
 /** A password a person might choose: the schemas take 6 to 128 characters of anything. */
 const newPassword = fc.string({ minLength: 8, maxLength: 40, unit: 'grapheme-ascii' });
 const withdrawalPesos = fc.oneof(fc.integer({ min: 1000, max: 60_000 }), fc.integer({ min: 100_000, max: 6_000_000 }).map((centavos) => (centavos / 100).toFixed(2)));
+/** A few pesos and centavos: payments the payer's loan and wallet can take many of. */
+const smallPesos = fc.integer({ min: 1, max: 50_000 }).chain((centavos) => fc.constantFrom<number | string>(centavos / 100, (centavos / 100).toFixed(2)));
 const loanPesos = fc.integer({ min: 6, max: 420 }).chain((tens) => fc.constantFrom<number | string>(tens * 10_000, String(tens * 10_000)));
 
 /**
@@ -123,7 +147,14 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
       caller: 'anonymous',
       body: null,
       query: null,
-      answer: z.strictObject({ status: z.literal('ready'), eventStore: z.literal('ok'), eventStoreKind: z.string(), redis: z.literal('ok'), projectionLag: z.number().int().nonnegative() }),
+      answer: z.strictObject({
+        status: z.literal('ready'),
+        eventStore: z.literal('ok'),
+        eventStoreKind: z.string(),
+        redis: z.literal('ok'),
+        projectionLag: z.number().int().nonnegative(),
+        projectionLagUnit: z.enum(['events', 'bytes']),
+      }),
     },
     'GET /api/rates': { caller: 'anonymous', body: null, query: null, answer: ratesAnswerSchema },
     'POST /api/auth/register': {
@@ -206,6 +237,67 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     'GET /api/withdrawals': { caller: 'borrower', body: null, query: null, answer: z.array(answers.withdrawalAnswer) },
     'GET /api/notifications': { caller: 'borrower', body: null, query: null, answer: z.array(answers.notificationAnswer) },
     'GET /api/dev/outbox': { caller: 'borrower', body: null, query: null, answer: z.array(smsOutboxEntrySchema.strict()) },
+    'GET /api/dev/business-date': { caller: 'borrower', body: null, query: null, answer: answers.businessDateAnswer },
+    // Only today: a valid request must not move the date the other routes run on.
+    'POST /api/dev/business-date': {
+      caller: 'admin',
+      body: businessDateBody,
+      query: null,
+      fields: { date: fc.constant(fx.today) },
+      answer: answers.movedBusinessDate,
+      refusals: ['400 BUSINESS_DATE_BACKWARDS'],
+    },
+
+    // ── servicing: the payer's active loan ──────────────────────────────────────────────
+    'GET /api/loans/:id': { caller: 'payer', body: null, query: null, params: () => ({ id: fx.servicedLoan.id }), answer: answers.loanDetailAnswer },
+    'GET /api/loans/:id/payoff-quote': { caller: 'payer', body: null, query: null, params: () => ({ id: fx.servicedLoan.id }), answer: answers.payoffQuote },
+    'POST /api/loans/:id/repayments': {
+      caller: 'payer',
+      body: walletRepaymentBody,
+      query: null,
+      params: () => ({ id: fx.servicedLoan.id }),
+      fields: { amount: smallPesos },
+      answer: answers.repaymentReceipt,
+      refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 INSUFFICIENT_FUNDS'],
+    },
+    'POST /api/admin/loans/:id/repayments': {
+      caller: 'admin',
+      body: adminRepaymentBody,
+      query: null,
+      params: () => ({ id: fx.servicedLoan.id }),
+      fields: { amount: smallPesos, valueDate: fc.constant(fx.today) },
+      answer: answers.repaymentReceipt,
+      refusals: ['400 AMOUNT_ABOVE_PAYOFF', '409 OVERPAYMENT_CONFLICT'],
+    },
+    'POST /api/admin/loans/:id/repayments/:repaymentId/reversal': {
+      caller: 'admin',
+      body: reversalBody,
+      query: null,
+      params: (n) => ({ id: fx.servicedLoan.id, repaymentId: rotate(fx.servicedLoan.repaymentIds, n) }),
+      answer: answers.adminLoanAnswer,
+    },
+    'POST /api/admin/loans/:id/penalty-waivers': {
+      caller: 'admin',
+      body: penaltyWaiverBody,
+      query: null,
+      params: () => ({ id: fx.servicedLoan.id }),
+      fields: { amount: smallPesos },
+      answer: answers.adminLoanAnswer,
+      // The loan is in good standing: there are no late charges to waive.
+      refusals: ['400 WAIVER_ABOVE_PENALTIES'],
+    },
+    'GET /api/admin/portfolio': { caller: 'admin', body: null, query: null, answer: answers.portfolio },
+    'GET /api/admin/collections': { caller: 'admin', body: null, query: collectionsQuery, answer: answers.collections },
+    'POST /api/payments/webhook': {
+      caller: 'anonymous',
+      body: paymentWebhookBody,
+      query: null,
+      signed: true,
+      fields: { loanNumber: fc.constant(fx.servicedLoan.loanNumber), amount: smallPesos },
+      answer: answers.providerReceipt,
+      // paidAt may be any instant: one before the disbursement is refused as a value date.
+      refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 VALUE_DATE_BEFORE_DISBURSEMENT', '409 OVERPAYMENT_CONFLICT'],
+    },
 
     // ── admins: members ──────────────────────────────────────────────────────────────────
     'GET /api/admin/users': { caller: 'admin', body: null, query: membersQuery, answer: answers.listOf(answers.adminMemberAnswer) },
@@ -393,6 +485,49 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
       answer: answers.deleted,
       refusals: ['404 ALLOWED_IP_NOT_FOUND'],
     },
+
+    // ── the auditor's workspace (issue 16) ───────────────────────────────────────────────
+    'GET /api/audit/events': {
+      caller: 'auditor',
+      body: null,
+      query: auditEventsQuery,
+      fields: { stream: fc.constantFrom(`member-${memberId}`, `loan-${fx.readLoanId}`, 'settings-loan-statuses'), actor: fc.constantFrom(memberId, 'self', 'system') },
+      answer: answers.auditEventsAnswer,
+    },
+    'GET /api/audit/streams/:stream': {
+      caller: 'auditor',
+      body: null,
+      query: streamQuery,
+      params: () => ({ stream: `member-${memberId}` }),
+      fields: { asOf: fc.oneof(fc.integer({ min: 0, max: 3 }).map(String), fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString())) },
+      answer: answers.auditStreamAnswer,
+    },
+    'GET /api/audit/book': {
+      caller: 'auditor',
+      body: null,
+      query: bookQuery,
+      fields: { asOf: fc.oneof(fc.constant(new Date().toISOString()), fc.constantFrom('2020-01-01', '2031-12-31')) },
+      answer: answers.bookAnswer,
+    },
+    'GET /api/audit/export': {
+      caller: 'auditor',
+      body: null,
+      query: auditExportQuery,
+      fields: { stream: fc.constantFrom(`member-${memberId}`, `loan-${fx.readLoanId}`), actor: fc.constantFrom(memberId, 'self') },
+      answer: ['application/x-ndjson', 'text/csv'],
+    },
+    'GET /api/audit/checkpoints': { caller: 'auditor', body: null, query: null, answer: answers.auditCheckpointsAnswer },
+    'GET /api/audit/verifications/latest': { caller: 'auditor', body: null, query: null, answer: z.strictObject({ latest: answers.verifyJobAnswer.nullable() }) },
+    'POST /api/audit/verify': { caller: 'auditor', body: verifyBody, query: null, answer: z.strictObject({ jobId: z.string().regex(/^verify-[0-9a-f-]{36}$/) }) },
+    'GET /api/audit/verify/:jobId': { caller: 'auditor', body: null, query: null, params: () => ({ jobId: fx.verifyJobId }), answer: answers.verifyJobAnswer },
+    'POST /api/audit/unmask': {
+      caller: 'auditor',
+      body: unmaskBody,
+      query: null,
+      fields: { memberId: fc.oneof({ weight: 4, arbitrary: fc.constant(memberId) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) }) },
+      answer: answers.unmaskAnswer,
+      refusals: ['404 MEMBER_NOT_FOUND'],
+    },
   };
 }
 
@@ -411,6 +546,7 @@ async function expectStatus(res: { status: number; body: unknown }, status: numb
 async function setUp(): Promise<Fixtures> {
   const superadmin = await superadminToken(system);
   const admin = await createAdmin(system, superadmin);
+  const auditor = await createAdmin(system, superadmin, 'auditor');
   const borrower = await registerBorrower(system, 'Fuzz Target');
   await verifyBorrower(system, borrower);
   await disburse(system, borrower, 5_000_000);
@@ -447,6 +583,16 @@ async function setUp(): Promise<Fixtures> {
   const keptLoanStatus = 'fuzz_escalated';
   for (const status of [...deletableLoanStatuses, keptLoanStatus]) await expectStatus(await system.request('POST', '/api/admin/loan-statuses', { token: admin.token, body: { status } }), 201, 'loan status');
 
+  // The payer: a borrower whose loan is active, with two recorded repayments for the reversals.
+  const payer = await borrowerWithPendingLoan(system, 'Servicing Payer');
+  const approved = await expectStatus(await system.request('PUT', `/api/admin/loans/${payer.loan.id}`, { token: admin.token, body: { status: 'approved' } }), 200, 'approval');
+  const today = String((await expectStatus(await system.request('GET', '/api/dev/business-date', { token: admin.token }), 200, 'business date')).date);
+  const repaymentIds: string[] = [];
+  for (const reference of ['FUZZ-REV-1', 'FUZZ-REV-2']) {
+    const res = await system.request('POST', `/api/admin/loans/${payer.loan.id}/repayments`, { token: admin.token, body: { amount: 100, channel: 'cash', reference, valueDate: today } });
+    repaymentIds.push(String((await expectStatus(res, 201, 'repayment')).id));
+  }
+
   const editedMemberId = await newMember('Edited Member');
   const document = await system.upload(`/api/admin/users/${editedMemberId}/documents/idFront`, { bytes: pngImage(), name: 'id.png', type: 'image/png' }, admin.token);
   const editedMemberFileUrl = String((await expectStatus(document, 201, 'document upload')).idFrontUrl);
@@ -454,7 +600,7 @@ async function setUp(): Promise<Fixtures> {
   return {
     borrower,
     ownFile,
-    tokens: { borrower: borrower.token, admin: admin.token, superadmin },
+    tokens: { borrower: borrower.token, payer: payer.borrower.token, admin: admin.token, auditor: auditor.token, superadmin },
     readLoanId: loans[0]!,
     decidedLoanIds: loans.slice(1, 3),
     deletableLoanIds: loans.slice(3, 5),
@@ -470,6 +616,9 @@ async function setUp(): Promise<Fixtures> {
     deletableIpRuleIds,
     deletableLoanStatuses,
     keptLoanStatus,
+    verifyJobId: String((await expectStatus(await system.request('POST', '/api/audit/verify', { token: auditor.token, body: {} }), 202, 'verification')).jobId),
+    servicedLoan: { id: payer.loan.id, loanNumber: String(approved.loanNumber), repaymentIds },
+    today,
   };
 }
 
@@ -498,6 +647,7 @@ async function send(route: MountedRoute, spec: RouteFuzz, request: FuzzRequest, 
         : fixtures.tokens[spec.caller];
   if (token) headers.Authorization = `Bearer ${token}`;
   if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
+  if (spec.signed && typeof request.body === 'string') headers['X-Signature'] = signPayload(request.body, TEST_WEBHOOK_SECRET);
   let body: string | FormData | undefined = request.body;
   if (upload) {
     body = new FormData();
@@ -557,8 +707,9 @@ function problemOf(route: MountedRoute, spec: RouteFuzz, request: FuzzRequest, s
   if (!valid) return expectRefusal([400], `invalid, ${why}`);
 
   if (sent.status >= 200 && sent.status < 300) {
-    if (typeof spec.answer === 'string') {
-      return { problem: sent.contentType.startsWith(spec.answer) ? null : `answered ${sent.contentType}, not ${spec.answer}`, valid };
+    if (typeof spec.answer === 'string' || Array.isArray(spec.answer)) {
+      const media = [spec.answer].flat();
+      return { problem: media.some((type) => sent.contentType.startsWith(type)) ? null : `answered ${sent.contentType}, not ${media.join(' or ')}`, valid };
     }
     const checked = spec.answer.safeParse(parseJson(sent.text));
     return { problem: checked.success ? null : `the answer does not match its schema: ${z.prettifyError(checked.error).slice(0, 400)}`, valid };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJsonLogger, startApiServer } from '@honeylend/command-api';
+import { createLogger, startApiServer } from '@honeylend/command-api';
 import { REDIS_URL, startTestSystem, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { reportFigure } from '../support/figures.js';
 
@@ -53,7 +53,8 @@ describe('security headers', () => {
       host: '127.0.0.1',
       webRoot,
       env: { NODE_ENV: 'test' },
-      logger: createJsonLogger('test', { level: 'silent' }),
+      logger: createLogger('test', { level: 'silent' }),
+      auditTrustedKeys: system.api.deps.audit.trustedKeys,
     });
     try {
       const pages = ['/', '/loan-app', '/management/members', '/app.js'];

@@ -8,10 +8,25 @@ import type {
   AdminStatsAnswer,
   AdminWithdrawalAnswer,
   AllowedIpAnswer,
+  AuditCheckpointsAnswer,
   AuditEventAnswer,
+  AuditEventsAnswer,
+  AuditLogEvent,
+  AuditStreamAnswer,
+  BookAnswer,
+  BookFigures,
+  BusinessDateAnswer,
+  CollectionsRowAnswer,
   CreditTier,
+  LoanAccount,
+  UnmaskAnswer,
+  VerifyJobAnswer,
   LoanAnswer,
+  LoanDetailAnswer,
   NotificationAnswer,
+  PayoffQuoteAnswer,
+  PortfolioAnswer,
+  RepaymentReceiptAnswer,
   UserAnswer,
   WithdrawalAnswer,
 } from '@honeylend/contracts';
@@ -80,7 +95,7 @@ const adminShape = {
   fullName: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  role: z.enum(['admin', 'superadmin']),
+  role: z.enum(['admin', 'superadmin', 'auditor']),
   isAdmin: z.literal(true),
   isMainAdmin: z.boolean(),
   createdAt: isoTime,
@@ -91,13 +106,94 @@ export const adminAccountEntry: z.ZodType<AdminAccountEntry> = z.strictObject(ac
 /** PATCH of the main admin's own password answers a fresh token with the entry. */
 export const editedAdminAccount = z.strictObject({ ...accountEntryShape, token: z.string().optional() });
 
+const businessDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const nonNegativePesos = pesos.nonnegative();
+const bucket = z.enum(['current', '1-30', '31-60', '61-90', '90+']);
 const scheduleRow = z.strictObject({
   month: z.number().int().positive(),
-  dueDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  number: z.number().int().positive(),
+  dueDate: businessDate,
   amount: pesos,
   principal: pesos,
   interest: pesos,
-  status: z.literal('pending'),
+  penalty: nonNegativePesos,
+  paid: nonNegativePesos,
+  status: z.enum(['upcoming', 'due', 'partially_paid', 'paid', 'overdue']),
+  daysPastDue: count,
+});
+const owed = z.strictObject({ principal: nonNegativePesos, interest: nonNegativePesos, penalties: nonNegativePesos, total: nonNegativePesos });
+const allocationLine = z.strictObject({ instalment: z.number().int().positive(), penalty: nonNegativePesos, interest: nonNegativePesos, principal: nonNegativePesos });
+const repaymentRow = z.strictObject({
+  id: uuid,
+  receiptNumber: z.string().regex(/^OR-\d{4}-\d{6,}-\d{3,}$/),
+  amount: pesos.positive(),
+  channel: z.enum(['wallet', 'gcash', 'maya', 'bank', 'cash']),
+  reference: z.string().min(1),
+  valueDate: businessDate,
+  receivedAt: isoTime,
+  reversed: z.boolean(),
+  allocation: z.array(allocationLine),
+});
+const servicingShape = {
+  outstanding: owed,
+  nextDue: z.strictObject({ date: businessDate, amount: nonNegativePesos }).nullable(),
+  daysPastDue: count,
+  delinquencyBucket: bucket,
+  repayments: z.array(repaymentRow),
+};
+export const repaymentReceipt: z.ZodType<RepaymentReceiptAnswer> = z.strictObject({
+  id: uuid,
+  receiptNumber: z.string().regex(/^OR-\d{4}-\d{6,}-\d{3,}$/),
+  amount: pesos.positive(),
+  valueDate: businessDate,
+  allocation: z.array(allocationLine),
+});
+/** The provider's webhook answers the receipt with the loan it paid. */
+export const providerReceipt = z.strictObject({
+  id: uuid,
+  receiptNumber: z.string(),
+  amount: pesos.positive(),
+  valueDate: businessDate,
+  allocation: z.array(allocationLine),
+  loanId: uuid,
+  loanNumber: z.string(),
+});
+export const payoffQuote: z.ZodType<PayoffQuoteAnswer> = z.strictObject({
+  amount: nonNegativePesos,
+  validUntil: isoTime,
+  breakdown: z.strictObject({ principal: nonNegativePesos, interest: nonNegativePesos, penalties: nonNegativePesos }),
+});
+export const portfolio: z.ZodType<PortfolioAnswer> = z.strictObject({
+  asOf: businessDate,
+  outstandingPrincipal: nonNegativePesos,
+  activeLoans: count,
+  buckets: z.array(z.strictObject({ bucket, loans: count, outstandingPrincipal: nonNegativePesos })),
+  par30: z.number().min(0).max(1),
+  portfolioAtRisk30: nonNegativePesos,
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  repaidThisMonth: pesos,
+});
+const collectionsRow: z.ZodType<CollectionsRowAnswer> = z.strictObject({
+  id: uuid,
+  loanNumber: z.string(),
+  memberId: uuid,
+  borrower: z.strictObject({ fullName: z.string(), phone: z.string() }).nullable(),
+  daysPastDue: z.number().int().positive(),
+  delinquencyBucket: bucket,
+  overdueAmount: nonNegativePesos,
+  overdueInstalments: count,
+  outstanding: nonNegativePesos,
+  lastContact: z.strictObject({ at: isoTime, channel: z.literal('sms') }).nullable(),
+  version: count,
+});
+export const collections = z.strictObject({ items: z.array(collectionsRow), total: count, page: z.number().int().positive(), pageSize: z.number().int().positive() });
+const businessDateShape = { date: businessDate, calendarDate: businessDate, lastDayClose: businessDate.nullable() };
+export const businessDateAnswer: z.ZodType<BusinessDateAnswer> = z.strictObject(businessDateShape);
+/** POST /api/dev/business-date: the date now in force, and what the day close it ran did. */
+export const movedBusinessDate = z.strictObject({
+  ...businessDateShape,
+  closed: z.strictObject({ loans: count, changed: count, events: count }),
+  remindersSent: count,
 });
 const loanShape = {
   id: uuid,
@@ -112,6 +208,7 @@ const loanShape = {
   createdAt: isoTime,
   updatedAt: isoTime,
   version: count,
+  ...servicingShape,
   disclosure: z.strictObject({
     financeCharge: pesos,
     totalRepayable: pesos,
@@ -122,6 +219,12 @@ const loanShape = {
   }),
 };
 export const loanAnswer: z.ZodType<LoanAnswer> = z.strictObject({ ...loanShape, schedule: z.array(scheduleRow) });
+/** The facts of the loan's account, as its own borrower may fold them (their shape is the fold's input, checked by its own tests). */
+const loanAccount = z.custom<LoanAccount>(
+  (value) => typeof value === 'object' && value !== null && Array.isArray((value as LoanAccount).schedule) && Array.isArray((value as LoanAccount).transactions),
+  'a loan account',
+);
+export const loanDetailAnswer: z.ZodType<LoanDetailAnswer> = z.strictObject({ ...loanShape, schedule: z.array(scheduleRow), account: loanAccount.nullable(), businessDate });
 const adminLoanShape = {
   ...loanShape,
   memberId: uuid,
@@ -203,3 +306,112 @@ export const auditEventAnswer: z.ZodType<AuditEventAnswer> = z.strictObject({
 export const listOf = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), total: count, page: z.number().int().positive(), pageSize: z.number().int().positive() });
 export const deleted = z.strictObject({ success: z.literal(true), id: z.string() });
 export const signedIn = <T extends z.ZodType>(user: T) => z.strictObject({ success: z.literal(true), token: z.string().min(20), user: user.nullable() });
+
+// ── The auditor's API (issue 16) ──────────────────────────────────────────────────────────
+
+const hashHex = z.string().regex(/^[0-9a-f]{64}$/);
+const centavos = z.number().int();
+const moneyCount = z.strictObject({ count, amountCentavos: centavos });
+
+export const auditLogEvent: z.ZodType<AuditLogEvent> = z.strictObject({
+  stream: z.string(),
+  revision: count,
+  position: count,
+  type: z.string(),
+  data: z.record(z.string(), z.unknown()),
+  metadata: z.strictObject({ actorId: z.string().nullable(), ip: z.string().nullable(), correlationId: z.string().nullable(), causationId: z.string().nullable() }),
+  createdAt: isoTime,
+  id: uuid,
+  hash: hashHex.nullable(),
+  prevHash: hashHex.nullable(),
+});
+
+export const auditEventsAnswer: z.ZodType<AuditEventsAnswer> = z.strictObject({ events: z.array(auditLogEvent), next: count.nullable(), scannedTo: count, head: count });
+
+export const auditStreamAnswer: z.ZodType<AuditStreamAnswer> = z.strictObject({
+  stream: z.string(),
+  aggregate: z.string().nullable(),
+  revisions: count,
+  asOf: z.strictObject({ revision: z.number().int().min(-1), position: count.nullable(), createdAt: isoTime.nullable() }),
+  events: z.array(auditLogEvent),
+  state: z.unknown(),
+  previous: z.unknown(),
+});
+
+const bookFigures: z.ZodType<BookFigures> = z.strictObject({
+  members: z.strictObject({ total: count, active: count, pending: count, suspended: count, closed: count }),
+  loans: z.strictObject({
+    byStatus: z.record(z.string(), z.strictObject({ count, principalCentavos: centavos, outstandingPrincipalCentavos: centavos })),
+    outstandingPrincipalCentavos: centavos,
+    disbursed: moneyCount,
+  }),
+  wallets: z.strictObject({ totalBalanceCentavos: centavos }),
+  withdrawals: z.strictObject({ pending: moneyCount, paid: moneyCount, rejected: moneyCount }),
+  repayments: moneyCount,
+  balanceAdjustments: z.strictObject({ count, netCentavos: centavos }),
+});
+
+export const bookAnswer: z.ZodType<BookAnswer> = z.discriminatedUnion('status', [
+  z.strictObject({
+    status: z.literal('ready'),
+    asOf: isoTime,
+    position: count,
+    book: z.strictObject({
+      position: count,
+      lastEventAt: isoTime.nullable(),
+      events: count,
+      figures: bookFigures,
+      series: z.array(
+        z.strictObject({
+          date: z.iso.date(),
+          position: count,
+          walletsCentavos: centavos,
+          outstandingPrincipalCentavos: centavos,
+          withdrawalsPendingCentavos: centavos,
+          withdrawalsPaidCentavos: centavos,
+          repaymentsCentavos: centavos,
+          members: count,
+        }),
+      ),
+    }),
+  }),
+  z.strictObject({ status: z.literal('running'), asOf: isoTime, position: count, jobId: z.string().regex(/^book-\d+$/), progress: z.strictObject({ folded: count, of: count }) }),
+]);
+
+export const auditCheckpointsAnswer: z.ZodType<AuditCheckpointsAnswer> = z.strictObject({
+  publicKeys: z.array(z.string()),
+  checkpoints: z.array(
+    z.strictObject({ position: count, hash: hashHex, time: isoTime, signature: z.string(), publicKey: z.string(), recordedAt: count, trusted: z.boolean() }),
+  ),
+});
+
+export const verifyJobAnswer: z.ZodType<VerifyJobAnswer> = z.strictObject({
+  jobId: z.string(),
+  status: z.enum(['running', 'passed', 'failed']),
+  from: count,
+  to: count.nullable(),
+  verifiedTo: count,
+  checkedEvents: count,
+  checkedCheckpoints: count,
+  firstBad: z
+    .strictObject({ position: count, reason: z.enum(['changed-content', 'missing-event', 'broken-link', 'forged-checkpoint', 'checkpoint-mismatch']), detail: z.string() })
+    .nullable(),
+  startedAt: isoTime,
+  finishedAt: isoTime.nullable(),
+  error: z.string().nullable(),
+});
+
+export const unmaskAnswer: z.ZodType<UnmaskAnswer> = z.strictObject({
+  memberId: uuid,
+  unmaskedUntil: isoTime,
+  member: z.strictObject({
+    fullName: z.string(),
+    phone: z.string(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    referenceName: z.string().nullable(),
+    referencePhone: z.string().nullable(),
+    bankName: z.string().nullable(),
+    bankAccountNumber: z.string().nullable(),
+  }),
+});

@@ -41,9 +41,9 @@ export function routesOf(app: Koa): MountedRoute[] {
 
 /**
  * The API's route table as a running node mounts it: the same `createApp` over the node's own
- * dependencies, with the options the node started with (the development outbox outside production).
+ * dependencies, with the options the node started with (the development outbox and business date outside production).
  */
-export function apiRouteTable(deps: ApiDeps, options: AppOptions = { devOutbox: true }): MountedRoute[] {
+export function apiRouteTable(deps: ApiDeps, options: AppOptions = { devOutbox: true, devBusinessDate: true }): MountedRoute[] {
   return routesOf(createApp(deps, options));
 }
 

@@ -85,11 +85,14 @@ export class SplitSystem {
     };
   }
 
-  /** Starts the role's process (the api on this system's port, chosen on first start and kept across restarts). */
-  async start(role: ServingRole): Promise<LendingProcess> {
+  /**
+   * Starts the role's process (the api on this system's port, chosen on first start and kept across
+   * restarts), with `env` added to this role's configuration only (e.g. its METRICS_PORT).
+   */
+  async start(role: ServingRole, env: Record<string, string> = {}): Promise<LendingProcess> {
     if (this.processes[role]?.isRunning()) throw new Error(`${role} is already running`);
     if (this.port === 0) this.port = await freePort();
-    const child = spawnLending(role, this.env);
+    const child = spawnLending(role, { ...this.env, ...env });
     this.processes[role] = child;
     return child;
   }
