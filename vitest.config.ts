@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Tests run against the TypeScript sources of sibling workspaces, not their build output.
-const workspaces = ['contracts', 'eventstore', 'projections', 'workers', 'command-api', 'cli'];
+const workspaces = ['contracts', 'observability', 'eventstore', 'projections', 'workers', 'command-api', 'cli'];
 const sourceOf = (name: string) => fileURLToPath(new URL(`./${name}/src/index.ts`, import.meta.url));
 
 export default defineConfig({
