@@ -1,4 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { parse } from 'yaml';
@@ -15,16 +18,23 @@ import { insecureStoreProblems, isDatabaseService, isEventStoreNode, publishedDa
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMPOSE_PATH = `${ROOT}docker-compose.yml`;
 
-/** What `deploy/generate-env.sh` writes, plus the SMS gateway an operator adds (.env). */
-const VARIABLES = {
-  JWT_SECRET: 'a'.repeat(64),
-  OTP_SECRET: 'b'.repeat(64),
-  ADMIN_PASSWORD: 'c'.repeat(64),
-  REDIS_PASSWORD: 'd1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6',
-  EVENTSTORE_ADMIN_PASSWORD: 'e'.repeat(64),
-  EVENTSTORE_OPS_PASSWORD: 'f'.repeat(64),
-  EVENTSTORE_APP_PASSWORD: '0a1b2c3d4e5f60718293a4b5c6d7e8f9',
-  GRAFANA_ADMIN_PASSWORD: '9'.repeat(64),
+/**
+ * What `deploy/generate-env.sh` writes (run here into a scratch .env, so the secrets are the
+ * script's own and NODE_ENV=production is checked against them), plus the SMS gateway an operator adds.
+ */
+function generatedEnvironment(): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'honeylend-env-'));
+  try {
+    const envFile = join(dir, '.env');
+    execFileSync('sh', [`${ROOT}deploy/generate-env.sh`, envFile], { stdio: 'pipe' });
+    const lines = readFileSync(envFile, 'utf8').split('\n').filter((line) => line.includes('='));
+    return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const VARIABLES: Record<string, string> = {
+  ...generatedEnvironment(),
   SMS_GATEWAY_URL: 'https://sms.example.ph/v1/messages',
   SMS_API_KEY: 'gateway-key',
 };
