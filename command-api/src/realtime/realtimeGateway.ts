@@ -213,21 +213,29 @@ export class RealtimeGateway {
 
   /**
    * Emits to the socket the entries after `after` up to and including `upTo` that name one of its
-   * rooms, in order, reading the feed a batch at a time (only one batch is ever held). Stops and
-   * answers false once more than REPLAY_WINDOW entries lie behind the client: it must refetch.
+   * rooms, in order. A first walk only counts: more than REPLAY_WINDOW entries behind, nothing is
+   * sent and the answer is false (the client refetches over REST). Neither walk holds more than one
+   * batch of the feed.
    */
   private async replay(socket: Socket, after: string, upTo: string, joined: ReadonlySet<string>): Promise<boolean> {
+    if ((await this.walkFeed(after, upTo, () => undefined)) > REPLAY_WINDOW) return false;
+    await this.walkFeed(after, upTo, (id, fields) => {
+      if (!socket.connected) return;
+      const entry = parseFeedEntry(id, fields);
+      if (entry && entry.rooms.some((room) => joined.has(room))) this.emitTo(socket, entry);
+    });
+    return true;
+  }
+
+  /** Visits the feed's entries after `after` up to `upTo` a batch at a time; stops past REPLAY_WINDOW and answers how many it walked. */
+  private async walkFeed(after: string, upTo: string, visit: (id: string, fields: string[]) => void): Promise<number> {
     let from = `(${after}`;
     let walked = 0;
     for (;;) {
-      const batch = await this.deps.redis.xrange(this.deps.readModels.keys.changes, from, upTo, 'COUNT', Math.min(READ_BATCH, REPLAY_WINDOW - walked + 1));
+      const batch = await this.deps.redis.xrange(this.deps.readModels.keys.changes, from, upTo, 'COUNT', READ_BATCH);
+      for (const [id, fields] of batch) visit(id, fields);
       walked += batch.length;
-      if (walked > REPLAY_WINDOW) return false;
-      for (const [id, fields] of batch) {
-        const entry = parseFeedEntry(id, fields);
-        if (entry && entry.rooms.some((room) => joined.has(room))) this.emitTo(socket, entry);
-      }
-      if (batch.length === 0 || compareStreamIds(batch[batch.length - 1]![0], upTo) >= 0 || !socket.connected) return true;
+      if (batch.length < READ_BATCH || walked > REPLAY_WINDOW) return walked;
       from = `(${batch[batch.length - 1]![0]}`;
     }
   }
