@@ -12,7 +12,8 @@ export function openSocket(baseUrl: string, auth: Record<string, unknown>, optio
     auth,
     reconnection: false,
     forceNew: true,
-    ...(options.localAddress ? { agent: new Agent({ localAddress: options.localAddress }) } : {}),
+    // engine.io-client hands `agent` to the WebSocket it opens in Node (its types only know the browser's boolean).
+    ...(options.localAddress ? { agent: new Agent({ localAddress: options.localAddress }) as unknown as boolean } : {}),
     ...(options.headers ? { extraHeaders: options.headers } : {}),
   });
 }

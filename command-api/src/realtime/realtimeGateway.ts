@@ -6,6 +6,7 @@ import type { ApiDeps } from '../http/context.js';
 import { metrics } from '@honeylend/observability';
 import type { Role } from '../auth/tokens.js';
 import { compareStreamIds, parseFeedEntry, STREAM_ID, type FeedEntry } from './changeFeed.js';
+import { ReplayWindow } from './replayWindow.js';
 import { readAdminStats } from '../admin/stats/readAdminStats.js';
 import { addressAllowed, allowListCovers, readAllowedIps } from '../admin/access/adminAccess.js';
 import { clientAddress } from '../admin/access/clientAddress.js';
@@ -51,6 +52,8 @@ export class RealtimeGateway {
   readonly io: Server;
   /** Id of the last feed entry this node has emitted to its rooms. */
   private lastDeliveredId = '0-0';
+  /** The ids of the last REPLAY_WINDOW entries up to lastDeliveredId: how far back a replay may start. */
+  private readonly window = new ReplayWindow(REPLAY_WINDOW);
   private readonly catchingUp = new Set<CatchingUp>();
   private stopped = false;
   private statsTimer: NodeJS.Timeout | null = null;
@@ -200,8 +203,10 @@ export class RealtimeGateway {
       } else if (oldestId && compareStreamIds(since, oldestId) < 0) {
         // The feed no longer holds everything after `since`: the client must refetch over REST.
         socket.emit('resync.required', { reason: 'trimmed', oldest: oldestId });
-      } else if (compareStreamIds(since, upTo) < 0 && !(await this.replay(socket, since, upTo, pending.rooms))) {
+      } else if (this.window.isBeyond(since)) {
         socket.emit('resync.required', { reason: 'too-far-behind', window: REPLAY_WINDOW });
+      } else if (compareStreamIds(since, upTo) < 0) {
+        await this.replay(socket, since, upTo, pending.rooms);
       }
       // Synchronously: flush what arrived live meanwhile, then join the rooms, so nothing is lost or doubled.
       for (const entry of pending.buffered) this.emitTo(socket, entry);
@@ -213,29 +218,18 @@ export class RealtimeGateway {
 
   /**
    * Emits to the socket the entries after `after` up to and including `upTo` that name one of its
-   * rooms, in order. A first walk only counts: more than REPLAY_WINDOW entries behind, nothing is
-   * sent and the answer is false (the client refetches over REST). Neither walk holds more than one
-   * batch of the feed.
+   * rooms, in order, reading the feed a batch at a time: only one batch is ever held, and the
+   * window check before it keeps the walk within REPLAY_WINDOW entries.
    */
-  private async replay(socket: Socket, after: string, upTo: string, joined: ReadonlySet<string>): Promise<boolean> {
-    if ((await this.walkFeed(after, upTo, () => undefined)) > REPLAY_WINDOW) return false;
-    await this.walkFeed(after, upTo, (id, fields) => {
-      if (!socket.connected) return;
-      const entry = parseFeedEntry(id, fields);
-      if (entry && entry.rooms.some((room) => joined.has(room))) this.emitTo(socket, entry);
-    });
-    return true;
-  }
-
-  /** Visits the feed's entries after `after` up to `upTo` a batch at a time; stops past REPLAY_WINDOW and answers how many it walked. */
-  private async walkFeed(after: string, upTo: string, visit: (id: string, fields: string[]) => void): Promise<number> {
+  private async replay(socket: Socket, after: string, upTo: string, joined: ReadonlySet<string>): Promise<void> {
     let from = `(${after}`;
-    let walked = 0;
     for (;;) {
       const batch = await this.deps.redis.xrange(this.deps.readModels.keys.changes, from, upTo, 'COUNT', READ_BATCH);
-      for (const [id, fields] of batch) visit(id, fields);
-      walked += batch.length;
-      if (batch.length < READ_BATCH || walked > REPLAY_WINDOW) return walked;
+      for (const [id, fields] of batch) {
+        const entry = parseFeedEntry(id, fields);
+        if (entry && entry.rooms.some((room) => joined.has(room))) this.emitTo(socket, entry);
+      }
+      if (batch.length < READ_BATCH || !socket.connected) return;
       from = `(${batch[batch.length - 1]![0]}`;
     }
   }
@@ -262,7 +256,7 @@ export class RealtimeGateway {
   }
 
   private deliver(entry: FeedEntry): void {
-    this.lastDeliveredId = entry.streamId;
+    this.passed(entry.streamId);
     if (this.deps.logger.isLevelEnabled('debug')) {
       this.deps.logger.debug('change pushed', { requestId: entry.requestId, event: entry.event, rooms: entry.rooms, version: entry.version, streamId: entry.streamId });
     }
@@ -299,9 +293,26 @@ export class RealtimeGateway {
   }
 
   /** Starts following the feed from its current end; resolves once the starting point is known. */
+  private passed(id: string): void {
+    this.lastDeliveredId = id;
+    this.window.add(id);
+  }
+
+  /** The window at start: the ids of the feed's last REPLAY_WINDOW entries, read backwards a batch at a time. */
+  private async loadWindow(): Promise<void> {
+    const newestFirst: string[] = [];
+    let before = '+';
+    while (newestFirst.length < REPLAY_WINDOW) {
+      const batch = await this.tailRedis.xrevrange(this.deps.readModels.keys.changes, before, '-', 'COUNT', Math.min(READ_BATCH, REPLAY_WINDOW - newestFirst.length));
+      for (const [id] of batch) newestFirst.push(id);
+      if (batch.length === 0 || newestFirst.length >= REPLAY_WINDOW) break;
+      before = `(${batch[batch.length - 1]![0]}`;
+    }
+    for (let i = newestFirst.length - 1; i >= 0; i--) this.passed(newestFirst[i]!);
+  }
+
   async start(): Promise<void> {
-    const last = await this.tailRedis.xrevrange(this.deps.readModels.keys.changes, '+', '-', 'COUNT', 1);
-    this.lastDeliveredId = last[0]?.[0] ?? '0-0';
+    await this.loadWindow();
     const revoked = this.deps.tokens.revoked;
     if (revoked) {
       this.revocationRedis.on('message', (channel: string, tokenId: string) => {
@@ -326,7 +337,7 @@ export class RealtimeGateway {
           for (const [id, fields] of entries) {
             const entry = parseFeedEntry(id, fields);
             if (entry) this.deliver(entry);
-            else this.lastDeliveredId = id;
+            else this.passed(id);
           }
         }
       } catch (error) {
