@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,7 +13,7 @@ import { HttpSmsSender, createSmsSender } from '@honeylend/workers';
 import { parseTrustedProxies } from '../../../command-api/src/admin/access/clientAddress.js';
 import { loadConfig } from '../config.js';
 import { commandOf, dependenciesOf, loadComposeFile, mountsOf, parseComposeFile, publishedPorts, type ComposeFile } from '../testing/composeFile.js';
-import { insecureStoreProblems, isDatabaseService, isEventStoreNode, publishedDatabasePortProblems, redisPasswordProblems } from '../testing/composeChecks.js';
+import { insecureStoreProblems, isDatabaseService, isEventStoreNode, publishedDatabasePortProblems, redisPasswordProblems, storeExposureProblems } from '../testing/composeChecks.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMPOSE_PATH = `${ROOT}docker-compose.yml`;
@@ -57,6 +57,16 @@ describe('docker-compose.yml', () => {
     expect(insecureStoreProblems(compose)).toEqual([]);
     expect(publishedDatabasePortProblems(compose)).toEqual([]);
     expect(redisPasswordProblems(compose)).toEqual([]);
+  });
+
+  it('is not the only compose file held to it: every compose file in the repository and deploy/ exposes no store', () => {
+    const composeFiles = [ROOT, `${ROOT}deploy/`].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => /^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(name))
+        .map((name) => `${dir}${name}`),
+    );
+    expect(composeFiles).toContain(COMPOSE_PATH);
+    for (const file of composeFiles) expect(storeExposureProblems(loadComposeFile(file, VARIABLES)), file).toEqual([]);
   });
 
   it('is refused when a store is insecure, a database port is published or Redis has no password', () => {
