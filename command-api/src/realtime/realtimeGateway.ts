@@ -292,7 +292,7 @@ export class RealtimeGateway {
     }, STATS_COALESCE_MS);
   }
 
-  /** Starts following the feed from its current end; resolves once the starting point is known. */
+  /** The feed entry `id` has been handled: the next read starts after it, and it enters the replay window. */
   private passed(id: string): void {
     this.lastDeliveredId = id;
     this.window.add(id);
@@ -311,6 +311,10 @@ export class RealtimeGateway {
     for (let i = newestFirst.length - 1; i >= 0; i--) this.passed(newestFirst[i]!);
   }
 
+  /**
+   * Starts following the feed from its current end (and hearing revoked tokens); resolves once the
+   * starting point is known.
+   */
   async start(): Promise<void> {
     await this.loadWindow();
     const revoked = this.deps.tokens.revoked;
