@@ -248,4 +248,6 @@ export const rooms = {
   admins: 'admins',
   /** Auditors and the main admin: the live log and the audit jobs' progress (never members' documents). */
   audit: 'audit',
+  /** The main admin alone: what only they may read (the IP allow-list). */
+  mainAdmin: 'main-admin',
 };
