@@ -3,13 +3,13 @@ import { DomainError, type Decider } from '../domain/decider.js';
 import {
   areDocumentsComplete,
   evolveMember,
-  destinationKey,
   hasPendingWithdrawal,
   holdAt,
   initialMemberState,
   isPersonalInfoComplete,
   openLoanIds,
   payoutAccount,
+  sameAccount,
   type ExistingMember,
   type MemberEvent,
   type MemberState,
@@ -291,7 +291,7 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       assertNotHeld(member, command.now);
       // A code names the account it was sent for; should the profile's account differ now, the code confirms nothing.
       const issuedFor = member.challengeDestinations.get(command.challengeId);
-      if (issuedFor !== undefined && issuedFor !== destinationKey({ bankName, bankAccountNumber })) {
+      if (issuedFor !== undefined && !sameAccount(issuedFor, { bankName, bankAccountNumber })) {
         throw new DomainError(400, 'OTP_FOR_OTHER_ACCOUNT', MEMBER_MESSAGES.otpForOtherAccount, { fields: { otp: MEMBER_MESSAGES.otpForOtherAccount } });
       }
       assertCanWithdraw(member, command.amountCentavos);

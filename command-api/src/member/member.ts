@@ -77,18 +77,24 @@ export interface ExistingMember {
   withdrawalHold: WithdrawalHold | null;
   /** Phone changes and password resets made by admins (the last few are enough to cover a day). */
   adminIdentityChanges: AdminIdentityChange[];
-  /** The bank account each withdrawal code was issued for ("bank\naccount"), by challenge id. */
-  challengeDestinations: Map<string, string>;
+  /** The bank account each withdrawal code was issued for, by challenge id (kept as fields, so an auditor's view masks the number). */
+  challengeDestinations: Map<string, PayoutAccount>;
+}
+
+export interface PayoutAccount {
+  bankName: string;
+  bankAccountNumber: string;
 }
 
 /** The bank account on the profile, when both its fields are set: the one place withdrawals pay to. */
-export function payoutAccount(member: ExistingMember): { bankName: string; bankAccountNumber: string } | null {
+export function payoutAccount(member: ExistingMember): PayoutAccount | null {
   const { bankName, bankAccountNumber } = member.profile;
   return bankName && bankAccountNumber ? { bankName, bankAccountNumber } : null;
 }
 
-export function destinationKey(account: { bankName: string; bankAccountNumber: string }): string {
-  return `${account.bankName.trim().toLowerCase()}\n${account.bankAccountNumber}`;
+/** One account, however its bank's name is capitalised. */
+export function sameAccount(a: PayoutAccount, b: PayoutAccount): boolean {
+  return a.bankName.trim().toLowerCase() === b.bankName.trim().toLowerCase() && a.bankAccountNumber === b.bankAccountNumber;
 }
 
 /** The hold still in force at `now`, if any. */
@@ -188,7 +194,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
     case 'WithdrawalOtpRequested': {
       const { bankName, bankAccountNumber } = event.data;
       if (bankName === undefined || bankAccountNumber === undefined) return state;
-      return { ...state, challengeDestinations: new Map(state.challengeDestinations).set(event.data.challengeId, destinationKey({ bankName, bankAccountNumber })) };
+      return { ...state, challengeDestinations: new Map(state.challengeDestinations).set(event.data.challengeId, { bankName, bankAccountNumber }) };
     }
     case 'WithdrawalsHeld': {
       const current = state.withdrawalHold;

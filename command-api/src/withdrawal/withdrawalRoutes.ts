@@ -80,7 +80,8 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
     });
     const { state } = await loadState(store, streams.member(memberId), memberDecider);
     if (!state.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
-    decideMember(command(input.challengeId ?? randomUUID(), 'WD-check'), state);
+    // A stand-in challenge: which challenge the code belongs to (and whether it was spent) is the code check's to say.
+    decideMember(command(randomUUID(), 'WD-check'), state);
 
     const verification = await verifyOtpChallenge(deps.redis, jobs.keys, {
       memberId,
