@@ -116,6 +116,7 @@ const RULES: Record<string, RouteCase[]> = {
 
   'GET /api/user/profile': [{ access: 'borrower' }],
   'PUT /api/user/profile': [{ access: 'borrower', attack: () => ({ bankAccountNumber: '9999999999' }) }],
+  'POST /api/user/bank-account/otp': [{ access: 'borrower', attack: () => ({ bankName: 'BDO', bankAccountNumber: '9999999999' }) }],
   'POST /api/upload': [{ access: 'borrower' }],
   'POST /api/loans': [{ access: 'borrower', attack: () => ({ amount: 80_000, purpose: 'Sari-sari store stock', termMonths: 12 }) }],
   'GET /api/loans/user': [{ access: 'borrower' }],
@@ -272,7 +273,7 @@ function traces(victim: MemberFixture): string[] {
 }
 
 /** An OTP as the SMS carries it: staff must never read one (design §7). */
-const OTP_TEXT = /withdrawal code is \d{6}/i;
+const OTP_TEXT = /(withdrawal|bank change) code is \d{6}/i;
 
 let system: TestSystem;
 let fx: Fixtures;

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { AllowedIpDoc } from '@honeylend/contracts';
 import { authenticate } from '../../auth/authenticate.js';
+import { writeSideActor } from '../../auth/writeSideActor.js';
 import { ApiError } from '../../http/apiError.js';
 import { callerOf, type ApiDeps } from '../../http/context.js';
 import { clientAddress } from './clientAddress.js';
@@ -69,12 +70,14 @@ export async function readOnlyForAuditors(ctx: Context, next: Next): Promise<voi
 
 /**
  * Every /api/admin route: an allowed address, then a valid staff token (401 without one, 403 for
- * borrowers), and for an auditor only reads.
+ * borrowers), for an auditor only reads, and every change checked against the staff account as
+ * the event store has it (writeSideActor: read models may lag a revocation).
  */
 export function adminAccess(deps: ApiDeps) {
   const allowed = allowListed(deps);
   const staff = authenticate(deps.tokens, deps.readModels, [...STAFF_ROLES]);
-  return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, () => readOnlyForAuditors(ctx, next)));
+  const current = writeSideActor(deps.store);
+  return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, () => readOnlyForAuditors(ctx, () => current(ctx, next))));
 }
 
 /** Spec §6: adding and managing admins and the allow-list belong to the main admin alone. */
