@@ -47,7 +47,7 @@ export function authRoutes(deps: ApiDeps): Router {
     if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
-    await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip);
+    await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip, deps.now().getTime());
     if (account.status === 'suspended') {
       throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended, undefined, { accountStatus: 'suspended' });
     }
@@ -70,7 +70,7 @@ export function authRoutes(deps: ApiDeps): Router {
     if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidAdminCredentials);
     }
-    await loginThrottle.succeeded(`admin:${username}`, ctx.ip);
+    await loginThrottle.succeeded(`admin:${username}`, ctx.ip, deps.now().getTime());
     const doc = await readAfterWrite(ctx, progress, admin!.position, () => readModels.admin(account.adminId));
     ctx.body = {
       success: true,
