@@ -53,7 +53,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   // includeUnparsed keeps the exact text as ctx.request.rawBody: the payment webhook's signature is over it.
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true, includeUnparsed: true }));
   app.use(jsonBodyGuard());
-  app.use(idempotency(deps.redis, deps.jobs.keys.prefix));
+  app.use(idempotency(deps));
 
   for (const router of [
     healthRoutes(deps),
