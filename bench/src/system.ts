@@ -44,9 +44,9 @@ export function roleEnv(ctx: RunContext, kind: string, port: number, eventStoreU
     REDIS_KEY_PREFIX: `${ctx.keyPrefix}${kind}:`,
     EVENTSTORE_URL: eventStoreUrl,
     DATA_DIR: join(ctx.dataDir, kind),
-    // Not 'production' only because production refuses the development SMS outbox the OTP scenario reads;
-    // every secret is set as production requires, and logs are at warn.
-    NODE_ENV: 'bench',
+    // 'test' only because anything but development and test refuses the development SMS outbox the OTP
+    // scenario reads; every secret is set as production requires, and logs are at warn.
+    NODE_ENV: 'test',
     JWT_SECRET: ctx.jwtSecret,
     OTP_SECRET: ctx.otpSecret,
     ADMIN_USERNAME: 'bench-admin',

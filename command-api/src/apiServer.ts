@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { createJobKeys, DEFAULT_LATE_CHARGE_SETTINGS, QUEUE_NAMES, readModelKeys, type LateChargeSettings } from '@honeylend/contracts';
-import { resolveOtpSecret } from '@honeylend/contracts/server';
+import { devDefaultsAllowed, resolveOtpSecret } from '@honeylend/contracts/server';
 import { storeIdentityOf, type EventStore } from '@honeylend/eventstore';
 import { createApp } from './app.js';
 import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
@@ -119,13 +119,13 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     signedFileUrls: new SignedFileUrls(options.jwtSecret),
     now,
     audit: { jobs: auditJobs, trustedKeys: options.auditTrustedKeys },
-    businessClock: new BusinessClock(redis, jobKeys.businessDateOverride, now, env.NODE_ENV !== 'production'),
+    businessClock: new BusinessClock(redis, jobKeys.businessDateOverride, now, devDefaultsAllowed(env)),
     servicing: { lateCharge: options.lateCharge ?? DEFAULT_LATE_CHARGE_SETTINGS, paymentWebhookSecret: options.paymentWebhookSecret ?? env.PAYMENT_WEBHOOK_SECRET ?? null },
   };
   await progress.start();
   if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
 
-  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: env.NODE_ENV !== 'production', devBusinessDate: env.NODE_ENV !== 'production' });
+  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: devDefaultsAllowed(env), devBusinessDate: devDefaultsAllowed(env) });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
   const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
