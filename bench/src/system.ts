@@ -53,6 +53,8 @@ export function roleEnv(ctx: RunContext, kind: string, port: number, eventStoreU
     ADMIN_PASSWORD: ctx.adminPassword,
     LOG_LEVEL: 'warn',
     SMS_SENDER: 'outbox',
+    // Every simulated borrower registers from 127.0.0.1.
+    REGISTRATIONS_PER_HOUR_PER_ADDRESS: '1000000',
     // A closed local port: the rates worker must never reach the internet from a benchmark.
     RATES_URL: 'http://127.0.0.1:9/latest/PHP',
   };

@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { createJobKeys, DEFAULT_LATE_CHARGE_SETTINGS, QUEUE_NAMES, readModelKeys, type LateChargeSettings } from '@honeylend/contracts';
 import { devDefaultsAllowed, resolveOtpSecret } from '@honeylend/contracts/server';
+import { LeakyBuckets } from './throttle/leakyBuckets.js';
+import { accountLimits } from './throttle/accountLimits.js';
 import { storeIdentityOf, type EventStore } from '@honeylend/eventstore';
 import { createApp } from './app.js';
 import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
@@ -112,6 +114,8 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     progress,
     tokens: Object.assign(new TokenService(options.jwtSecret), { revoked: new RevokedTokens(redis, keyPrefix) }),
     loginThrottle: new LoginThrottle(redis, keyPrefix),
+    limits: new LeakyBuckets(redis, keyPrefix),
+    accountLimits: accountLimits(env),
     logger: options.logger,
     files: new FileStore(options.uploadDir),
     jobs: { keys: jobKeys, otpQueue, notificationQueue, otpSecret: resolveOtpSecret(env).secret },

@@ -1,12 +1,19 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import { WorkLane } from '../throttle/workLane.js';
 
 /** OWASP's argon2id floor (m = 19 MiB, t = 2, p = 1); raising these only costs login latency. */
 // Algorithm is an ambient const enum (not importable as a value under isolatedModules); 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm.Argon2id;
 export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * New passwords (registration, change, reset, a new admin) are hashed two at a time, at most 32
+ * waiting: a registration flood cannot take all four of libuv's threads from the logins' checks.
+ */
+export const NEW_PASSWORD_HASHING = new WorkLane(2, 32);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return NEW_PASSWORD_HASHING.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 /** A real hash of a random string: verifying against it when no account exists keeps the answer time the same. */

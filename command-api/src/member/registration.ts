@@ -37,6 +37,8 @@ export async function registerMember(
   now: Date,
 ): Promise<Registration> {
   await assertNotCommonPassword(input.password);
+  // A number already taken is refused before any hashing: the cheap read first, the 19 MiB argon2 only for a real registration.
+  await assertPhoneFree(store, input.phone);
   const passwordHash = await hashPassword(input.password);
   const at = now.toISOString();
   let memberId: string = randomUUID();
@@ -54,6 +56,15 @@ export async function registerMember(
     metadata,
   );
   return { memberId, position: result.position! };
+}
+
+/** Refuses a number whose reservation belongs to a member that exists (a reservation in flight or abandoned is settled later). */
+async function assertPhoneFree(store: EventStore, phone: string): Promise<void> {
+  const { state } = await loadState(store, streams.phone(phone), phoneReservationDecider);
+  if (!state.reserved) return;
+  if ((await store.readStream(streams.member(state.memberId))).length > 0) {
+    throw new DomainError(409, 'ALREADY_REGISTERED', 'You already have an account, please login', { alreadyRegistered: true });
+  }
 }
 
 /**
