@@ -3,8 +3,7 @@ import { ApiError } from '../http/apiError.js';
 
 /**
  * How much one member may upload in a day (UTC): enough for every document several times over,
- * not enough to fill the disk. Checked before the body is read (is there room for one more?) and
- * taken atomically once the size is known.
+ * not enough to fill the disk. Checked and taken in one atomic step once the size is known.
  */
 export const UPLOAD_QUOTA = { filesPerDay: 20, bytesPerDay: 40 * 1024 * 1024 } as const;
 

@@ -22,10 +22,9 @@ export function uploadRoutes(deps: ApiDeps): Router {
   /** A borrower's identity document image: JPEG, PNG or WebP by its bytes, at most 8 MB. */
   router.post('/upload', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
     const memberId = callerOf(ctx).id;
-    // A member at their daily quota is refused before the body is read; the size is taken once known.
-    await quota.take(memberId, 0, deps.now());
     const bytes = await receiveUpload(ctx.req);
     const contentType = checkImage(bytes);
+    // Taken once the image is known good (a bad file is a 400 whatever the quota says): at most 8 MB is read past it.
     await quota.take(memberId, bytes.length, deps.now());
     const fileId = randomUUID();
     await files.save(fileId, bytes);

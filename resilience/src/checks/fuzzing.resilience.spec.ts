@@ -163,7 +163,7 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
       query: null,
       fields: { phone: philippineMobile },
       answer: answers.signedIn(answers.userAnswer),
-      refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON'],
+      refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON', '429 TOO_MANY_ATTEMPTS'],
     },
     'POST /api/auth/login': {
       caller: 'anonymous',
@@ -206,6 +206,8 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
       body: 'multipart',
       query: null,
       answer: z.strictObject({ url: z.string().startsWith('/api/files/'), fileId: z.uuid(), contentType: z.literal('image/png'), size: z.number().int().positive() }),
+      // Past 20 images a day a member's valid upload is refused until tomorrow.
+      refusals: ['429 UPLOAD_QUOTA_REACHED'],
     },
     'GET /api/files/:fileId': { caller: 'borrower', body: null, query: null, params: () => ({ fileId: fx.ownFile.id }), answer: 'image/png' },
     'POST /api/loans': {
