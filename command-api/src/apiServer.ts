@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { createJobKeys, DEFAULT_LATE_CHARGE_SETTINGS, QUEUE_NAMES, readModelKeys, type LateChargeSettings } from '@honeylend/contracts';
+import { ACCOUNT_CODE_QUEUE, createJobKeys, DEFAULT_LATE_CHARGE_SETTINGS, QUEUE_NAMES, readModelKeys, type LateChargeSettings } from '@honeylend/contracts';
 import { devDefaultsAllowed, resolveOtpSecret } from '@honeylend/contracts/server';
 import { LeakyBuckets } from './throttle/leakyBuckets.js';
 import { accountLimits } from './throttle/accountLimits.js';
@@ -118,7 +118,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     accountLimits: accountLimits(env),
     logger: options.logger,
     files: new FileStore(options.uploadDir),
-    jobs: { keys: jobKeys, otpQueue, notificationQueue, otpSecret: resolveOtpSecret(env).secret },
+    jobs: { keys: jobKeys, otpQueue, notificationQueue, otpSecret: resolveOtpSecret(env).secret, accountCodeQueue: new Queue(ACCOUNT_CODE_QUEUE, { connection: queueConnection, prefix: jobKeys.queuePrefix }) },
     trustedProxies,
     signedFileUrls: new SignedFileUrls(options.jwtSecret),
     now,
@@ -158,6 +158,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await auditJobs.close();
       await otpQueue.close();
       await notificationQueue.close();
+      await deps.jobs.accountCodeQueue.close();
       queueConnection.disconnect();
       redis.disconnect();
     },

@@ -10,6 +10,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { idempotency } from './http/idempotency.js';
 import { jsonBodyGuard } from './http/jsonBodyGuard.js';
 import { authRoutes } from './auth/authRoutes.js';
+import { accountSecurityRoutes } from './account/accountSecurityRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
 import { staticWeb } from './web/staticWeb.js';
@@ -60,6 +61,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     ...adminRouters(deps),
     auditRoutes(deps),
     authRoutes(deps),
+    ...accountSecurityRoutes(deps),
     profileRoutes(deps),
     uploadRoutes(deps),
     loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),

@@ -40,6 +40,8 @@ export interface UserAnswer {
   personalInfoComplete: boolean;
   documentsComplete: boolean;
   verified: boolean;
+  /** The phone number was proved with a texted code: needed before a first loan application. */
+  phoneVerified: boolean;
   createdAt: string;
   version: number;
 }
@@ -84,6 +86,7 @@ export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => st
     personalInfoComplete,
     documentsComplete,
     verified: personalInfoComplete && documentsComplete,
+    phoneVerified: doc.phoneVerified === true,
     createdAt: doc.createdAt,
     version: doc.version,
   };

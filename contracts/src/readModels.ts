@@ -23,6 +23,8 @@ export interface MemberDoc {
   status: MemberStatus;
   /** File ids of the identity documents (the API turns them into short-lived signed URLs). */
   documents: Record<DocumentKind, string | null>;
+  /** The member proved `phone` with a code texted to it (absent in documents written before this existed: not proved). */
+  phoneVerified?: boolean;
   createdAt: string;
   updatedAt: string;
   version: number;

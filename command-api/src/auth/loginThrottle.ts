@@ -35,7 +35,8 @@ local function bucketLevel(key, now, leakMs)
   local stored = redis.call('HMGET', key, 'level', 'at')
   local level = tonumber(stored[1] or '0')
   local at = tonumber(stored[2] or tostring(now))
-  level = level - (now - at) / leakMs
+  -- A clock that stepped back drains nothing (and never fills the bucket).
+  level = level - math.max(0, now - at) / leakMs
   if level < 0 then level = 0 end
   return level
 end

@@ -32,7 +32,7 @@ export interface ApiDeps {
   logger: Logger;
   files: FileStore;
   /** What the API hands to the workers: OTP jobs, and the keys and secret to check their codes. */
-  jobs: { keys: JobKeys; otpQueue: Queue; notificationQueue: Queue; otpSecret: string };
+  jobs: { keys: JobKeys; otpQueue: Queue; notificationQueue: Queue; otpSecret: string; /** Password-reset and phone-confirmation codes. */ accountCodeQueue: Queue };
   signedFileUrls: SignedFileUrls;
   /** Ends an account's live sessions (its sockets) the moment its access is revoked. */
   revokeSessions?: (id: string, reason: string) => void;

@@ -16,7 +16,8 @@ local wait = 0
 for i, key in ipairs(KEYS) do
   local capacity, leak = tonumber(ARGV[2 * i]), tonumber(ARGV[2 * i + 1])
   local stored = redis.call('HMGET', key, 'level', 'at')
-  local level = tonumber(stored[1] or '0') - (now - tonumber(stored[2] or tostring(now))) / leak
+  -- A clock that stepped back drains nothing (and never fills the bucket).
+  local level = tonumber(stored[1] or '0') - math.max(0, now - tonumber(stored[2] or tostring(now))) / leak
   if level < 0 then level = 0 end
   levels[i] = level
   if level + 1 > capacity then wait = math.max(wait, (level + 1 - capacity) * leak) end
