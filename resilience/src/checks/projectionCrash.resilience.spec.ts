@@ -1,11 +1,10 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModelKeys } from '@honeylend/contracts';
-import { allProjections, ProjectionRunner } from '@honeylend/projections';
 import { reportFigure, percentile } from '../support/figures.js';
 import { runLendingToEnd } from '../support/lendingProcess.js';
 import { appendMemberStories, EVENTS_PER_STORY } from '../support/memberStories.js';
-import { changeFeedEntries, compareSnapshots, readModelSnapshot } from '../support/readModelComparison.js';
+import { applyTrailingCheckpoints, changeFeedAgainstOneRun } from '../support/projectionEquivalence.js';
+import { compareSnapshots, readModelSnapshot } from '../support/readModelComparison.js';
 import { scaled } from '../support/scale.js';
 import { SplitSystem } from '../support/splitSystem.js';
 import { eventually, sleep } from '../support/waiting.js';
@@ -15,7 +14,7 @@ import { eventually, sleep } from '../support/waiting.js';
  * restarted at once each time. Afterwards its read models must equal what `lending replay` builds
  * from the same log into fresh keys, key for key and byte for byte, and its change feed must hold
  * exactly the entries one uninterrupted run writes — each event position's entries once, in log
- * order. That is what the runner's design promises: one MULTI per batch writes the documents, the
+ * order. That is what the runner's design promises: one guarded script per batch writes the documents, the
  * checkpoints and the feed entries together, so a kill leaves either all of a batch or none of it.
  */
 const EVENTS = scaled(2_000, 10_000);
@@ -86,34 +85,19 @@ describe('projection crash', () => {
     const finalCatchUpMs = Date.now() - finalFrom;
     await Promise.all(measuring);
     await system.processes.projections!.stop();
-    expect((await store.readAll({ from: head, limit: 1 })).length).toBe(0);
+    const checkpointsSigned = await applyTrailingCheckpoints(store, head, checkpoint, async () => {
+      await system.start('projections');
+      return system.processes.projections!;
+    });
 
     // The expected read models: `lending replay` over the same log into keys of its own.
     const replayPrefix = `${system.keyPrefix}replay:`;
     const replayed = await runLendingToEnd('replay', { ...system.env, REDIS_KEY_PREFIX: replayPrefix }, 120_000);
-    expect(replayed).toMatch(new RegExp(`replayed ${EVENTS} events`));
+    expect(replayed).toMatch(new RegExp(`replayed ${EVENTS + checkpointsSigned} events`));
     const differences = compareSnapshots(await readModelSnapshot(redis, system.keyPrefix), await readModelSnapshot(redis, replayPrefix));
 
     // The expected change feed: one uninterrupted run of the same projections over the same log.
-    const referencePrefix = `${system.keyPrefix}reference:`;
-    const runnerRedis = new Redis(system.redisUrl, { maxRetriesPerRequest: null });
-    try {
-      const silent = { info() {}, warn() {}, error() {} };
-      await new ProjectionRunner({ store, redis: runnerRedis, keys: readModelKeys(referencePrefix), projections: allProjections, logger: silent }).catchUp();
-    } finally {
-      runnerRedis.disconnect();
-    }
-    const liveFeed = await changeFeedEntries(redis, system.keyPrefix);
-    const expectedFeed = await changeFeedEntries(redis, referencePrefix);
-    const count = (entries: string[]) => entries.reduce((counts, entry) => counts.set(entry, (counts.get(entry) ?? 0) + 1), new Map<string, number>());
-    const liveCounts = count(liveFeed);
-    const expectedCounts = count(expectedFeed);
-    let missing = 0;
-    let doubled = 0;
-    for (const [entry, expected] of expectedCounts) missing += Math.max(0, expected - (liveCounts.get(entry) ?? 0));
-    for (const [entry, live] of liveCounts) doubled += Math.max(0, live - (expectedCounts.get(entry) ?? 0));
-    const versions = liveFeed.map((entry) => Number((JSON.parse(entry) as string[])[5]));
-    const outOfOrder = versions.filter((version, i) => i > 0 && version < versions[i - 1]!).length;
+    const { liveFeed, expectedFeed, missing, doubled, outOfOrder } = await changeFeedAgainstOneRun(system.redisUrl, store, system.keyPrefix, `${system.keyPrefix}reference:`);
 
     const kills = KILLS;
     const sortedCatchUps = [...catchUpMs, finalCatchUpMs];
