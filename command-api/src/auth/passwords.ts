@@ -7,10 +7,11 @@ const ARGON2ID = 2 as Algorithm.Argon2id;
 export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * New passwords (registration, change, reset, a new admin) are hashed two at a time, at most 32
- * waiting: a registration flood cannot take all four of libuv's threads from the logins' checks.
+ * New passwords (registration, change, reset, a new admin) are hashed one at a time, at most 8
+ * waiting (503 BUSY past that): a registration flood holds one core and one of libuv's threads,
+ * never the machine, so the logins' checks keep theirs.
  */
-export const NEW_PASSWORD_HASHING = new WorkLane(2, 32);
+export const NEW_PASSWORD_HASHING = new WorkLane(1, 8);
 
 export function hashPassword(password: string): Promise<string> {
   return NEW_PASSWORD_HASHING.run(() => hash(password, ARGON2_OPTIONS));
