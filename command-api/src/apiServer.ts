@@ -7,6 +7,7 @@ import { resolveOtpSecret } from '@honeylend/contracts/server';
 import { storeIdentityOf, type EventStore } from '@honeylend/eventstore';
 import { createApp } from './app.js';
 import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
+import { seedCompanyDetails } from './company/companyFromEnvironment.js';
 import { parseTrustedProxies } from './admin/access/clientAddress.js';
 import { LoginThrottle } from './auth/loginThrottle.js';
 import { TokenService } from './auth/tokens.js';
@@ -124,6 +125,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
   await progress.start();
   if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
+  await seedCompanyDetails(options.store, env, options.logger);
 
   const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: env.NODE_ENV !== 'production', devBusinessDate: env.NODE_ENV !== 'production' });
   const server = createServer(app.callback());
