@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDailyStatsAnswerSchema } from '@honeylend/contracts';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { disburse, registerBorrower } from '../testing/borrowers.js';
-import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin } from '../testing/admins.js';
+import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin, acceptDisclosure } from '../testing/admins.js';
 
 let system: TestSystem;
 let officer: TestAdmin;
@@ -40,6 +40,7 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
     await borrowerWithPendingLoan(system, 'Daily Pending', 120_000);
     const approval = await system.request('PUT', `/api/admin/loans/${approvedLoan.id}`, { token: officer.token, body: { status: 'approved' } });
     expect(approval.status).toBe(200);
+    await acceptDisclosure(system, borrower.token, approvedLoan.id);
     const codes: string[] = [];
     await pendingWithdrawal(system, borrower, 1000, codes);
     await pendingWithdrawal(system, borrower, 2500.5, codes);
