@@ -10,3 +10,6 @@ export { memberDecider, type MemberCommand } from './member/decide.js';
 export { startServicingJobs, type RunningServicingJobs, type ServicingJobsOptions } from './servicing/dayClose/servicingJobs.js';
 export { closeBusinessDays, type DayCloseResult } from './servicing/dayClose/closeBusinessDays.js';
 export { signPayload } from './servicing/providerPayment.js';
+export { lapseUnacceptedApprovals } from './servicing/dayClose/lapseApprovals.js';
+export { loanDecider, type LoanCommand } from './loan/decide.js';
+export { companyDecider } from './company/companyDetails.js';
