@@ -150,7 +150,22 @@ export function BorrowingPage() {
         ),
     },
     { title: 'Interest / month', key: 'interest', align: 'right', render: (_, loan) => formatPercent(loan.interestRate) },
-    { title: 'Status', key: 'status', className: 'admin-nowrap', render: (_, loan) => <Tag color={loanStatusColour(loan.status)}>{statusLabel(loan.status)}</Tag> },
+    {
+      title: 'Status',
+      key: 'status',
+      className: 'admin-nowrap',
+      render: (_, loan) => (
+        <>
+          <Tag color={loanStatusColour(loan.status)}>{statusLabel(loan.status)}</Tag>
+          {/* RA 3765: the money moves only once the borrower accepts the Disclosure Statement. */}
+          {loan.acceptance.awaiting && (
+            <div className="admin-muted" data-testid="awaiting-acceptance">
+              awaiting the borrower&apos;s acceptance
+            </div>
+          )}
+        </>
+      ),
+    },
     {
       title: 'Actions',
       key: 'actions',
