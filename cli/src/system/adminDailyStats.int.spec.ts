@@ -84,9 +84,10 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
       approved: { count: 0, amount: 0 },
       denied: { count: 0, amount: 0 },
       account_issue: { count: 0, amount: 0 },
-      // Approval disbursed it: its account is open.
+      // Accepted, the approval disbursed it: its account is open.
       active: { count: 1, amount: 80_000 },
       completed: { count: 0, amount: 0 },
+      lapsed: { count: 0, amount: 0 },
     });
 
     // The active loan is paid off; its amount follows it to completed.

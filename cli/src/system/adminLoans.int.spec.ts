@@ -117,7 +117,7 @@ describe('admin loans: the status machine', () => {
     expect(skip.status).toBe(409);
     expect(skip.body).toMatchObject({
       code: 'ILLEGAL_STATUS_CHANGE',
-      message: 'A loan becomes active when its approval disburses it, and completed only when it is fully repaid; neither can be set by hand.',
+      message: 'A loan becomes active when its accepted approval disburses it, completed only when it is fully repaid, and lapsed only when its approval was not accepted in time; none can be set by hand.',
       currentStatus: 'pending',
     });
     await setStatus(loan.id, { status: 'denied' });
