@@ -46,9 +46,10 @@ describe('lending seed', () => {
     expect(summary.verified).toBeGreaterThan(150);
     expect(summary.verified).toBeLessThan(200);
     const token = await admin();
-    const members = await system.request('GET', '/api/admin/users?pageSize=100', { token });
-    expect(members.body.total).toBe(200);
-    const joined = members.body.items.map((member: { createdAt: string }) => Date.parse(member.createdAt));
+    const pages = [await system.request('GET', '/api/admin/users?pageSize=100&page=1', { token }), await system.request('GET', '/api/admin/users?pageSize=100&page=2', { token })];
+    expect(pages[0]!.body.total).toBe(200);
+    const joined = pages.flatMap((page) => page.body.items.map((member: { createdAt: string }) => Date.parse(member.createdAt)));
+    expect(joined).toHaveLength(200);
     expect(Math.min(...joined)).toBeGreaterThanOrEqual(Date.now() - 121 * 86_400_000);
     expect(Math.max(...joined) - Math.min(...joined)).toBeGreaterThan(60 * 86_400_000);
     for (const status of ['pending', 'account_issue', 'denied', 'approved', 'lapsed', 'active', 'completed']) {
