@@ -183,7 +183,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
       continue;
     }
     // Decided a day or two after the application; an offer awaiting acceptance was made in the last days.
-    const decidedAtMs = story === 'awaiting_acceptance' ? now.getTime() - pick.random() * 5 * DAY_MS : appliedAtMs + (1 + pick.random()) * DAY_MS;
+    const decidedAtMs = story === 'awaiting_acceptance' ? Math.max(appliedAtMs + DAY_MS / 2, now.getTime() - pick.random() * 5 * DAY_MS) : appliedAtMs + (1 + pick.random()) * DAY_MS;
     if (story === 'account_issue') {
       const message = pick.one(['Your selfie is blurred. Please upload a clearer one.', 'Your ID front is cut off. Please upload it again.', 'Please add a reference we can reach.']);
       await change('account_issue', message, decidedAtMs);
