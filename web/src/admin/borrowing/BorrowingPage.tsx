@@ -183,7 +183,7 @@ export function BorrowingPage() {
           // Two short lines instead of one long one, so the whole table fits a 1440 px screen.
           <Space direction="vertical" size={4}>
             <Space size={4}>
-              <Button size="small" type="primary" disabled={loan.status === 'active' || loan.status === 'completed'} onClick={() => setChanging(loan)}>
+              <Button size="small" type="primary" disabled={['approved', 'active', 'completed', 'lapsed'].includes(loan.status)} onClick={() => setChanging(loan)}>
                 Update status
               </Button>
               <Button size="small" onClick={() => setAuditing({ stream: `loan-${loan.id}`, title: loan.loanNumber, memberId: loan.memberId })}>
