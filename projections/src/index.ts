@@ -42,3 +42,4 @@ export const allProjections: Projection[] = [
   companyProjection,
 ];
 export * from './projectionLag.js';
+export { LeaderLease, LeadershipLost, type LeaderLeaseOptions } from './leaderLease.js';
