@@ -151,6 +151,11 @@ export interface RepaymentsResult extends LoadResult {
   connections: number;
   statuses: Record<string, number>;
   loans: number;
+  /**
+   * CPU milliseconds each of the system's processes (api, projections, workers) used per answered
+   * repayment during the load: the cost of a repayment whatever else the machine is doing.
+   */
+  cpuMsPerRepayment: Record<string, number>;
 }
 
 /** Gives each seeded member an active loan (₱100,000 over 12 months, disbursed today), through the store port. */
@@ -180,6 +185,7 @@ export async function walletRepaymentsScenario(system: RunningSystem, loanIds: s
   const { tokens } = system;
   let sent = 0;
   const statuses: Record<string, number> = {};
+  const cpuBefore = system.children.map((child) => child.cpuSeconds());
   const result = await runLoad({
     url: system.baseUrl,
     connections,
@@ -197,5 +203,12 @@ export async function walletRepaymentsScenario(system: RunningSystem, loanIds: s
       statuses[status] = (statuses[status] ?? 0) + 1;
     },
   });
-  return { ...result, connections, statuses, loans: loanIds.length };
+  const answered = Math.max(1, result.total);
+  const cpuMsPerRepayment: Record<string, number> = {};
+  system.children.forEach((child, i) => {
+    const before = cpuBefore[i];
+    const after = child.cpuSeconds();
+    if (before !== null && before !== undefined && after !== null) cpuMsPerRepayment[child.name] = Math.round(((after - before) * 1000 * 100) / answered) / 100;
+  });
+  return { ...result, connections, statuses, loans: loanIds.length, cpuMsPerRepayment };
 }
