@@ -23,7 +23,7 @@ export const MEMBER_MESSAGES = {
   documentNotFound: 'Document not found. Upload the image first, then use the url the upload answered.',
   minimumWithdrawal: 'Minimum withdrawal amount is ₱1,000',
   insufficientFunds: 'Insufficient funds - Unavailable to request a withdrawal',
-  otpAlreadyUsed: 'This code has already been used. Please request a new code.',
+  otpAlreadyUsed: 'This code was already used — see your withdrawals.',
   withdrawalNotFound: 'Withdrawal not found',
   openLoan: 'This member has an open loan. Close it first: deny or complete it, or delete a pending application.',
   pendingWithdrawal: 'This member has a pending withdrawal. Complete or reject it first.',

@@ -211,7 +211,7 @@ describe('wallet (spec §2, design §7)', () => {
     expect((await screen.findByTestId('withdrawal')).textContent).toContain('WD-2026-000001');
   });
 
-  it("shows a refused code in the OTP dialog with 'Withdrawal failed', and Cancel forgets the request", async () => {
+  it('shows a refused code in the OTP dialog only (no "Withdrawal failed" toast), and Cancel forgets the request', async () => {
     signedIn({ ...VERIFIED, balance: 80000 });
     routeFetch({
       'POST /api/withdrawals/otp': () => jsonResponse({ sentTo: '+63•••••4567', expiresAt: '2026-01-17T02:05:00.000Z', challengeId: '9d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' }, { status: 202 }),
@@ -225,11 +225,24 @@ describe('wallet (spec §2, design §7)', () => {
     fireEvent.change(within(otpDialog).getByLabelText('OTP code'), { target: { value: '000000' } });
     fireEvent.click(within(otpDialog).getByRole('button', { name: 'Verify OTP' }));
     await within(otpDialog).findByText('Invalid OTP code');
-    expect(toasts()[0]).toEqual({ title: 'Withdrawal failed', description: 'Invalid OTP code', variant: 'destructive' });
+    expect(toasts()).toEqual([]);
 
     fireEvent.click(within(otpDialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw money' }));
+    expect(screen.getByRole('dialog', { name: 'Withdraw Funds' })).toBeTruthy();
+  });
+
+  it("says 'No internet — nothing was sent' when the code request cannot reach the server", async () => {
+    signedIn({ ...VERIFIED, balance: 80000 });
+    routeFetch({
+      'POST /api/withdrawals/otp': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderApp('/wallet');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw money' }));
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '2000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    await waitFor(() => expect(toasts()[0]).toEqual({ title: 'No internet — nothing was sent', description: 'Check your connection and try again.', variant: 'destructive' }));
     expect(screen.getByRole('dialog', { name: 'Withdraw Funds' })).toBeTruthy();
   });
 
