@@ -109,7 +109,7 @@ describe('shell', () => {
     expect(within(menu).queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
-  it('offers Home, Dashboard, Wallet, Profile and Logout to a member, and closes on Escape', () => {
+  it('offers Home (the dashboard), Wallet, Profile and Logout to a member, and closes on Escape', () => {
     signedIn();
     renderApp('/profile');
     const opener = screen.getByRole('button', { name: 'Open menu' });
@@ -117,7 +117,9 @@ describe('shell', () => {
     opener.focus();
     fireEvent.click(opener);
     const menu = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Dashboard', 'Wallet', 'Profile']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Wallet', 'Profile']);
+    // Issue 22 item 8: signed in, Home is the dashboard, not the marketing page.
+    expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/loan-app');
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(menu.contains(document.activeElement)).toBe(true);
 

@@ -116,7 +116,9 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
   const save = useProfile((state) => state.save);
   const saving = useProfile((state) => state.saving);
-  const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
+  const [initialValues] = useState<ProfileValues>(() => profileValuesOf(user));
+  const [values, setValues] = useState<ProfileValues>(initialValues);
+  const unsavedChanges = PROFILE_FIELDS.some((field) => values[field] !== initialValues[field]);
   const [errors, setErrors] = useState<ProfileErrors>({});
   const inputs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
 
@@ -151,7 +153,7 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog open title="Personal Information" description="All fields except email are required." onClose={onClose} closeButton>
+    <Dialog open title="Personal Information" description="All fields except email are required." onClose={onClose} closeButton unsavedChanges={unsavedChanges && !saving}>
       <form className="form" noValidate onSubmit={submit}>
         {PROFILE_FIELDS.map((field) => {
           const { hint, ...props } = INPUT_PROPS[field] ?? {};
