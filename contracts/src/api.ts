@@ -350,7 +350,7 @@ export function toAdminAccountEntry(doc: AdminDoc, viewer: { id: string; role: A
 }
 
 export interface AdminStatsAnswer {
-  withdrawals: { total: number; processed: number; pending: number; rejected: number; totalAmount: number };
+  withdrawals: { total: number; processed: number; pending: number; rejected: number; totalAmount: number; rejectedAmount: number };
   loans: { total: number; byStatus: Record<string, number>; totalAmount: number; disbursedAmount: number };
   members: { total: number; active: number; pending: number; suspended: number; totalBalance: number };
 }
@@ -363,6 +363,7 @@ export function toAdminStatsAnswer(withdrawals: WithdrawalStats, loans: LoanStat
       pending: withdrawals.pending,
       rejected: withdrawals.rejected,
       totalAmount: centavosToPesos(withdrawals.totalAmountCentavos),
+      rejectedAmount: centavosToPesos(withdrawals.rejectedAmountCentavos),
     },
     loans: {
       total: loans.total,

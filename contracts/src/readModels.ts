@@ -99,7 +99,10 @@ export interface WithdrawalStats {
   processed: number;
   pending: number;
   rejected: number;
+  /** Requested and not refused: pending and completed withdrawals. */
   totalAmountCentavos: number;
+  /** Refused (rejected) withdrawals, refunded to the wallets. */
+  rejectedAmountCentavos: number;
 }
 
 /** rm:loans:stats: counters the loans projection keeps as events arrive. */

@@ -55,6 +55,11 @@ export const withdrawalsProjection: Projection = {
         tx.hset(keys.withdrawalSearch, { [doc.id]: withdrawalSearchText(doc) });
         tx.hincrby(keys.withdrawalStats, 'pending', -1);
         tx.hincrby(keys.withdrawalStats, completed ? 'processed' : 'rejected', 1);
+        if (!completed) {
+          // 'Total amount' is money requested and not refused; what was refused is counted apart.
+          tx.hincrby(keys.withdrawalStats, 'totalAmountCentavos', -current.amountCentavos);
+          tx.hincrby(keys.withdrawalStats, 'rejectedAmountCentavos', current.amountCentavos);
+        }
         tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'withdrawal.updated', doc, version: event.position });
         return;
       }
