@@ -166,12 +166,14 @@ describe('admin withdrawals: the CSV report', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="withdrawals-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = (await res.text()).replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('"Withdrawal number","Member","Phone","Email","Amount (PHP)","Bank","Account number","Status","Reason","Requested at","Processed at"');
+    expect(lines[0]).toBe('"Withdrawal number","Member","Phone","Email","Amount (PHP)","Bank","Account number","Status","Reason","Requested at (Manila)","Processed at (Manila)"');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${b.withdrawalNumber}","'=HYPERLINK(""http://evil.test"",""${tag}"")"`);
-    expect(lines[1]).toContain('"2000.00","BPI","1234567890","pending"');
-    // A phone in E.164 starts with + too: a spreadsheet would read it as a formula.
-    expect(lines[2]).toContain(`"${a.withdrawalNumber}","${tag} Santos","'${borrower.phone}"`);
+    // Identifiers stay text in a spreadsheet (issue 22, item 3): ="…" keeps the digits as typed.
+    expect(lines[1]).toContain('"2000.00","BPI","=""1234567890""","pending"');
+    expect(lines[2]).toContain(`"${a.withdrawalNumber}","${tag} Santos","=""${borrower.phone}"""`);
+    // Manila time with its offset.
+    expect(lines[2]).toMatch(/"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00"/);
     expect(lines[2]).toContain('"completed"');
 
     const pendingOnly = await fetch(`${system.baseUrl}/api/admin/withdrawals/export?search=${tag}&status=pending`, { headers: { Authorization: `Bearer ${officer.token}` } });

@@ -12,7 +12,7 @@ import { adminAccess } from '../access/adminAccess.js';
 import { listQuery, parseQuery } from '../lists/listQuery.js';
 import { documentsOf, searchPage, type SearchIndex } from '../lists/searchPage.js';
 import { notifyMember } from '../notifications/notifyMember.js';
-import { withdrawalsCsv } from './withdrawalCsv.js';
+import { withdrawalsCsv, withdrawalsCsvFileName } from './withdrawalCsv.js';
 import { idFromPath } from '../pathId.js';
 import { personalDataView, type PersonalDataView } from '../../audit/personalDataView.js';
 import { recordExport } from '../../audit/auditAccessLog.js';
@@ -78,8 +78,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
       await recordExport(ctx, deps, { range: { from: 1, to: progress.checkpoint }, filters, format: 'csv', masked: view.masking });
     }
     const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal), view);
-    const day = deps.now().toISOString().slice(0, 10);
-    ctx.set('Content-Disposition', `attachment; filename="withdrawals-${day}.csv"`);
+    ctx.set('Content-Disposition', `attachment; filename="${withdrawalsCsvFileName(deps.now())}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = withdrawalsCsv(rows);
   });
