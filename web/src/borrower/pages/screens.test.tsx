@@ -282,6 +282,29 @@ describe('profile (spec §2)', () => {
     }
   });
 
+  it('accepts a salary typed as "₱25,000" and sends it for the server to read (issue 22, item 6)', async () => {
+    signedIn();
+    const fetchMock = routeFetch({ 'PUT /api/user/profile': () => jsonResponse(memberAnswer({ ...VERIFIED, monthlySalary: 25000, version: 99 })) });
+    renderApp('/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete personal information' }));
+    const form = screen.getByRole('dialog', { name: 'Personal Information' });
+    const typed: Record<string, string> = {
+      Address: '1 Calle Real, Iloilo City',
+      'Country of work': 'Philippines',
+      'Monthly salary (₱)': '₱25,000',
+      'Reference name': 'Jose Santos',
+      'Reference phone': '09181234567',
+      'Bank name': 'BPI',
+      'Account number': '1234567890',
+    };
+    for (const [label, value] of Object.entries(typed)) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).queryByText('Monthly salary is required')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Personal Information' })).toBeNull());
+    const put = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
+    expect(requestOf(fetchMock, put).body).toMatchObject({ monthlySalary: '₱25,000' });
+  });
+
   it("offers 'View More' once complete, and the No Loan Application dialog without a loan", () => {
     signedIn(VERIFIED);
     const view = renderApp('/profile');

@@ -1,4 +1,4 @@
-import { OTP_CODE_LENGTH, type WithdrawalAnswer } from '@honeylend/contracts';
+import { OTP_CODE_LENGTH, parsePesoText, type WithdrawalAnswer } from '@honeylend/contracts';
 import { create } from 'zustand';
 import { ApiError, apiRequest } from '../../shared/api';
 import { formatPesoAmount } from '../../shared/money';
@@ -66,9 +66,7 @@ interface WithdrawalFlowState {
 
 /** A peso amount as typed: digits with at most two decimals, or null. */
 export function parsePesoAmount(text: string): number | null {
-  const trimmed = text.trim().replace(/,/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
-  return Number(trimmed);
+  return parsePesoText(text);
 }
 
 function insufficientFunds(): void {

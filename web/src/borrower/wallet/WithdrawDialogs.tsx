@@ -49,7 +49,8 @@ function AmountDialog() {
             autoComplete="off"
             value={amount}
             onValueChange={(value) => {
-              setAmount(value.replace(/[^\d.]/g, ''));
+              // Separators and ₱ are kept as typed; the amount is read as people write pesos.
+              setAmount(value.replace(/[^\d.,₱]/g, ''));
               clearError('amount');
             }}
             error={errors.amount}
