@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { onAccountSuspended } from '../shared/api';
 import { BottomTabBar } from './components/BottomTabBar';
 import { LoadingScreen } from './components/LoadingScreen';
@@ -13,6 +13,14 @@ export function BorrowerShell() {
   const navigate = useNavigate();
 
   useEffect(() => onAccountSuspended(() => navigate('/app-login', { replace: true })), [navigate]);
+
+  // A new page starts at its top (the browser keeps the old scroll position otherwise); Back and
+  // Forward (POP) leave the browser's own restoration alone.
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 
   if (loading) return <LoadingScreen />;
   return (

@@ -63,7 +63,19 @@ describe('dashboard (spec §2)', () => {
     expect(card.textContent).toContain('₱100,000.00');
     expect(within(card).getByRole('link', { name: 'View Loan Status' }).getAttribute('href')).toBe('/wallet');
     expect(within(card).queryByRole('button', { name: 'Quick loan' })).toBeNull();
-    expect(screen.getByText('Your account is verified')).toBeTruthy();
+    // With a loan open, "you can apply" would contradict the card (issue 22, item 7).
+    expect(screen.queryByText('Your account is verified')).toBeNull();
+  });
+
+  it('shows an application under review as such, with the status message where the status is (issue 22, item 7)', () => {
+    signedIn(VERIFIED);
+    useLoans.setState({ items: [loanAnswer({ status: 'account_issue', statusMessage: 'Please upload a clearer photo of your ID.' })] });
+    renderApp('/loan-app');
+    const card = screen.getByRole('region', { name: 'Loan application' });
+    expect(within(card).getByTestId('loan-status').textContent).toBe('Account issue');
+    expect(within(card).getByTestId('loan-status-message').textContent).toBe('Please upload a clearer photo of your ID.');
+    expect(screen.queryByText('Your account is verified')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Active loan' })).toBeNull();
   });
 
   it('validates the application with each spec message once, then submits it', async () => {
@@ -305,7 +317,7 @@ describe('profile (spec §2)', () => {
     expect(requestOf(fetchMock, put).body).toMatchObject({ monthlySalary: '₱25,000' });
   });
 
-  it("offers 'View More' once complete, and the No Loan Application dialog without a loan", () => {
+  it("offers 'View More' once complete, and the No Loan Application dialog without a loan", async () => {
     signedIn(VERIFIED);
     const view = renderApp('/profile');
     fireEvent.click(screen.getByRole('button', { name: 'View More' }));
@@ -316,6 +328,8 @@ describe('profile (spec §2)', () => {
     const none = screen.getByRole('dialog', { name: 'No Loan Application' });
     fireEvent.click(within(none).getByRole('button', { name: 'APPLY NOW' }));
     expect(view.location()).toBe('/loan-app');
+    // Issue 22 item 12: APPLY NOW lands on the application, not mid-dashboard.
+    expect(await screen.findByRole('dialog', { name: 'Apply for a Loan' })).toBeTruthy();
   });
 
   it('shows the credit badge, the contract and the schedule of the loan in focus', () => {
