@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { approvedBorrower, type ApiBorrower } from './support/borrowers.js';
+import { approvedBorrower, verifiedBorrower, type ApiBorrower } from './support/borrowers.js';
 import { launchChromium, phoneContext, screenshot } from './support/browser.js';
 import { desktopContext } from './support/desktop.js';
 import { eventually, latestOtp, textOf, uniquePhone } from './support/helpers.js';
@@ -227,4 +227,109 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     expect(await detail.getByLabel(/Reason for a rejection/).inputValue()).toBe('The account name does not match the member');
     expect(await page.getByText('The management panel is desktop only').count()).toBe(0);
   });
+
+  it('items 7, 8, 12, 13, 14 and 15 at 360 × 740: what the borrower sees, checked and photographed', async () => {
+    const borrower = await verifiedBorrowerWithPendingLoan();
+    const { page, context } = await phonePage(borrower.token);
+    const tabs = page.getByRole('navigation', { name: 'Account' });
+
+    // Item 7: an application with an admin's message shows both where the status is; no "you can apply".
+    const flagged = await system.request('PUT', `/api/admin/loans/${borrower.loanId}`, {
+      token: await system.adminToken(),
+      body: { status: 'account_issue', message: 'Please upload a clearer photo of your ID.', notify: false },
+    });
+    expect(flagged.status, JSON.stringify(flagged.body)).toBe(200);
+    await page.goto('/loan-app');
+    const card = page.getByRole('region', { name: 'Loan application' });
+    await textOf(card.getByTestId('loan-status'), 'Account issue');
+    await textOf(card.getByTestId('loan-status-message'), 'Please upload a clearer photo of your ID.');
+    expect(await page.getByText('Your account is verified').count()).toBe(0);
+    await screenshot(page, 'issue22-07-dashboard-account-issue');
+
+    // Item 14: the approval arrives live with the next step.
+    const back = await system.request('PUT', `/api/admin/loans/${borrower.loanId}`, { token: await system.adminToken(), body: { status: 'pending', notify: false } });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    await textOf(card.getByTestId('loan-status'), 'Pending');
+    const approved = await system.request('PUT', `/api/admin/loans/${borrower.loanId}`, { token: await system.adminToken(), body: { status: 'approved', notify: true } });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    await textOf(page.locator('.toast[data-state="open"]'), 'Your loan was approved', 10_000);
+    await page.getByRole('link', { name: 'Withdraw now' }).waitFor();
+    await screenshot(page, 'issue22-08-approved-live', 'screen');
+
+    // Item 12: the Wallet tab opens at its top, even from a dashboard scrolled down.
+    await page.evaluate('window.scrollTo(0, document.body.scrollHeight)');
+    expect(await page.evaluate('window.scrollY')).toBeGreaterThan(0);
+    await tabs.getByRole('link', { name: 'WALLET' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
+    expect(await page.evaluate('window.scrollY')).toBe(0);
+
+    // Item 15: too much says how much can go, where the amount is typed.
+    await page.getByRole('button', { name: 'Withdraw money' }).click();
+    const funds = page.getByRole('dialog', { name: 'Withdraw Funds' });
+    await funds.getByLabel('Amount (₱)').fill('9,999,999');
+    await funds.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await textOf(funds, 'You can withdraw up to ₱120,000.00');
+    await screenshot(page, 'issue22-09-withdraw-up-to', 'screen');
+    await page.goBack();
+    await funds.waitFor({ state: 'detached' });
+
+    // Item 13: offline, a banner says the data may be stale; it goes when the connection is back.
+    await context.setOffline(true);
+    await textOf(page.locator('.offline-banner'), 'No internet connection.');
+    await screenshot(page, 'issue22-10-offline', 'screen');
+    await context.setOffline(false);
+    await page.locator('.offline-banner').waitFor({ state: 'detached' });
+
+    // Item 8: Home in the signed-in menu is the dashboard.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL('**/loan-app');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  });
+
+  it('item 12 at 360 × 740: APPLY NOW in the No Loan dialog opens the application; items 4 and 5 show the cost before Submit', async () => {
+    const borrower = await verifiedBorrower(system, 'Diego Silang');
+    const { page } = await phonePage(borrower.token);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Payment Schedule' }).click();
+    await page.getByRole('dialog', { name: 'No Loan Application' }).getByRole('button', { name: 'APPLY NOW' }).click();
+    const apply = page.getByRole('dialog', { name: 'Apply for a Loan' });
+    await apply.waitFor();
+    expect(new URL(page.url()).pathname).toBe('/loan-app');
+    await apply.getByLabel('Amount (₱)').fill('100000');
+    await apply.getByRole('button', { name: '12 months' }).click();
+    const cost = apply.getByRole('region', { name: 'What this loan costs' });
+    await textOf(cost, '₱130,000.00');
+    await textOf(cost, '₱30,000.00');
+    await textOf(cost, '54.05%');
+    await cost.scrollIntoViewIfNeeded();
+    await screenshot(page, 'issue22-11-apply-cost', 'screen');
+  });
+
+  it('item 10 at 1440 × 900: the withdrawal stats show rejected requests apart from the total amount', async () => {
+    const borrower = await approvedBorrower(system, 250_000);
+    const kept = await requestWithdrawal(system, borrower, 2_000);
+    const refused = await requestWithdrawal(system, borrower, 5_000);
+    expect(kept.id).not.toBe(refused.id);
+    const before = (await system.request('GET', '/api/admin/stats', { token: await system.adminToken() })).body.withdrawals;
+    const rejected = await system.request('PUT', `/api/admin/withdrawals/${refused.id}`, { token: await system.adminToken(), body: { status: 'rejected', reason: 'Duplicate request' } });
+    expect(rejected.status).toBe(200);
+    const after = (await system.request('GET', '/api/admin/stats', { token: await system.adminToken() })).body.withdrawals;
+    expect(after.totalAmount).toBe(before.totalAmount - 5_000);
+    expect(after.rejectedAmount).toBe(before.rejectedAmount + 5_000);
+    const context = await desktopContext(browser, system.baseUrl, { token: await system.adminToken() });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/management/withdrawal');
+    await page.getByRole('group', { name: 'Rejected Amount' }).waitFor();
+    await screenshot(page, 'issue22-12-admin-withdrawal-stats', 'screen');
+  });
+
+  /** A verified borrower (through the API) with a ₱120,000 application pending. */
+  async function verifiedBorrowerWithPendingLoan(): Promise<ApiBorrower & { loanId: string }> {
+    const borrower = await verifiedBorrower(system, 'Teresa Magbanua');
+    const loan = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount: 120_000, purpose: 'Stock for a sari-sari store', termMonths: 12 } });
+    expect(loan.status, JSON.stringify(loan.body)).toBe(201);
+    return { ...borrower, loanId: loan.body.id };
+  }
 });

@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-route
 import { onAccountSuspended } from '../shared/api';
 import { BottomTabBar } from './components/BottomTabBar';
 import { LoadingScreen } from './components/LoadingScreen';
+import { OfflineBanner } from './components/OfflineBanner';
 import { TopBar } from './components/TopBar';
 import { useSession } from './stores/session';
 
@@ -29,6 +30,7 @@ export function BorrowerShell() {
         Skip to content
       </a>
       <TopBar />
+      <OfflineBanner />
       <main id="main-content" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -127,8 +127,13 @@ function ActiveLoanCard() {
       )}
       {status === 'error' && <p className="field__error">Failed to fetch loans</p>}
       <div className="loan-card__actions">
-        {loan && (
+        {loan && (loan.status === 'active' || loan.status === 'approved') && user.balance > 0 && (
           <Link className="button button--primary button--block" to="/wallet">
+            Withdraw now
+          </Link>
+        )}
+        {loan && (
+          <Link className={`button ${loan.status === 'active' || loan.status === 'approved' ? 'button--secondary' : 'button--primary'} button--block`} to="/wallet">
             View Loan Status
           </Link>
         )}

@@ -164,6 +164,8 @@ export const useWithdrawalFlow = create<WithdrawalFlowState>()((set, get) => {
         return;
       }
       if (!(balance > 0) || amount > balance) {
+        // Said where the amount is typed, with the most that can go out (issue 22, item 15).
+        set({ errors: { amount: `You can withdraw up to ${formatPesoAmount(balance)}` } });
         insufficientFunds();
         return;
       }
