@@ -274,6 +274,8 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     await funds.waitFor({ state: 'detached' });
 
     // Item 13: offline, a banner says the data may be stale; it goes when the connection is back.
+    await page.getByRole('button', { name: 'Close notification' }).click();
+    await page.locator('.toast[data-state="open"]').waitFor({ state: 'detached' });
     await context.setOffline(true);
     await textOf(page.locator('.offline-banner'), 'No internet connection.');
     await screenshot(page, 'issue22-10-offline', 'screen');
@@ -323,6 +325,32 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     await page.goto('/management/withdrawal');
     await page.getByRole('group', { name: 'Rejected Amount' }).waitFor();
     await screenshot(page, 'issue22-12-admin-withdrawal-stats', 'screen');
+  });
+
+  it('item 16 at 1440 × 900: the loan review drawer shows salary, payment to income, purpose and documents', async () => {
+    const borrower = await verifiedBorrower(system, 'Josefa Llanes', {
+      address: '8 Luna Street, Lipa City, Batangas',
+      monthlySalary: 25_000,
+      referenceName: 'Marcela Agoncillo',
+      bankName: 'BPI',
+      bankAccountNumber: '0987654321',
+    });
+    // ₱150,000 over 12 months at 2.5%: ₱16,250 a month, 65% of a ₱25,000 salary.
+    const loan = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount: 150_000, purpose: 'A second-hand tricycle', termMonths: 12 } });
+    expect(loan.status, JSON.stringify(loan.body)).toBe(201);
+    const context = await desktopContext(browser, system.baseUrl, { token: await system.adminToken() });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/management/borrowing');
+    await page.getByRole('heading', { level: 1, name: 'Borrowing List' }).waitFor();
+    await page.getByRole('row', { name: new RegExp(loan.body.loanNumber) }).getByRole('button', { name: 'Review' }).click();
+    const drawer = page.getByRole('dialog', { name: `Review ${loan.body.loanNumber}` });
+    await textOf(drawer.getByTestId('payment-to-income'), '65% of the monthly salary', 10_000);
+    await textOf(drawer, '₱25,000.00');
+    await textOf(drawer, '₱16,250.00');
+    await textOf(drawer, 'A second-hand tricycle');
+    expect(await drawer.getByRole('img', { name: 'Selfie' }).count()).toBe(1);
+    await screenshot(page, 'issue22-13-admin-loan-review', 'screen');
   });
 
   /** A verified borrower (through the API) with a ₱120,000 application pending. */
