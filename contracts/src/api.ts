@@ -217,6 +217,7 @@ export interface WithdrawalAnswer {
   reason: string | null;
   createdAt: string;
   processedAt: string | null;
+  payoutReference: string | null;
   version: number;
 }
 
@@ -231,6 +232,7 @@ export function toWithdrawalAnswer(doc: WithdrawalDoc): WithdrawalAnswer {
     reason: doc.reason,
     createdAt: doc.createdAt,
     processedAt: doc.processedAt,
+    payoutReference: doc.payoutReference ?? null,
     version: doc.version,
   };
 }

@@ -80,6 +80,8 @@ export interface WithdrawalDoc {
   reason: string | null;
   createdAt: string;
   processedAt: string | null;
+  /** The transfer's reference (GCash, InstaPay, bank) once paid out, when the admin recorded one; absent in documents built before it existed. */
+  payoutReference?: string | null;
   version: number;
 }
 

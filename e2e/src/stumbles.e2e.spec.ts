@@ -226,6 +226,12 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     await detail.waitFor();
     expect(await detail.getByLabel(/Reason for a rejection/).inputValue()).toBe('The account name does not match the member');
     expect(await page.getByText('The management panel is desktop only').count()).toBe(0);
+
+    // Item 17: the review names the account holder and takes the payout reference.
+    await textOf(detail, 'Account holder');
+    await textOf(detail, 'Gabriela Silang');
+    await detail.getByLabel(/Payout reference/).fill('GCASH 7788-1122');
+    await screenshot(page, 'issue22-14-admin-review-dialog', 'screen');
   });
 
   it('items 7, 8, 12, 13, 14 and 15 at 360 × 740: what the borrower sees, checked and photographed', async () => {

@@ -99,6 +99,33 @@ describe('admin withdrawals: decisions', () => {
     expect(notifications.body[0].message).toContain('••••7890');
   });
 
+  it('records the payout reference on completion: in the event, the answers and the member\'s notice (issue 22, item 17)', async () => {
+    const borrower = await fundedBorrower('Reference Kept');
+    const withdrawal = await pendingWithdrawal(system, borrower, 3000, borrower.codes);
+    const res = await decide(withdrawal.id, { status: 'completed', payoutReference: 'INSTAPAY 20261125-0042' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'completed', payoutReference: 'INSTAPAY 20261125-0042' });
+    const mine = await system.request('GET', '/api/withdrawals', { token: borrower.token });
+    expect(mine.body[0]).toMatchObject({ id: withdrawal.id, payoutReference: 'INSTAPAY 20261125-0042' });
+    const notifications = await system.request('GET', '/api/notifications', { token: borrower.token });
+    expect(notifications.body[0].message).toContain('Reference: INSTAPAY 20261125-0042.');
+    const stream = await system.request('GET', `/api/admin/audit/member-${borrower.id}`, { token: officer.token });
+    expect(stream.status, JSON.stringify(stream.body)).toBe(200);
+    const events = (Array.isArray(stream.body) ? stream.body : stream.body.events) as { type: string; data: Record<string, unknown> }[];
+    expect(events.find((event) => event.type === 'WithdrawalCompleted')?.data).toMatchObject({ withdrawalId: withdrawal.id, payoutReference: 'INSTAPAY 20261125-0042' });
+
+    const bad = await decide((await pendingWithdrawal(system, borrower, 1000, borrower.codes)).id, { status: 'completed', payoutReference: '=HYPERLINK("x")' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('writes a rejection reason that ends with a full stop without a double period (issue 22, item 19)', async () => {
+    const borrower = await fundedBorrower('One Stop');
+    const withdrawal = await pendingWithdrawal(system, borrower, 2000, borrower.codes);
+    expect((await decide(withdrawal.id, { status: 'rejected', reason: 'Please check your bank details.' })).status).toBe(200);
+    const notifications = await system.request('GET', '/api/notifications', { token: borrower.token });
+    expect(notifications.body[0].message).toContain('rejected: Please check your bank details. The amount is back in your wallet.');
+  });
+
   it('rejects a withdrawal and refunds the held amount', async () => {
     const borrower = await fundedBorrower('Refunded');
     const withdrawal = await pendingWithdrawal(system, borrower, 7000, borrower.codes);

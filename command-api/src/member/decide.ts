@@ -74,7 +74,7 @@ export type MemberCommand =
       challengeId: string;
       now: string;
     }
-  | { type: 'CompleteWithdrawal'; memberId: string; withdrawalId: string; now: string }
+  | { type: 'CompleteWithdrawal'; memberId: string; withdrawalId: string; now: string; payoutReference?: string }
   | { type: 'RejectWithdrawal'; memberId: string; withdrawalId: string; reason: string | null; now: string }
   | { type: 'NotifyMember'; memberId: string; notificationId: string; title: string; message: string; type_: 'loan_update' | 'withdrawal_update' | 'account' | 'general'; now: string }
   /** An admin's edit: works on suspended accounts too, and records only what really changes. */
@@ -203,7 +203,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     }
     case 'CompleteWithdrawal': {
       pendingWithdrawal(existing(state), command.withdrawalId);
-      return [{ type: 'WithdrawalCompleted', data: { memberId: command.memberId, withdrawalId: command.withdrawalId, processedAt: command.now } }];
+      const { memberId, withdrawalId, now, payoutReference } = command;
+      return [{ type: 'WithdrawalCompleted', data: { memberId, withdrawalId, processedAt: now, ...(payoutReference ? { payoutReference } : {}) } }];
     }
     case 'RejectWithdrawal': {
       pendingWithdrawal(existing(state), command.withdrawalId);

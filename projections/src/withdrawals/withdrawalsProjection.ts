@@ -24,6 +24,7 @@ export const withdrawalsProjection: Projection = {
           reason: null,
           createdAt: requestedAt,
           processedAt: null,
+          payoutReference: null,
           version: event.position,
         };
         tx.setJson(keys.withdrawal(withdrawalId), doc);
@@ -47,6 +48,7 @@ export const withdrawalsProjection: Projection = {
           status: completed ? 'completed' : 'rejected',
           reason: completed ? null : event.data.reason,
           processedAt: completed ? event.data.processedAt : event.data.rejectedAt,
+          payoutReference: completed ? (event.data.payoutReference ?? null) : null,
           version: event.position,
         };
         tx.setJson(keys.withdrawal(doc.id), doc);

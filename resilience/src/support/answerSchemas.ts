@@ -256,6 +256,7 @@ const withdrawalShape = {
   reason: z.string().nullable(),
   createdAt: isoTime,
   processedAt: isoTime.nullable(),
+  payoutReference: z.string().nullable(),
   version: count,
 };
 /** Borrowers see only the last four digits of the account. */
