@@ -16,15 +16,19 @@ import {
   type ProfileValues,
 } from '../stores/profile';
 import { useSignedInUser } from '../stores/session';
+import { PHILIPPINE_BANKS } from './philippineBanks';
 
-const INPUT_PROPS: Partial<Record<ProfileField, { type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string }>> = {
+const BANK_SUGGESTIONS_ID = 'philippine-banks';
+
+const INPUT_PROPS: Partial<Record<ProfileField, { list?: string; type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string }>> = {
   fullName: { autoComplete: 'name' },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email', hint: '(optional)' },
   address: { autoComplete: 'street-address' },
   countryOfWork: { autoComplete: 'country-name' },
   monthlySalary: { inputMode: 'decimal', autoComplete: 'off' },
   referencePhone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
-  bankName: { autoComplete: 'off' },
+  // Suggestions from the list of Philippine banks and e-wallets; any other name can be typed.
+  bankName: { autoComplete: 'off', list: BANK_SUGGESTIONS_ID },
   bankAccountNumber: { inputMode: 'numeric', autoComplete: 'off' },
 };
 
@@ -173,6 +177,11 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
             />
           );
         })}
+        <datalist id={BANK_SUGGESTIONS_ID}>
+          {PHILIPPINE_BANKS.map((bank) => (
+            <option key={bank} value={bank} />
+          ))}
+        </datalist>
         <DialogActions>
           <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
             {saving ? 'Please wait...' : 'Save'}
