@@ -57,7 +57,7 @@ export function PersonalInfoCard() {
             {(['fullName', 'phone', 'bankName'] as const).map((field) => (
               <div key={field}>
                 <dt>{field === 'phone' ? 'Phone number' : PROFILE_LABELS[field]}</dt>
-                <dd>{displayValue(user, field)}</dd>
+                <dd className={field === 'phone' ? 'phone-number' : undefined}>{displayValue(user, field)}</dd>
               </div>
             ))}
           </dl>
@@ -92,7 +92,7 @@ export function PersonalInfoCard() {
       >
         <dl className="details-list">
           <dt>Phone number</dt>
-          <dd>{user.phone}</dd>
+          <dd className="phone-number">{user.phone}</dd>
           {PROFILE_FIELDS.map((field) => (
             <FieldRow key={field} label={PROFILE_LABELS[field]} value={displayValue(user, field)} />
           ))}
