@@ -68,13 +68,13 @@ function ActiveLoanCard() {
   const status = useLoans((state) => state.status);
   const loan = loanInFocus(loans);
   const canApply = !loans.some(isOpenLoan);
-  const [dialog, setDialog] = useState<'none' | 'apply' | 'verify'>('none');
+  const [dialog, setDialog] = useState<'none' | 'apply' | 'verify' | 'phone'>('none');
   const location = useLocation();
   const navigate = useNavigate();
   const openApplication = (location.state as DashboardNavigationState | null)?.openApplication === true;
 
   function quickLoan() {
-    setDialog(user.verified ? 'apply' : 'verify');
+    setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
   }
 
   // Arrived with "open the application": open it once the loans are known (only if one may apply),
@@ -82,8 +82,8 @@ function ActiveLoanCard() {
   useEffect(() => {
     if (!openApplication || status === 'loading' || status === 'idle') return;
     navigate(location.pathname, { replace: true, state: null });
-    if (canApply) setDialog(user.verified ? 'apply' : 'verify');
-  }, [openApplication, status, canApply, user.verified, navigate, location.pathname]);
+    if (canApply) setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
+  }, [openApplication, status, canApply, user.verified, user.phoneVerified, navigate, location.pathname]);
   const message = loan ? loanStatusMessage(loan) : null;
 
   return (
@@ -145,6 +145,7 @@ function ActiveLoanCard() {
       </div>
       <ApplyLoanDialog open={dialog === 'apply'} onClose={() => setDialog('none')} />
       <VerificationRequiredDialog open={dialog === 'verify'} onClose={() => setDialog('none')} />
+      <VerificationRequiredDialog open={dialog === 'phone'} phoneOnly onClose={() => setDialog('none')} />
     </section>
   );
 }
@@ -153,8 +154,8 @@ function VerificationCard() {
   const user = useSignedInUser();
   const loans = useLoans((state) => state.items);
   // "You can apply" only while nothing is open: with an application or a loan, the loan card says where it stands.
-  if (user.verified && loans.some(isOpenLoan)) return null;
-  if (user.verified) {
+  if (user.verified && user.phoneVerified && loans.some(isOpenLoan)) return null;
+  if (user.verified && user.phoneVerified) {
     return (
       <section className="banner banner--verified" aria-label="Account verification">
         <span className="banner__icon">
@@ -177,9 +178,11 @@ function VerificationCard() {
           Account Verification
         </h2>
         <p className="banner__text">
-          {user.personalInfoComplete
-            ? 'Upload your ID and a selfie to finish verifying your account.'
-            : 'Complete your personal information and upload your ID to apply for a loan.'}
+          {user.verified
+            ? 'One more step: confirm your phone number with the code we text you.'
+            : user.personalInfoComplete
+              ? 'Upload your ID and a selfie to finish verifying your account.'
+              : 'Complete your personal information and upload your ID to apply for a loan.'}
         </p>
       </div>
       <Link className="button button--primary banner__action" to="/profile">
