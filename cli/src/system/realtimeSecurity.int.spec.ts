@@ -193,6 +193,23 @@ describe('signing out ends the token\'s sockets', () => {
   });
 });
 
+describe('a node whose revocation subscription dropped', () => {
+  it('checks every live socket again once it is back, so a sign-out announced meanwhile is not lost', async () => {
+    const borrower = await registerBorrower(system);
+    const { jti, exp } = jwt.decode(borrower.token) as { jti: string; exp: number };
+    const opened = await socketConnected(socket(system.baseUrl, { token: borrower.token }));
+    const ended = socketEnded(opened);
+    // The token is listed as signed out but its announcement never reaches this node (as while its subscriber reconnects)…
+    await system.redis.set(`${system.keyPrefix}auth:revoked:${jti}`, '1', 'PX', exp * 1000 - Date.now());
+    expect(await stillConnectedAfter(opened, 300)).toBe(true);
+    // …then the subscription comes back.
+    const subscription = (system.api.realtime as unknown as { revocationRedis: { disconnect(reconnect: boolean): void } }).revocationRedis;
+    subscription.disconnect(true);
+    const outcome = await Promise.race([ended, pause(10_000).then(() => 'still connected 10 s later')]);
+    expect(outcome).toEqual({ reason: 'signed-out' });
+  });
+});
+
 describe('resuming the change feed', () => {
   const feedKey = () => `${system.keyPrefix}rm:changes`;
   const lastFeedId = async () => (await system.redis.xrevrange(feedKey(), '+', '-', 'COUNT', 1))[0]![0];

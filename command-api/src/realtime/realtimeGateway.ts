@@ -140,7 +140,10 @@ export class RealtimeGateway {
       if (signedOut) reason = 'signed-out';
       else if (!allowed) reason = 'address-not-allowed';
     } catch {
-      reason = 'unverified';
+      // Redis did not answer: nothing proves the session ended, so the connection is dropped (the
+      // client reconnects and is checked afresh) rather than the session declared revoked.
+      socket.conn.close();
+      return false;
     }
     if (reason === null) return true;
     this.end(socket, reason);

@@ -85,7 +85,9 @@ describe('forged client address', () => {
     const throttleKeys = await system.redis.keys(`${system.keyPrefix}throttle:login:ip:*`);
     const forgedKeys = throttleKeys.filter((key) => /203\.0\.113\.9/.test(key));
     if (forgedKeys.length > 0) bypasses.push(`rate-limit keys under forged addresses: ${forgedKeys.join(', ')}`);
-    expect(await system.redis.get(`${system.keyPrefix}throttle:login:ip:${ATTACKER}`)).toBe(String(FORGED_HEADERS.length));
+    // The per-address throttle is a leaky bucket (a hash): its level is the failures counted, barely drained yet.
+    const level = Number(await system.redis.hget(`${system.keyPrefix}throttle:login:ip:${ATTACKER}`, 'level'));
+    expect(Math.round(level)).toBe(FORGED_HEADERS.length);
 
     reportFigure({ check: '3 forged client address', name: `bypasses in ${tried} forged requests (+ rate-limit keys)`, value: bypasses.length, target: '0' });
     expect(bypasses).toEqual([]);
