@@ -143,6 +143,8 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
       options.onMember?.(index + 1, options.members);
       continue;
     }
+    // They confirmed their number with the texted code (a first loan needs it).
+    await onMember(memberId, { type: 'VerifyPhone', memberId, phone, now: at(registeredAtMs + 5 * 60_000) }, self);
     const documents: Record<'idFront' | 'idBack' | 'selfie', string> = { idFront: randomUUID(), idBack: randomUUID(), selfie: randomUUID() };
     for (const fileId of Object.values(documents)) {
       await options.saveFile(fileId, png);
