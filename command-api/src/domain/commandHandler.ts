@@ -112,7 +112,9 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
         return null;
       });
       if (appended) {
-        remember(states, stream, { revision: appended.revision, state: appended.result.state });
+        // A state the caller brought (a read model's) decides this command only: what this process
+        // remembers for the next one comes from the stream or from its own appends on it.
+        if (remembered !== known) remember(states, stream, { revision: appended.revision, state: appended.result.state });
         return appended.result;
       }
     }

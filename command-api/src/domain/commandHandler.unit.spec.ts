@@ -87,6 +87,10 @@ describe('a state the caller knew at a revision (a read model recording the revi
     expect(other.reads()).toBe(0);
     expect(result.events[0]!.data.number).toBe(3);
     expect(client.appends.at(-1)!.expectedRevision).toEqual(1n);
+    // The caller's state decided that command only: the next one is decided on the stream as stored.
+    const next = await handleCommand(other.store, stream, numbering, { owner: randomUUID() }, metadata);
+    expect(other.reads()).toBe(1);
+    expect(next.events[0]!.data.number).toBe(4);
   });
 
   it('when stale, loses nothing: the append conflicts and the command is decided on a fresh read', async () => {
