@@ -84,6 +84,6 @@ describe('wrong-destination withdrawals', () => {
   });
 
   afterAll(() => {
-    reportFigure({ check: '15 wrong destination', name: `wrong-destination withdrawals and account moves refused of ${attempts}`, value: refused, target: String(attempts) });
+    reportFigure({ check: '17 wrong destination', name: `wrong-destination withdrawals and account moves refused of ${attempts}`, value: refused, target: String(attempts) });
   });
 });
