@@ -10,6 +10,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { idempotency } from './http/idempotency.js';
 import { jsonBodyGuard } from './http/jsonBodyGuard.js';
 import { authRoutes } from './auth/authRoutes.js';
+import { accountSecurityRoutes } from './account/accountSecurityRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
 import { staticWeb } from './web/staticWeb.js';
@@ -53,13 +54,14 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   // includeUnparsed keeps the exact text as ctx.request.rawBody: the payment webhook's signature is over it.
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true, includeUnparsed: true }));
   app.use(jsonBodyGuard());
-  app.use(idempotency(deps.redis, deps.jobs.keys.prefix));
+  app.use(idempotency(deps));
 
   for (const router of [
     healthRoutes(deps),
     ...adminRouters(deps),
     auditRoutes(deps),
     authRoutes(deps),
+    ...accountSecurityRoutes(deps),
     profileRoutes(deps),
     uploadRoutes(deps),
     loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),

@@ -42,6 +42,8 @@ export interface UserAnswer {
   verified: boolean;
   /** Set while new withdrawals are held: until when, and why (design §7). */
   withdrawalHold: WithdrawalHoldAnswer | null;
+  /** The phone number was proved with a texted code: needed before a first loan application. */
+  phoneVerified: boolean;
   createdAt: string;
   version: number;
 }
@@ -106,6 +108,7 @@ export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => st
     documentsComplete,
     verified: personalInfoComplete && documentsComplete,
     withdrawalHold: withdrawalHoldAt(doc, now),
+    phoneVerified: doc.phoneVerified === true,
     createdAt: doc.createdAt,
     version: doc.version,
   };

@@ -74,6 +74,8 @@ export const eventDataSchemas = {
   PhoneReserved: z.object({ phone: e164, memberId: uuid, reservedAt: isoTime }).strict(),
   /** The number is free again (its member was deleted or moved to another number); the reservation history stays. */
   PhoneReleased: z.object({ phone: e164, memberId: uuid, releasedAt: isoTime }).strict(),
+  /** The member holding the number proved it with a code texted to it: nobody can claim it from them any more. */
+  PhoneVerified: z.object({ phone: e164, memberId: uuid, verifiedAt: isoTime }).strict(),
   /** stream member-<id> */
   MemberRegistered: z
     .object({
@@ -156,6 +158,17 @@ export const eventDataSchemas = {
   MemberPhoneChanged: z.object({ memberId: uuid, from: e164, to: e164, changedAt: isoTime, changedBy: uuid.optional() }).strict(),
   /** An admin set a new password (typed once, never readable again); every older session ends. */
   MemberPasswordReset: z.object({ memberId: uuid, passwordHash: argon2idHash, resetAt: isoTime, resetBy: uuid.optional() }).strict(),
+  /**
+   * The member set a new password themselves: knowing the current one, or with a code texted to
+   * their phone (forgot password). Every older session ends.
+   */
+  MemberPasswordChanged: z
+    .object({ memberId: uuid, passwordHash: argon2idHash, proof: z.enum(['current-password', 'texted-code']), changedAt: isoTime })
+    .strict(),
+  /** The member signed out of every session at once. */
+  MemberSignedOutEverywhere: z.object({ memberId: uuid, signedOutAt: isoTime }).strict(),
+  /** The member proved their phone number with a code texted to it (needed before a first loan application). */
+  MemberPhoneVerified: z.object({ memberId: uuid, phone: e164, verifiedAt: isoTime }).strict(),
   /** An admin moved money into or out of the wallet, with the reason; the actor is in the metadata. */
   BalanceAdjusted: z
     .object({ memberId: uuid, adjustmentId: uuid, amountCentavos: signedCentavos, reason: z.string().min(5).max(500), adjustedAt: isoTime })

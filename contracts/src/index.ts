@@ -1,6 +1,7 @@
 export * from './money.js';
 export * from './phone.js';
 export * from './jobs.js';
+export * from './accountCodes.js';
 export * from './validation.js';
 export * from './credit.js';
 export * from './events.js';

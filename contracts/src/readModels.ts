@@ -25,6 +25,8 @@ export interface MemberDoc {
   documents: Record<DocumentKind, string | null>;
   /** The latest hold on new withdrawals (it may have ended: compare `until` with the time). */
   withdrawalHold?: { until: string; reason: WithdrawalHoldReason } | null;
+  /** The member proved `phone` with a code texted to it (absent in documents written before this existed: not proved). */
+  phoneVerified?: boolean;
   createdAt: string;
   updatedAt: string;
   version: number;

@@ -35,6 +35,24 @@ const DEVELOPMENT_OTP_SECRET = 'honeylend-development-otp-secret-never-use-in-pr
 const MIN_OTP_SECRET_LENGTH = 32;
 
 /**
+ * Whether the development defaults (a fixed JWT and OTP secret, the main admin's development
+ * password, the SMS outbox and its route, a movable business date) may be used: only when
+ * NODE_ENV is `development` (also when unset) or `test`, or ALLOW_DEV_DEFAULTS=1 outside
+ * production. Any other NODE_ENV — `production`, `staging`, a typo — must set every secret, so a
+ * misspelt environment never runs with secrets published in the README.
+ */
+export function devDefaultsAllowed(env: Readonly<Record<string, string | undefined>>): boolean {
+  const nodeEnv = env.NODE_ENV === undefined || env.NODE_ENV === '' ? 'development' : env.NODE_ENV;
+  if (nodeEnv === 'development' || nodeEnv === 'test') return true;
+  return nodeEnv !== 'production' && env.ALLOW_DEV_DEFAULTS === '1';
+}
+
+/** How a refusal names the environment that caused it. */
+export function withoutDevDefaults(env: Readonly<Record<string, string | undefined>>): string {
+  return `NODE_ENV=${env.NODE_ENV}`;
+}
+
+/**
  * The HMAC key shared by the API (verifying) and the workers (issuing). Production must set
  * OTP_SECRET; elsewhere a fixed development key keeps `lending start` working without setup.
  */
@@ -44,7 +62,7 @@ export function resolveOtpSecret(env: Readonly<Record<string, string | undefined
     if (configured.length < MIN_OTP_SECRET_LENGTH) throw new Error(`OTP_SECRET must be at least ${MIN_OTP_SECRET_LENGTH} characters`);
     return { secret: configured, isDevelopmentDefault: false };
   }
-  if (env.NODE_ENV === 'production') throw new Error('OTP_SECRET is required when NODE_ENV=production');
+  if (!devDefaultsAllowed(env)) throw new Error(`OTP_SECRET is required when ${withoutDevDefaults(env)}`);
   return { secret: DEVELOPMENT_OTP_SECRET, isDevelopmentDefault: true };
 }
 

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { startApiServer, createLogger, type ApiServer } from '@honeylend/command-api';
-import { REDIS_URL, SUPERADMIN, uniquePhone, type TestSystem } from './testSystem.js';
+import { REDIS_URL, SUPERADMIN, TEST_REGISTRATIONS_PER_HOUR, uniquePhone, type TestSystem } from './testSystem.js';
 import { addBankAccount, registerBorrower, verifyBorrower, type Borrower } from './borrowers.js';
 
 export interface HttpAnswer {
@@ -140,7 +140,7 @@ export async function startProxiedNode(system: TestSystem, trustedProxies: strin
     uploadDir: system.uploadDir,
     port: 0,
     host: '127.0.0.1',
-    env: { NODE_ENV: 'test', TRUSTED_PROXIES: trustedProxies },
+    env: { NODE_ENV: 'test', TRUSTED_PROXIES: trustedProxies, REGISTRATIONS_PER_HOUR_PER_ADDRESS: String(TEST_REGISTRATIONS_PER_HOUR) },
     logger: createLogger('test', { level: 'silent' }),
     auditTrustedKeys: system.api.deps.audit.trustedKeys,
   });

@@ -119,6 +119,7 @@ describe('member decider: loans opening and closing', () => {
           { type: 'IdentityDocumentSet', data: { memberId, kind, fileId, setAt: now } },
         ];
       }),
+      { type: 'MemberPhoneVerified', data: { memberId, phone, verifiedAt: now } },
       opened,
     ];
     given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId: second, now }).thenThrows('LOAN_EXISTS');

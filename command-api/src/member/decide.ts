@@ -7,6 +7,7 @@ import {
   holdAt,
   initialMemberState,
   isPersonalInfoComplete,
+  isPhoneVerified,
   openLoanIds,
   payoutAccount,
   sameAccount,
@@ -22,6 +23,8 @@ export const MEMBER_MESSAGES = {
   notFound: 'Account not found',
   suspended: 'Your account has been suspended. Please contact support.',
   verificationRequired: 'You need to complete your account verification before applying for a loan.',
+  phoneNotVerified: 'Confirm your phone number before applying for a loan: we text you a code.',
+  phoneChanged: 'Your phone number changed since the code was sent. Request a new code.',
   loanExists: 'You already have a loan application. You can apply again once it is closed.',
   documentNotFound: 'Document not found. Upload the image first, then use the url the upload answered.',
   minimumWithdrawal: 'Minimum withdrawal amount is ₱1,000',
@@ -131,6 +134,11 @@ export type MemberCommand =
       now: string;
     }
   | { type: 'ResetPassword'; memberId: string; passwordHash: string; resetBy?: string; now: string }
+  /** The member's own new password; the route has checked the proof (the current password, or a texted code). */
+  | { type: 'ChangePassword'; memberId: string; passwordHash: string; proof: 'current-password' | 'texted-code'; now: string }
+  | { type: 'SignOutEverywhere'; memberId: string; now: string }
+  /** The member proved `phone` with a texted code, and holds its reservation (phoneReservation.ts). */
+  | { type: 'VerifyPhone'; memberId: string; phone: string; now: string }
   | { type: 'AdjustBalance'; memberId: string; adjustmentId: string; amountCentavos: number; reason: string; now: string }
   | { type: 'DeleteMember'; memberId: string; now: string }
   | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted'; now: string }
@@ -263,6 +271,7 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       if (!isPersonalInfoComplete(member.profile) || !areDocumentsComplete(member.documents)) {
         throw new DomainError(403, 'VERIFICATION_REQUIRED', MEMBER_MESSAGES.verificationRequired);
       }
+      if (!isPhoneVerified(member)) throw new DomainError(403, 'PHONE_NOT_VERIFIED', MEMBER_MESSAGES.phoneNotVerified);
       const open = openLoanIds(member);
       if (open.length > 0) throw new DomainError(409, 'LOAN_EXISTS', MEMBER_MESSAGES.loanExists, { loanId: open.at(-1) });
       return [{ type: 'LoanApplicationOpened', data: { memberId: command.memberId, loanId: command.loanId, openedAt: command.now } }];
@@ -352,6 +361,21 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       existing(state);
       const { memberId, passwordHash, resetBy, now } = command;
       return [{ type: 'MemberPasswordReset', data: { memberId, passwordHash, resetAt: now, ...(resetBy ? { resetBy } : {}) } }];
+    }
+    case 'ChangePassword': {
+      active(state);
+      const { memberId, passwordHash, proof, now } = command;
+      return [{ type: 'MemberPasswordChanged', data: { memberId, passwordHash, proof, changedAt: now } }];
+    }
+    case 'SignOutEverywhere': {
+      existing(state);
+      return [{ type: 'MemberSignedOutEverywhere', data: { memberId: command.memberId, signedOutAt: command.now } }];
+    }
+    case 'VerifyPhone': {
+      const member = active(state);
+      if (command.phone !== member.phone) throw new DomainError(409, 'PHONE_CHANGED', MEMBER_MESSAGES.phoneChanged);
+      if (isPhoneVerified(member)) return [];
+      return [{ type: 'MemberPhoneVerified', data: { memberId: command.memberId, phone: command.phone, verifiedAt: command.now } }];
     }
     case 'AdjustBalance': {
       const member = existing(state);

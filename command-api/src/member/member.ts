@@ -16,6 +16,9 @@ export type MemberEvent = EventOf<
   | 'MemberCreditScoreChanged'
   | 'MemberPhoneChanged'
   | 'MemberPasswordReset'
+  | 'MemberPasswordChanged'
+  | 'MemberSignedOutEverywhere'
+  | 'MemberPhoneVerified'
   | 'BalanceAdjusted'
   | 'MemberDeleted'
   | 'LoanApplicationClosed'
@@ -56,8 +59,10 @@ export interface ExistingMember {
   phone: string;
   passwordHash: string;
   status: MemberStatus;
-  /** Suspension, deletion and password reset bump it: tokens signed with an older one stop working. */
+  /** Suspension, deletion, a password reset or change, and signing out everywhere bump it: tokens signed with an older one stop working. */
   tokenVersion: number;
+  /** The number the member last proved with a texted code; proved means it is still `phone`. */
+  verifiedPhone: string | null;
   creditScore: number;
   profile: Profile;
   /** Available balance: disbursements minus held and completed withdrawals plus refunds. */
@@ -117,6 +122,10 @@ export type MemberState = { exists: false; deleted?: undefined } | DeletedMember
 
 export const initialMemberState = (): MemberState => ({ exists: false });
 
+export function isPhoneVerified(member: ExistingMember): boolean {
+  return member.verifiedPhone === member.phone;
+}
+
 /** Loans applied for and not yet denied, completed or deleted. */
 export function openLoanIds(member: ExistingMember): string[] {
   return member.loanIds.filter((loanId) => !member.closedLoanIds.has(loanId));
@@ -149,6 +158,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       passwordHash: event.data.passwordHash,
       status: 'active',
       tokenVersion: 0,
+      verifiedPhone: null,
       creditScore: DEFAULT_CREDIT_SCORE,
       profile: {
         fullName: event.data.fullName,
@@ -237,6 +247,12 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         tokenVersion: state.tokenVersion + 1,
         adminIdentityChanges: withIdentityChange(state, event.data.resetBy, event.data.resetAt),
       };
+    case 'MemberPasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash, tokenVersion: state.tokenVersion + 1 };
+    case 'MemberSignedOutEverywhere':
+      return { ...state, tokenVersion: state.tokenVersion + 1 };
+    case 'MemberPhoneVerified':
+      return { ...state, verifiedPhone: event.data.phone };
     case 'BalanceAdjusted':
       return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos };
     case 'WalletRepaymentDebited':

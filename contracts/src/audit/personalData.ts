@@ -65,6 +65,8 @@ const FIELD_MASKS: Record<string, (value: string) => string> = {
   fullName: maskName,
   referenceName: maskName,
   phone: maskLastFour,
+  // The member's last proved number, in the folded member state an auditor reads.
+  verifiedPhone: maskLastFour,
   referencePhone: maskLastFour,
   bankAccountNumber: maskLastFour,
   email: maskEmail,

@@ -88,6 +88,8 @@ interface RouteCase {
   allowedParams?: (cell: Cell) => Record<string, string>;
   /** The allowed call ends the session it uses (logout): it gets a session of its own. */
   freshSession?: boolean;
+  /** The allowed call ends every session of its account (sign out everywhere): a borrower of its own makes it. */
+  ownAccount?: boolean;
 }
 
 const unknownId = () => ({ id: randomUUID() });
@@ -104,6 +106,12 @@ const RULES: Record<string, RouteCase[]> = {
   'POST /api/auth/register': [{ access: 'registration' }],
   'POST /api/auth/admin-login': [{ access: 'public' }],
   'POST /api/auth/logout': [{ access: 'signedIn', freshSession: true }],
+  'POST /api/auth/logout-everywhere': [{ access: 'borrower', ownAccount: true }],
+  'POST /api/auth/password-reset/request': [{ access: 'public' }],
+  'POST /api/auth/password-reset/confirm': [{ access: 'public' }],
+  'POST /api/user/password': [{ access: 'borrower', attack: () => ({ currentPassword: PASSWORD, newPassword: 'Taken#Over2026' }) }],
+  'POST /api/user/phone-verification': [{ access: 'borrower' }],
+  'POST /api/user/phone-verification/confirm': [{ access: 'borrower', attack: () => ({ code: '123456' }) }],
   'GET /api/dev/outbox': [{ access: 'signedIn' }],
   'GET /api/dev/business-date': [{ access: 'signedIn' }],
   'POST /api/dev/business-date': [{ access: 'staff', attack: () => ({ date: '2099-12-31' }) }],
@@ -366,7 +374,12 @@ async function runCell(route: MountedRoute, rule: RouteCase, caller: CallerName)
   const path = fillPath(route.path, params) + query;
   const hasBody = !['GET', 'DELETE'].includes(route.method);
   const body = hasBody ? (refused ? (rule.attack?.(cell) ?? {}) : (rule.allowedBody ?? {})) : undefined;
-  const token = !refused && rule.freshSession ? await freshToken(caller) : tokenOf(caller);
+  const token =
+    !refused && rule.ownAccount && borrowerCaller
+      ? (await registerBorrower(system, 'Own Account')).token
+      : !refused && rule.freshSession
+        ? await freshToken(caller)
+        : tokenOf(caller);
   const requestId = `matrix-${randomUUID()}`;
   const res = await system.request(route.method, path, { token, body, headers: { 'X-Request-Id': requestId } });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');

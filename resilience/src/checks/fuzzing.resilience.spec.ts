@@ -3,6 +3,10 @@ import fc from 'fast-check';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  changePasswordBody,
+  passwordResetConfirmBody,
+  passwordResetRequestBody,
+  phoneVerificationConfirmBody,
   adminDailyStatsAnswerSchema,
   adminLoginBody,
   loanApplicationBody,
@@ -57,7 +61,11 @@ const MUTATED_RUNS = scaled(36, 180);
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
 
 /** `payer`: a second borrower, whose loan is active (the servicing routes act on it). */
-type Caller = 'anonymous' | 'borrower' | 'payer' | 'admin' | 'auditor' | 'superadmin' | 'fresh borrower token';
+/**
+ * `own borrower`: a borrower of its own for the calls that end every session of the account (sign
+ * out everywhere, a changed password), each request with a token of the account's current version.
+ */
+type Caller = 'anonymous' | 'borrower' | 'payer' | 'admin' | 'auditor' | 'superadmin' | 'fresh borrower token' | 'own borrower';
 
 interface RouteFuzz {
   caller: Caller;
@@ -84,8 +92,10 @@ interface RouteFuzz {
 
 interface Fixtures {
   borrower: Borrower;
+  /** The account whose every session the `own borrower` calls end. */
+  sessionsBorrower: Borrower;
   ownFile: { id: string; url: string };
-  tokens: Record<Exclude<Caller, 'anonymous' | 'fresh borrower token'>, string>;
+  tokens: Record<Exclude<Caller, 'anonymous' | 'fresh borrower token' | 'own borrower'>, string>;
   readLoanId: string;
   decidedLoanIds: string[];
   deletableLoanIds: string[];
@@ -163,7 +173,7 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
       query: null,
       fields: { phone: philippineMobile },
       answer: answers.signedIn(answers.userAnswer),
-      refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON'],
+      refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON', '429 TOO_MANY_ATTEMPTS'],
     },
     'POST /api/auth/login': {
       caller: 'anonymous',
@@ -183,6 +193,42 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     },
     // Each request signs out a token of its own, so the borrower's session stays.
     'POST /api/auth/logout': { caller: 'fresh borrower token', body: null, query: null, answer: z.strictObject({ success: z.literal(true) }) },
+
+    // ── the borrower's own account security (issue 14) ──────────────────────────────────
+    'POST /api/auth/password-reset/request': {
+      caller: 'anonymous',
+      body: passwordResetRequestBody,
+      query: null,
+      fields: { phone: fc.oneof(fc.constant(fx.borrower.phone), philippineMobile) },
+      answer: answers.accountMessage,
+      refusals: ['429 TOO_MANY_ATTEMPTS'],
+    },
+    'POST /api/auth/password-reset/confirm': {
+      caller: 'anonymous',
+      body: passwordResetConfirmBody,
+      query: null,
+      fields: { phone: fc.oneof(fc.constant(fx.borrower.phone), philippineMobile), newPassword },
+      answer: answers.accountMessage,
+      refusals: ['400 CODE_INVALID', '400 CODE_EXHAUSTED', '400 VALIDATION_FAILED', '429 TOO_MANY_ATTEMPTS'],
+    },
+    'POST /api/auth/logout-everywhere': { caller: 'own borrower', body: null, query: null, answer: answers.accountMessage },
+    'POST /api/user/password': {
+      caller: 'own borrower',
+      body: changePasswordBody,
+      query: null,
+      fields: { currentPassword: fc.oneof(fc.constant(BORROWER_PASSWORD), newPassword), newPassword },
+      answer: answers.passwordChanged,
+      refusals: ['400 CURRENT_PASSWORD_WRONG', '400 VALIDATION_FAILED', '429 TOO_MANY_ATTEMPTS'],
+    },
+    // The fixture borrower confirmed their phone already.
+    'POST /api/user/phone-verification': { caller: 'borrower', body: null, query: null, answer: answers.codeSent, refusals: ['409 PHONE_ALREADY_VERIFIED'] },
+    'POST /api/user/phone-verification/confirm': {
+      caller: 'borrower',
+      body: phoneVerificationConfirmBody,
+      query: null,
+      answer: answers.userAnswer,
+      refusals: ['409 PHONE_ALREADY_VERIFIED', '400 CODE_INVALID', '400 CODE_EXHAUSTED'],
+    },
 
     // ── the borrower ─────────────────────────────────────────────────────────────────────
     'GET /api/user/profile': { caller: 'borrower', body: null, query: null, answer: answers.userAnswer },
@@ -216,6 +262,8 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
       body: 'multipart',
       query: null,
       answer: z.strictObject({ url: z.string().startsWith('/api/files/'), fileId: z.uuid(), contentType: z.literal('image/png'), size: z.number().int().positive() }),
+      // Past 20 images a day a member's valid upload is refused until tomorrow.
+      refusals: ['429 UPLOAD_QUOTA_REACHED'],
     },
     'GET /api/files/:fileId': { caller: 'borrower', body: null, query: null, params: () => ({ fileId: fx.ownFile.id }), answer: 'image/png' },
     'POST /api/loans': {
@@ -613,6 +661,7 @@ async function setUp(): Promise<Fixtures> {
 
   return {
     borrower,
+    sessionsBorrower: await registerBorrower(system, 'Sessions Borrower'),
     ownFile,
     tokens: { borrower: borrower.token, payer: payer.borrower.token, admin: admin.token, auditor: auditor.token, superadmin },
     readLoanId: loans[0]!,
@@ -658,7 +707,9 @@ async function send(route: MountedRoute, spec: RouteFuzz, request: FuzzRequest, 
       ? undefined
       : spec.caller === 'fresh borrower token'
         ? system.api.deps.tokens.sign({ sub: fixtures.borrower.id, role: 'borrower', tv: 0 })
-        : fixtures.tokens[spec.caller];
+        : spec.caller === 'own borrower'
+          ? system.api.deps.tokens.sign({ sub: fixtures.sessionsBorrower.id, role: 'borrower', tv: (await system.api.deps.readModels.auth(fixtures.sessionsBorrower.id))!.tokenVersion })
+          : fixtures.tokens[spec.caller];
   if (token) headers.Authorization = `Bearer ${token}`;
   if (request.idempotencyKey) headers['Idempotency-Key'] = request.idempotencyKey;
   if (spec.signed && typeof request.body === 'string') headers['X-Signature'] = signPayload(request.body, TEST_WEBHOOK_SECRET);

@@ -73,10 +73,18 @@ const userShape = {
   documentsComplete: z.boolean(),
   verified: z.boolean(),
   withdrawalHold: z.strictObject({ until: isoTime, reason: z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']), message: z.string().min(1) }).nullable(),
+  phoneVerified: z.boolean(),
   createdAt: isoTime,
   version: count,
 };
 export const userAnswer: z.ZodType<UserAnswer> = z.strictObject(userShape);
+
+/** Forgot password, sign out everywhere: a success and what happened, in words. */
+export const accountMessage = z.strictObject({ success: z.literal(true), message: z.string().min(1) });
+/** A changed password: this session goes on with a new token. */
+export const passwordChanged = z.strictObject({ success: z.literal(true), message: z.string().min(1), token: z.string().min(20) });
+/** A code texted to the member's own number. */
+export const codeSent = z.strictObject({ sentTo: z.string().regex(/^\+63•+\d{4}$/), expiresAt: isoTime });
 
 const adminOtpStatus: z.ZodType<AdminOtpStatus> = z.strictObject({
   state: z.enum(['sent', 'retrying', 'failed']),

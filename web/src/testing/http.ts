@@ -76,6 +76,7 @@ export function memberAnswer(overrides: Partial<UserAnswer> = {}): UserAnswer {
     documentsComplete: false,
     verified: false,
     withdrawalHold: null,
+    phoneVerified: false,
     createdAt: '2026-01-05T08:00:00.000Z',
     version: 12,
     ...overrides,

@@ -6,6 +6,7 @@ import { ApiError } from '../../http/apiError.js';
 import { callerOf, type ApiDeps } from '../../http/context.js';
 import { clientAddress } from './clientAddress.js';
 import { rulesCover } from './addressRules.js';
+import { allowListOfRecord } from './allowListOfRecord.js';
 
 /** Staff who change things. */
 export const ADMIN_ROLES = ['admin', 'superadmin'] as const;
@@ -13,10 +14,13 @@ export const ADMIN_ROLES = ['admin', 'superadmin'] as const;
 export const STAFF_ROLES = [...ADMIN_ROLES, 'auditor'] as const;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** The allow-list as the projections keep it; empty means every address may reach the panel. */
+/**
+ * The allow-list as the projections keep it (an empty list means every address may reach the
+ * panel); without that document, the list the event log records — never "no list".
+ */
 export async function readAllowedIps(deps: ApiDeps): Promise<AllowedIpDoc[]> {
   const raw = await deps.redis.get(deps.readModels.keys.allowedIps);
-  return raw ? (JSON.parse(raw) as AllowedIpDoc[]) : [];
+  return raw ? (JSON.parse(raw) as AllowedIpDoc[]) : allowListOfRecord(deps.store);
 }
 
 /**
