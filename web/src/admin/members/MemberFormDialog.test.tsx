@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
 import { jsonResponse, memberAnswer, requestOf, routeFetch } from '../../testing/http';
 import { MemberFormDialog } from './MemberFormDialog';
+import { StaffContext } from '../layout/staffContext';
 
 const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ monthlySalary: 42000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, ...overrides });
 
@@ -25,5 +26,25 @@ describe('the member edit dialog', () => {
 
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(requestOf(fetchMock).body).toEqual({ monthlySalary: 45500 });
+  });
+
+  it("locks the phone for a plain admin and an existing bank account for everyone, saying why (issue 14)", async () => {
+    provideBrowserApisAntdNeeds();
+    const held = member({ bankName: 'BPI', bankAccountNumber: '1234567890' });
+    routeFetch({});
+    const view = render(<MemberFormDialog open member={held} onClose={() => undefined} onSaved={() => undefined} />);
+    expect(((await screen.findByLabelText('Mobile number')) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText("Only the main admin can change a member's phone number.")).toBeTruthy();
+    expect((screen.getByLabelText('Account number') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getAllByText('Only the member can change their bank account, with a code sent to their phone.')).toHaveLength(2);
+    view.unmount();
+
+    render(
+      <StaffContext.Provider value={{ role: 'superadmin' }}>
+        <MemberFormDialog open member={member()} onClose={() => undefined} onSaved={() => undefined} />
+      </StaffContext.Provider>,
+    );
+    expect(((await screen.findByLabelText('Mobile number')) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByLabelText('Account number') as HTMLInputElement).disabled).toBe(false);
   });
 });

@@ -8,6 +8,16 @@ import { statusOptions } from '../lists/ListToolbar';
 import { PESO_INPUT } from '../pesoInput';
 import { MEMBER_PROFILE_FIELDS, changedFields, changedValueRule, creditScoreRule, given, newMemberRules, statusRule } from './memberFormRules';
 import { MEMBER_STATUSES } from './memberStatus';
+import { useIsMainAdmin } from '../layout/staffContext';
+
+/** Who may change what (issue 14): the phone is the main admin's to change; an existing bank account the member's, with a texted code. */
+function lockedReason(field: string, member: AdminMemberAnswer | null, isMainAdmin: boolean): string | null {
+  if (field === 'phone' && !isMainAdmin) return "Only the main admin can change a member's phone number.";
+  if ((field === 'bankName' || field === 'bankAccountNumber') && member?.bankName && member.bankAccountNumber) {
+    return 'Only the member can change their bank account, with a code sent to their phone.';
+  }
+  return null;
+}
 
 const DOCUMENTS: { kind: DocumentKind; label: string; url: keyof AdminMemberAnswer }[] = [
   { kind: 'idFront', label: 'ID (front)', url: 'idFrontUrl' },
@@ -45,6 +55,7 @@ export function MemberFormDialog({
   const [current, setCurrent] = useState<AdminMemberAnswer | null>(member);
   const [uploading, setUploading] = useState<DocumentKind | null>(null);
   const editing = current !== null;
+  const isMainAdmin = useIsMainAdmin();
 
   useEffect(() => {
     if (!open) return;
@@ -137,11 +148,14 @@ export function MemberFormDialog({
           </>
         ) : (
           <div className="admin-form-grid">
-            {MEMBER_PROFILE_FIELDS.map((field) => (
-              <Form.Item key={field.name} name={field.name} label={field.label} rules={[changedValueRule(field.schema, before[field.name])]}>
-                {field.name === 'monthlySalary' ? <InputNumber min={0} style={{ width: '100%' }} {...PESO_INPUT} /> : <Input />}
-              </Form.Item>
-            ))}
+            {MEMBER_PROFILE_FIELDS.map((field) => {
+              const locked = lockedReason(field.name, current, isMainAdmin);
+              return (
+                <Form.Item key={field.name} name={field.name} label={field.label} rules={[changedValueRule(field.schema, before[field.name])]} extra={locked ?? undefined}>
+                  {field.name === 'monthlySalary' ? <InputNumber min={0} style={{ width: '100%' }} {...PESO_INPUT} /> : <Input disabled={locked !== null} />}
+                </Form.Item>
+              );
+            })}
             <Form.Item name="status" label="Status" rules={[statusRule]}>
               <Select options={statusOptions(MEMBER_STATUSES)} />
             </Form.Item>
