@@ -147,7 +147,7 @@ async function renewWhileLeading(lease: LeaderLease, leading: AbortController, l
     if (leading.signal.aborted) return;
     try {
       if (!(await lease.renew())) {
-        logger.warn('projections lost the lease to another runner; standing by');
+        logger.warn('projections lost the lease (it expired, or another runner holds it); standing by');
         leading.abort();
         return;
       }

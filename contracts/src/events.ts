@@ -63,6 +63,9 @@ export type ReminderReason = z.infer<typeof reminderReasonSchema>;
 export const scheduledInstalmentSchema = z
   .object({ number: instalmentNumber, dueDate: businessDate, principalCentavos: centavos, interestCentavos: centavos, amountCentavos: centavos })
   .strict();
+/** Why new withdrawals are held for a while (design §7). */
+export const withdrawalHoldReasonSchema = z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']);
+export type WithdrawalHoldReason = z.infer<typeof withdrawalHoldReasonSchema>;
 /** An allowed address: one IPv4/IPv6 address or a CIDR range, in canonical form. */
 const allowedAddress = z.string().min(2).max(60);
 
@@ -105,7 +108,22 @@ export const eventDataSchemas = {
   /** An approved loan's principal reaches the wallet; at most once per loan. */
   LoanDisbursed: z.object({ memberId: uuid, loanId: uuid, amountCentavos: centavos, disbursedAt: isoTime }).strict(),
   /** A withdrawal OTP was asked for (the code itself is never in the log). */
-  WithdrawalOtpRequested: z.object({ memberId: uuid, challengeId: uuid, amountCentavos: centavos, requestedAt: isoTime }).strict(),
+  WithdrawalOtpRequested: z
+    .object({
+      memberId: uuid,
+      challengeId: uuid,
+      amountCentavos: centavos,
+      /** The profile's bank account the code was issued for (absent on codes issued before withdrawals were bound to it). */
+      bankName: z.string().optional(),
+      bankAccountNumber: z.string().optional(),
+      requestedAt: isoTime,
+    })
+    .strict(),
+  /**
+   * New withdrawals are refused until `heldUntil`: the bank account was changed, the main admin
+   * changed the member's phone, or too many wrong codes were typed in one day.
+   */
+  WithdrawalsHeld: z.object({ memberId: uuid, reason: withdrawalHoldReasonSchema, heldUntil: isoTime, heldAt: isoTime }).strict(),
   /** The amount leaves the available balance at once (held) until the withdrawal completes or is rejected. */
   WithdrawalRequested: z
     .object({
@@ -137,9 +155,9 @@ export const eventDataSchemas = {
   MemberStatusChanged: z.object({ memberId: uuid, from: memberStatusSchema, to: memberStatusSchema, changedAt: isoTime }).strict(),
   MemberCreditScoreChanged: z.object({ memberId: uuid, from: z.number().int(), to: creditScoreSchema, changedAt: isoTime }).strict(),
   /** The member signs in with the new number; the old one was released on its own stream. */
-  MemberPhoneChanged: z.object({ memberId: uuid, from: e164, to: e164, changedAt: isoTime }).strict(),
+  MemberPhoneChanged: z.object({ memberId: uuid, from: e164, to: e164, changedAt: isoTime, changedBy: uuid.optional() }).strict(),
   /** An admin set a new password (typed once, never readable again); every older session ends. */
-  MemberPasswordReset: z.object({ memberId: uuid, passwordHash: argon2idHash, resetAt: isoTime }).strict(),
+  MemberPasswordReset: z.object({ memberId: uuid, passwordHash: argon2idHash, resetAt: isoTime, resetBy: uuid.optional() }).strict(),
   /**
    * The member set a new password themselves: knowing the current one, or with a code texted to
    * their phone (forgot password). Every older session ends.

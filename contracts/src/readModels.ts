@@ -1,4 +1,4 @@
-import type { AdminRole, DocumentKind, MemberStatus } from './events.js';
+import type { AdminRole, DocumentKind, MemberStatus, WithdrawalHoldReason } from './events.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
 
 /**
@@ -23,6 +23,8 @@ export interface MemberDoc {
   status: MemberStatus;
   /** File ids of the identity documents (the API turns them into short-lived signed URLs). */
   documents: Record<DocumentKind, string | null>;
+  /** The latest hold on new withdrawals (it may have ended: compare `until` with the time). */
+  withdrawalHold?: { until: string; reason: WithdrawalHoldReason } | null;
   /** The member proved `phone` with a code texted to it (absent in documents written before this existed: not proved). */
   phoneVerified?: boolean;
   createdAt: string;
@@ -250,4 +252,6 @@ export const rooms = {
   admins: 'admins',
   /** Auditors and the main admin: the live log and the audit jobs' progress (never members' documents). */
   audit: 'audit',
+  /** The main admin alone: what only they may read (the IP allow-list). */
+  mainAdmin: 'main-admin',
 };

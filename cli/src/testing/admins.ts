@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { startApiServer, createLogger, type ApiServer } from '@honeylend/command-api';
 import { REDIS_URL, SUPERADMIN, TEST_REGISTRATIONS_PER_HOUR, uniquePhone, type TestSystem } from './testSystem.js';
-import { registerBorrower, verifyBorrower, type Borrower } from './borrowers.js';
+import { addBankAccount, registerBorrower, verifyBorrower, type Borrower } from './borrowers.js';
 
 export interface HttpAnswer {
   status: number;
@@ -114,6 +114,7 @@ export async function withdrawalCodeFor(system: TestSystem, borrower: Borrower, 
 
 /** A pending withdrawal of `amount` pesos, through the real OTP flow (the borrower needs the balance). */
 export async function pendingWithdrawal(system: TestSystem, borrower: Borrower, amount: number, usedCodes: string[] = []): Promise<any> {
+  await addBankAccount(system, borrower);
   const otp = await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount } });
   if (otp.status !== 202) throw new Error(`OTP request failed: ${otp.status} ${JSON.stringify(otp.body)}`);
   const code = await withdrawalCodeFor(system, borrower, usedCodes);

@@ -71,6 +71,15 @@ export async function verifyBorrower(system: TestSystem, borrower: Borrower, opt
 }
 
 /**
+ * Puts the bank account withdrawals pay to on the borrower's profile (their first, so no code is
+ * needed; the same account again changes nothing).
+ */
+export async function addBankAccount(system: TestSystem, borrower: Borrower, bankName = 'BPI', bankAccountNumber = '1234567890'): Promise<void> {
+  const res = await system.request('PUT', '/api/user/profile', { token: borrower.token, body: { bankName, bankAccountNumber } });
+  if (res.status !== 200) throw new Error(`bank account not saved: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/**
  * Puts money in the wallet the way a loan approval does: a LoanDisbursed on the member's stream,
  * through the same decider (used until the admin approval route drives it).
  */

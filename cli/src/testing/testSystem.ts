@@ -36,6 +36,8 @@ export interface TestSystem {
   startApiNode(): Promise<ApiServer>;
   /** POSTs a multipart upload with one field `file`. */
   upload(path: string, file: { bytes: Uint8Array; name: string; type: string }, token?: string): Promise<{ status: number; body: any }>;
+  /** Stops the projection runner (the read models then stand still, as when it is down or far behind). */
+  stopProjections(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -138,6 +140,10 @@ export async function startTestSystem(
         // not JSON: the test will say so
       }
       return { status: response.status, body };
+    },
+    async stopProjections() {
+      controller.abort();
+      await projecting.catch(() => undefined);
     },
     async stop() {
       for (const node of extraNodes) await node.close();

@@ -100,6 +100,14 @@ export const membersProjection: Projection = {
       case 'MemberCreditScoreChanged':
         await updateMember(tx, keys, event, event.data.memberId, () => ({ creditScore: event.data.to }));
         return;
+      case 'WithdrawalsHeld':
+        // The latest-ending hold is the one the wallet shows, as the member's decider keeps it.
+        await updateMember(tx, keys, event, event.data.memberId, (doc) =>
+          doc.withdrawalHold && Date.parse(doc.withdrawalHold.until) >= Date.parse(event.data.heldUntil)
+            ? {}
+            : { withdrawalHold: { until: event.data.heldUntil, reason: event.data.reason } },
+        );
+        return;
       case 'LoanDisbursed':
         return moveBalance(tx, keys, event, event.data.memberId, event.data.amountCentavos);
       case 'WithdrawalRequested':

@@ -72,6 +72,7 @@ const userShape = {
   personalInfoComplete: z.boolean(),
   documentsComplete: z.boolean(),
   verified: z.boolean(),
+  withdrawalHold: z.strictObject({ until: isoTime, reason: z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']), message: z.string().min(1) }).nullable(),
   phoneVerified: z.boolean(),
   createdAt: isoTime,
   version: count,
