@@ -17,7 +17,6 @@ describe('a borrower securing their account at 360 × 740', () => {
   let pageErrors: string[];
   let borrower: ApiBorrower;
   let password = 'Sampaguita#2026';
-  const localPhone = () => `0${borrower.phone.slice(3)}`;
 
   beforeAll(async () => {
     system = await startSystem();
@@ -38,7 +37,7 @@ describe('a borrower securing their account at 360 × 740', () => {
 
   async function signIn() {
     await page.goto('/app-login');
-    await page.getByLabel('Phone number').fill(localPhone());
+    await page.getByLabel('Phone number').fill(borrower.phone);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Proceed' }).click();
     await page.waitForURL('**/loan-app');
@@ -49,7 +48,7 @@ describe('a borrower securing their account at 360 × 740', () => {
     await page.goto('/app-login');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     const forgot = dialog('Forgot password');
-    await forgot.getByLabel('Phone number').fill(localPhone());
+    await forgot.getByLabel('Phone number').fill(borrower.phone);
     await forgot.getByRole('button', { name: 'Text me a code' }).click();
     await forgot.getByLabel('Code').waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
@@ -100,6 +99,7 @@ describe('a borrower securing their account at 360 × 740', () => {
     await screenshot(page, 'security-03-signed-out-everywhere', 'screen');
     expect(await storedToken(page)).toBeNull();
     expect((await system.request('GET', '/api/user/profile', { token: other.body.token })).status).toBe(401);
-    expect(pageErrors).toEqual([]);
+    // The refused current password (400) and the revoked session's last check (401) are answers the page expects; nothing else may fail.
+    expect(pageErrors.filter((error) => !/Failed to load resource: the server responded with a status of 40[01]\b/.test(error))).toEqual([]);
   });
 });

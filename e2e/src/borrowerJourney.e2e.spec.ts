@@ -147,8 +147,25 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     });
     await screenshot(page, '06-document-preview', 'screen');
     await preview.getByRole('button', { name: 'Close', exact: true }).click();
-    await page.getByText('Verified account').waitFor();
+    // Profile and documents done: the phone number is the last step (issue 14).
+    await page.getByText(/One more step: confirm your phone number/).waitFor();
     await textOf(page.locator('.documents'), '3 of 3 uploaded');
+    expect(await horizontalOverflow(page)).toBe(0);
+  });
+
+  it('confirms the phone with the code texted to it, and becomes verified', async () => {
+    await page.getByRole('button', { name: 'Confirm phone' }).click();
+    const confirm = dialog('Confirm your phone');
+    await confirm.getByRole('button', { name: 'Text me a code' }).click();
+    await confirm.getByLabel('Code').waitFor();
+    await textOf(confirm, maskedPhone(e164(phone)));
+    await screenshot(page, '07-confirm-phone', 'screen');
+    const code = await latestOtp(system, (await storedToken(page))!);
+    await confirm.getByLabel('Code').fill(code);
+    await confirm.getByRole('button', { name: 'Confirm phone' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByText('Verified account').waitFor();
+    await page.locator('.status-badge', { hasText: 'Phone confirmed' }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, '07-profile-verified');
   });

@@ -21,7 +21,11 @@ const register = (phone: string, address: string) =>
 describe('registration limits', () => {
   it('lets 20 sign-ups from one address through at once and answers the rest 429 with Retry-After', async () => {
     const answers = await Promise.all(Array.from({ length: 30 }, () => register(uniquePhone(), '198.51.100.20')));
-    expect(answers.filter((a) => a.status === 201)).toHaveLength(20);
+    // The 20 let through are registered, or told to retry when more wait to be hashed than the line holds (503 BUSY).
+    const letThrough = answers.filter((a) => a.status !== 429);
+    expect(letThrough).toHaveLength(20);
+    expect(letThrough.every((a) => a.status === 201 || (a.status === 503 && a.body.code === 'BUSY'))).toBe(true);
+    expect(letThrough.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(9);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(10);
     expect(refused[0]!.body.code).toBe('TOO_MANY_ATTEMPTS');

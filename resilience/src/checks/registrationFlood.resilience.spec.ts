@@ -5,7 +5,7 @@ import { percentile, reportFigure } from '../support/figures.js';
 import { scaled } from '../support/scale.js';
 
 /**
- * Check 16 (issue 14 item 4): a registration flood against the limits production runs with (120
+ * Check 18 (issue 14 item 4): a registration flood against the limits production runs with (120
  * sign-ups an hour per address), half of it from one address and half from ever-new addresses
  * (127.0.0.1 is a trusted proxy, so X-Forwarded-For plays them). The one address is answered 429;
  * the many reach argon2, which runs two at a time with a short line (503 BUSY past it), so a
@@ -41,7 +41,7 @@ async function timedLogins(phone: string, until: () => boolean): Promise<{ laten
   return { latencies, statuses };
 }
 
-describe('registration flood (check 16)', () => {
+describe('registration flood (check 18)', () => {
   it('answers a flood from one address 429, bounds the hashing of the rest, and keeps sign-ins working (figures: 429/s, login p99)', async () => {
     const borrower = await registerBorrower(system);
     let baselineCount = 0;

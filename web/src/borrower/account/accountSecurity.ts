@@ -12,8 +12,9 @@ export interface CodeSent {
 
 /**
  * A password change ends every session of the account, this one's token included: the socket may
- * hear "revoked" before the answer with the new token arrives. While the change runs, the live
- * updates wait for it (`tokenChange`) before checking whether the session still stands.
+ * hear "revoked" before the answer with the new token arrives. While the change (or a sign-out
+ * everywhere) runs, the live updates wait for it (`tokenChange`) before checking whether the
+ * session still stands.
  */
 let tokenChange: Promise<unknown> | null = null;
 export function pendingTokenChange(): Promise<unknown> | null {
@@ -42,10 +43,16 @@ export async function confirmPasswordReset(phone: string, code: string, newPassw
   await apiRequest('/api/auth/password-reset/confirm', { method: 'POST', body: { phone, code, newPassword } });
 }
 
-/** Every session of the account ends, this one too: the borrower signs in again. */
+/** Every session of the account ends, this one too: the borrower signs in again (the socket's "revoked" waits for this). */
 export async function signOutEverywhere(): Promise<void> {
-  await apiRequest('/api/auth/logout-everywhere', { method: 'POST' });
-  useSession.getState().endSession('Signed out everywhere', 'Every session of your account has ended. Sign in again to continue.');
+  const signOut = apiRequest('/api/auth/logout-everywhere', { method: 'POST' });
+  tokenChange = signOut.catch(() => undefined);
+  try {
+    await signOut;
+    useSession.getState().endSession('Signed out everywhere', 'Every session of your account has ended. Sign in again to continue.');
+  } finally {
+    tokenChange = null;
+  }
 }
 
 export function requestPhoneCode(): Promise<CodeSent> {
