@@ -9,6 +9,7 @@ import { accountLimits } from './throttle/accountLimits.js';
 import { storeIdentityOf, type EventStore } from '@honeylend/eventstore';
 import { createApp } from './app.js';
 import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
+import { seedCompanyDetails } from './company/companyFromEnvironment.js';
 import { parseTrustedProxies } from './admin/access/clientAddress.js';
 import { LoginThrottle } from './auth/loginThrottle.js';
 import { TokenService } from './auth/tokens.js';
@@ -128,6 +129,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   };
   await progress.start();
   if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
+  await seedCompanyDetails(options.store, env, options.logger);
 
   const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: devDefaultsAllowed(env), devBusinessDate: devDefaultsAllowed(env) });
   const server = createServer(app.callback());

@@ -25,6 +25,8 @@ import { resolveClientAddress } from './admin/access/adminAccess.js';
 import { borrowerServicingRoutes } from './servicing/borrowerServicingRoutes.js';
 import { paymentWebhookRoutes } from './servicing/paymentWebhookRoutes.js';
 import { businessDateRoutes } from './servicing/businessDateRoutes.js';
+import { companyRoutes } from './company/companyRoutes.js';
+import { disclosureRoutes } from './loan/disclosure/disclosureRoutes.js';
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
@@ -65,7 +67,9 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     profileRoutes(deps),
     uploadRoutes(deps),
     loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),
+    disclosureRoutes(deps),
     borrowerServicingRoutes(deps),
+    ...companyRoutes(deps),
     paymentWebhookRoutes(deps),
     withdrawalRoutes(deps),
     notificationRoutes(deps),

@@ -3,6 +3,7 @@ import { creditTierOf, type CreditTier } from './credit.js';
 import type { AdminDoc, AllowedIpDoc, LoanDoc, LoanStats, MemberDoc, MemberStats, NotificationDoc, WithdrawalDoc, WithdrawalStats } from './readModels.js';
 import type { OtpDeliveryStatus } from './jobs.js';
 import { truthInLending } from './loans/repayment.js';
+import { acceptanceDeadline } from './loans/loanStatusRules.js';
 import { servicingAnswer, type ServicingAnswer } from './loans/servicing/servicingAnswer.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
 import { redactEventData, type WithdrawalHoldReason } from './events.js';
@@ -154,6 +155,11 @@ export interface LoanAnswer extends ServicingAnswer {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /**
+   * An approved loan waits for the borrower to accept its Disclosure Statement: by when (null when
+   * not waiting), and when they did (null before).
+   */
+  acceptance: { awaiting: boolean; acceptBy: string | null; acceptedAt: string | null };
   /** Truth in Lending Act (RA 3765) disclosure, from the schedule's real cash flows. */
   disclosure: {
     financeCharge: number;
@@ -185,6 +191,11 @@ function disclosureOf(terms: Parameters<typeof truthInLending>[0]): ReturnType<t
   return disclosure;
 }
 
+function acceptanceOf(doc: LoanDoc): LoanAnswer['acceptance'] {
+  const awaiting = doc.status === 'approved' && !doc.termsAcceptedAt && !!doc.approvedAt;
+  return { awaiting, acceptBy: awaiting ? acceptanceDeadline(doc.approvedAt!) : null, acceptedAt: doc.termsAcceptedAt ?? null };
+}
+
 export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
   const terms = { principalCentavos: doc.amountCentavos, monthlyRateBps: doc.monthlyRateBps, termMonths: doc.termMonths, createdAt: doc.createdAt };
   const disclosure = disclosureOf(terms);
@@ -201,6 +212,7 @@ export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     version: doc.version,
+    acceptance: acceptanceOf(doc),
     ...servicingAnswer(doc),
     disclosure: {
       financeCharge: centavosToPesos(disclosure.financeChargeCentavos),

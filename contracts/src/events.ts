@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELINQUENCY_BUCKETS } from './loans/servicing/delinquency.js';
+import { companyDetailsSchema } from './company.js';
 
 /**
  * Every event the system appends, by type, with the zod schema of its data. Writers validate
@@ -46,7 +47,7 @@ export const creditScoreSchema = z.number().int().min(300).max(850);
 /** Money moved by an admin, signed: positive credits the wallet, negative debits it. */
 const signedCentavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((value) => value !== 0, 'an adjustment moves money');
 /** Why an open loan application stopped counting as "the member's loan". */
-export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted']);
+export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted', 'lapsed']);
 /** A business date: an Asia/Manila calendar date, YYYY-MM-DD. */
 const businessDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const positiveCentavos = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -212,6 +213,15 @@ export const eventDataSchemas = {
       changedAt: isoTime,
     })
     .strict(),
+  /**
+   * RA 3765: the borrower accepted the Disclosure Statement they were shown: `statementHash` is the
+   * SHA-256 of its exact text (hex), with when and from where. Disbursement waits for this.
+   */
+  LoanTermsAccepted: z
+    .object({ loanId: uuid, memberId: uuid, statementHash: z.string().regex(/^[0-9a-f]{64}$/), acceptedAt: isoTime, ipAddress: z.string().max(100) })
+    .strict(),
+  /** An approval the borrower did not accept within its acceptance period: no money moves, the application closes. */
+  LoanApprovalLapsed: z.object({ loanId: uuid, memberId: uuid, approvedAt: isoTime, lapsedAt: isoTime }).strict(),
   /** A pending or denied application removed by an admin; its history stays for audit. */
   LoanDeleted: z.object({ loanId: uuid, memberId: uuid, status: loanStatusSchema, deletedAt: isoTime }).strict(),
   /**
@@ -340,6 +350,8 @@ export const eventDataSchemas = {
   /** stream settings-admin-ips: who may reach the management panel (empty list = anyone). */
   AllowedIpAdded: z.object({ ruleId: uuid, ipAddress: allowedAddress, description: z.string().max(200), addedAt: isoTime }).strict(),
   AllowedIpRemoved: z.object({ ruleId: uuid, ipAddress: allowedAddress, removedAt: isoTime }).strict(),
+  /** stream settings-company: the lender's legal identity as the main admin (or the first start, from the environment) set it. */
+  CompanyDetailsSet: z.object({ details: companyDetailsSchema, setAt: isoTime }).strict(),
   /** stream settings-loan-statuses: statuses admins defined beyond the built-in ones (spec §4). */
   LoanStatusDefined: z.object({ status: loanStatusSchema, definedAt: isoTime }).strict(),
   LoanStatusRemoved: z.object({ status: loanStatusSchema, removedAt: isoTime }).strict(),
@@ -417,6 +429,7 @@ export const streams = {
   sequence: (name: string) => `sequence-${name}`,
   allowedIps: 'settings-admin-ips',
   loanStatuses: 'settings-loan-statuses',
+  company: 'settings-company',
   /** Signed checkpoints of the log's hash chain. */
   auditCheckpoints: 'audit-checkpoints',
   /** What one auditor (or the main admin) unmasked and exported. */

@@ -5,6 +5,7 @@ export * from './accountCodes.js';
 export * from './validation.js';
 export * from './credit.js';
 export * from './events.js';
+export * from './company.js';
 export * from './readModels.js';
 export * from './api.js';
 export * from './adminDailyStats.js';

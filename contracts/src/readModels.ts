@@ -54,6 +54,11 @@ export interface LoanDoc {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** When an admin approved it; the borrower's acceptance period runs from here (absent before approval). */
+  approvedAt?: string | null;
+  /** When the borrower accepted the Disclosure Statement (RA 3765), and its SHA-256; absent before. */
+  termsAcceptedAt?: string | null;
+  termsHash?: string | null;
   /** The servicing facts once disbursement opened the account (absent before); answers fold them. */
   account?: LoanAccount | null;
   /** Revision of the loan's stream this document reflects: the day close appends expecting it. */
@@ -230,6 +235,8 @@ export function readModelKeys(prefix = '') {
     allowedIps: `${rm}settings:allowed-ips`,
     /** JSON string[]: admin-defined loan statuses, in the order they were added. */
     customLoanStatuses: `${rm}settings:loan-statuses`,
+    /** JSON CompanyDetails: the lender's legal identity (absent until set). */
+    company: `${rm}settings:company`,
     notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
     /** Hash member id → ISO time until which this auditor sees the member unmasked (AuditorUnmasked). */
     auditUnmasked: (staffId: string) => `${rm}audit:unmasked:${staffId}`,

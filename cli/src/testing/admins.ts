@@ -145,3 +145,24 @@ export async function startProxiedNode(system: TestSystem, trustedProxies: strin
     auditTrustedKeys: system.api.deps.audit.trustedKeys,
   });
 }
+
+/**
+ * The borrower reads their approved loan's Disclosure Statement and accepts it (RA 3765): the
+ * step between approval and disbursement. Answers the loan as the acceptance left it (active).
+ */
+export async function acceptDisclosure(system: TestSystem, borrowerToken: string, loanId: string): Promise<any> {
+  const disclosure = await system.request('GET', `/api/loans/${loanId}/disclosure`, { token: borrowerToken });
+  if (disclosure.status !== 200) throw new Error(`disclosure: ${disclosure.status} ${JSON.stringify(disclosure.body)}`);
+  const accepted = await system.request('POST', `/api/loans/${loanId}/acceptance`, { token: borrowerToken, body: { hash: disclosure.body.hash } });
+  if (accepted.status !== 200) throw new Error(`acceptance: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return accepted.body;
+}
+
+/** An admin approves the loan and its borrower accepts the Disclosure Statement: the money reaches the wallet. */
+export async function approveAndAccept(system: TestSystem, adminToken: string, borrowerToken: string, loanId: string, body: Record<string, unknown> = {}): Promise<any> {
+  const approval = await system.request('PUT', `/api/admin/loans/${loanId}`, { token: adminToken, body: { status: 'approved', ...body } });
+  if (approval.status !== 200) throw new Error(`approval: ${approval.status} ${JSON.stringify(approval.body)}`);
+  await acceptDisclosure(system, borrowerToken, loanId);
+  const loan = await system.request('GET', `/api/admin/loans/${loanId}`, { token: adminToken });
+  return loan.body;
+}

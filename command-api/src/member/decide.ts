@@ -141,7 +141,7 @@ export type MemberCommand =
   | { type: 'VerifyPhone'; memberId: string; phone: string; now: string }
   | { type: 'AdjustBalance'; memberId: string; adjustmentId: string; amountCentavos: number; reason: string; now: string }
   | { type: 'DeleteMember'; memberId: string; now: string }
-  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted'; now: string }
+  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted' | 'lapsed'; now: string }
   /** The first half of a wallet repayment: the money leaves the wallet, never below zero, once per repayment id. */
   | { type: 'DebitWalletRepayment'; memberId: string; loanId: string; repaymentId: string; amountCentavos: number; now: string }
   /** The loan refused a debited repayment, or an admin reversed it: the money goes back, once. */

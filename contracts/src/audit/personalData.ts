@@ -71,6 +71,8 @@ const FIELD_MASKS: Record<string, (value: string) => string> = {
   bankAccountNumber: maskLastFour,
   email: maskEmail,
   address: maskText,
+  // The borrower's own address when they accepted a Disclosure Statement (LoanTermsAccepted), as a member's own action's address is.
+  ipAddress: maskIp,
 };
 
 /** Free text about a member, by event type. */

@@ -69,14 +69,26 @@ export async function confirmPhone(system: RunningSystem, borrower: ApiBorrower)
   expect(confirmed.body?.phoneVerified, JSON.stringify(confirmed.body)).toBe(true);
 }
 
-/** A borrower registered, verified and holding an approved loan, all through the API (paid out to UnionBank 109876543210). */
+/**
+ * A borrower registered, verified and holding an approved loan whose Disclosure Statement they
+ * accepted (RA 3765), so the money is in the wallet — all through the API (paid out to UnionBank 109876543210).
+ */
 export async function approvedBorrower(system: RunningSystem, amount = 250_000): Promise<ApiBorrower & { loanId: string }> {
   const borrower = await verifiedBorrower(system, 'Gabriela Silang', VIGAN_PROFILE);
   const loan = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount, purpose: 'Tricycle for a transport business', termMonths: 24 } });
   expect(loan.status, JSON.stringify(loan.body)).toBe(201);
   const approval = await system.request('PUT', `/api/admin/loans/${loan.body.id}`, { token: await system.adminToken(), body: { status: 'approved', notify: true } });
   expect(approval.status, JSON.stringify(approval.body)).toBe(200);
+  await acceptDisclosure(system, borrower.token, loan.body.id);
   return { ...borrower, loanId: loan.body.id };
+}
+
+/** The borrower accepts their approved loan's Disclosure Statement through the API; the money moves. */
+export async function acceptDisclosure(system: RunningSystem, token: string, loanId: string): Promise<void> {
+  const disclosure = await system.request('GET', `/api/loans/${loanId}/disclosure`, { token });
+  expect(disclosure.status, JSON.stringify(disclosure.body)).toBe(200);
+  const accepted = await system.request('POST', `/api/loans/${loanId}/acceptance`, { token, body: { hash: disclosure.body.hash } });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 }
 
 /** A loan application left pending (the admin console decides it). */

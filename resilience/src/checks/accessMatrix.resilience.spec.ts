@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { registerBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
-import { adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, requestFrom, type TestAdmin } from '../../../cli/src/testing/admins.js';
+import { acceptDisclosure, adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, requestFrom, type TestAdmin } from '../../../cli/src/testing/admins.js';
 import { openSocket, socketConnected, socketEnded, socketRefused } from '../../../cli/src/testing/sockets.js';
 import { reportFigure } from '../support/figures.js';
 import { apiRouteTable, fillPath, routeKey, type MountedRoute } from '../support/routeTable.js';
@@ -102,6 +102,7 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/health': [{ access: 'public' }],
   'GET /api/ready': [{ access: 'public' }],
   'GET /api/rates': [{ access: 'public' }],
+  'GET /api/company': [{ access: 'public' }],
   'POST /api/auth/login': [{ access: 'public' }],
   'POST /api/auth/register': [{ access: 'registration' }],
   'POST /api/auth/admin-login': [{ access: 'public' }],
@@ -131,6 +132,10 @@ const RULES: Record<string, RouteCase[]> = {
   // A borrower's own loan only: the other member's answers 404.
   'GET /api/loans/:id': [{ access: 'borrower' }],
   'GET /api/loans/:id/payoff-quote': [{ access: 'borrower' }],
+  'GET /api/loans/:id/disclosure': [{ access: 'borrower' }],
+  'GET /api/loans/:id/disclosure.pdf': [{ access: 'borrower' }],
+  // Accepting another member's loan (the path always names the other one) answers 404.
+  'POST /api/loans/:id/acceptance': [{ access: 'borrower', attack: () => ({ hash: 'a'.repeat(64) }) }],
   'POST /api/loans/:id/repayments': [{ access: 'borrower', attack: () => ({ amount: 500 }), allowedBody: { amount: 1 } }],
   'POST /api/withdrawals/otp': [{ access: 'borrower', attack: () => ({ amount: 1000 }) }],
   'POST /api/withdrawals': [
@@ -181,6 +186,20 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/admin/audit/:stream': [{ access: 'staff' }],
   'GET /api/admin/events': [{ access: 'staff' }],
   'GET /api/admin/allowed-ips': [{ access: 'mainAdmin' }],
+  'PUT /api/admin/settings/company': [
+    {
+      access: 'mainAdmin',
+      attack: () => ({
+        companyName: 'Planted Lending Corp.',
+        secRegistrationNumber: 'CS000000000',
+        certificateOfAuthorityNumber: '0000',
+        dateRegistered: '2020-01-01',
+        status: 'Registered',
+        address: 'Nowhere',
+        contact: 'planted@example.com',
+      }),
+    },
+  ],
   'POST /api/admin/allowed-ips': [{ access: 'mainAdmin', attack: () => ({ ipAddress: '0.0.0.0/0', description: 'Everyone' }) }],
   'DELETE /api/admin/allowed-ips/:id': [{ access: 'mainAdmin', allowedParams: unknownId }],
 
@@ -290,6 +309,7 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
   const { borrower, loan } = await borrowerWithPendingLoan(system, fullName);
   const approval = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
   if (approval.status !== 200) throw new Error(`approval failed: ${approval.status} ${JSON.stringify(approval.body)}`);
+  await acceptDisclosure(system, borrower.token, loan.id);
   const withdrawal = await pendingWithdrawal(system, borrower, 1000);
   const repayment = await system.request('POST', `/api/admin/loans/${loan.id}/repayments`, {
     token: officer.token,

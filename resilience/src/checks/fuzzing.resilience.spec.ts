@@ -7,6 +7,7 @@ import {
   passwordResetConfirmBody,
   passwordResetRequestBody,
   phoneVerificationConfirmBody,
+  companyDetailsSchema,
   adminDailyStatsAnswerSchema,
   adminLoginBody,
   loanApplicationBody,
@@ -18,7 +19,7 @@ import {
 } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { disburse, registerBorrower, verifyBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
-import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../../../cli/src/testing/admins.js';
+import { acceptDisclosure, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../../../cli/src/testing/admins.js';
 import { pngImage } from '../../../cli/src/testing/images.js';
 import { createAdminBody, updateAdminBody } from '../../../command-api/src/admin/admins/adminAccountBodies.js';
 import { allowedIpBody } from '../../../command-api/src/admin/allowedIps/allowedIpRoutes.js';
@@ -35,6 +36,7 @@ import { dailyStatsQuery } from '../../../command-api/src/admin/stats/adminStats
 import { decisionBody, withdrawalsQuery } from '../../../command-api/src/admin/withdrawals/adminWithdrawalRoutes.js';
 import { withdrawalBody, withdrawalOtpBody } from '../../../command-api/src/withdrawal/withdrawalBodies.js';
 import { bankChangeCodeBody, profileEditBody } from '../../../command-api/src/member/profileRoutes.js';
+import { acceptanceBody } from '../../../command-api/src/loan/disclosure/disclosureRoutes.js';
 import {
   adminRepaymentBody,
   businessDateBody,
@@ -83,7 +85,7 @@ interface RouteFuzz {
   /** Real path parameters; the n-th request gets `params(n)` (destructive routes rotate throwaway targets). */
   params?: (n: number) => Record<string, string>;
   /** What a 2xx answers: a schema of the JSON, or the media type(s) of a file. */
-  answer: z.ZodType | 'text/csv' | 'image/png' | Array<'text/csv' | 'application/x-ndjson'>;
+  answer: z.ZodType | 'text/csv' | 'image/png' | 'application/pdf' | Array<'text/csv' | 'application/x-ndjson'>;
   /** Refusals a valid request may get by a business rule (`status` or `status CODE`). */
   refusals?: string[];
   /** The body is signed as the payment provider signs it (X-Signature over the exact text sent). */
@@ -152,7 +154,8 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
   const memberId = fx.borrower.id;
   return {
     // ── anyone ───────────────────────────────────────────────────────────────────────────
-    'GET /api/health': { caller: 'anonymous', body: null, query: null, answer: z.strictObject({ status: z.literal('ok') }) },
+    'GET /api/health': { caller: 'anonymous', body: null, query: null, answer: answers.healthAnswer },
+    'GET /api/company': { caller: 'anonymous', body: null, query: null, answer: answers.companyAnswer },
     'GET /api/ready': {
       caller: 'anonymous',
       body: null,
@@ -311,6 +314,17 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     // ── servicing: the payer's active loan ──────────────────────────────────────────────
     'GET /api/loans/:id': { caller: 'payer', body: null, query: null, params: () => ({ id: fx.servicedLoan.id }), answer: answers.loanDetailAnswer },
     'GET /api/loans/:id/payoff-quote': { caller: 'payer', body: null, query: null, params: () => ({ id: fx.servicedLoan.id }), answer: answers.payoffQuote },
+    'GET /api/loans/:id/disclosure': { caller: 'payer', body: null, query: null, params: () => ({ id: fx.servicedLoan.id }), answer: answers.disclosureAnswer },
+    'GET /api/loans/:id/disclosure.pdf': { caller: 'payer', body: null, query: null, params: () => ({ id: fx.servicedLoan.id }), answer: 'application/pdf' },
+    // The payer's loan was accepted already: another statement's hash is refused, the same one changes nothing.
+    'POST /api/loans/:id/acceptance': {
+      caller: 'payer',
+      body: acceptanceBody,
+      query: null,
+      params: () => ({ id: fx.servicedLoan.id }),
+      answer: answers.loanDetailAnswer,
+      refusals: ['409 LOAN_NOT_AWAITING_ACCEPTANCE'],
+    },
     'POST /api/loans/:id/repayments': {
       caller: 'payer',
       body: walletRepaymentBody,
@@ -531,6 +545,13 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
       refusals: ['400 VALIDATION_FAILED', '409 USERNAME_TAKEN', '400 PASSWORD_TOO_COMMON'],
     },
     'GET /api/admin/allowed-ips': { caller: 'superadmin', body: null, query: null, answer: z.array(answers.allowedIpAnswer) },
+    'PUT /api/admin/settings/company': {
+      caller: 'superadmin',
+      body: companyDetailsSchema,
+      query: null,
+      fields: { dateRegistered: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)) },
+      answer: answers.companyDetailsAnswer,
+    },
     'POST /api/admin/allowed-ips': {
       caller: 'superadmin',
       body: allowedIpBody,
@@ -648,6 +669,7 @@ async function setUp(): Promise<Fixtures> {
   // The payer: a borrower whose loan is active, with two recorded repayments for the reversals.
   const payer = await borrowerWithPendingLoan(system, 'Servicing Payer');
   const approved = await expectStatus(await system.request('PUT', `/api/admin/loans/${payer.loan.id}`, { token: admin.token, body: { status: 'approved' } }), 200, 'approval');
+  await acceptDisclosure(system, payer.borrower.token, payer.loan.id);
   const today = String((await expectStatus(await system.request('GET', '/api/dev/business-date', { token: admin.token }), 200, 'business date')).date);
   const repaymentIds: string[] = [];
   for (const reference of ['FUZZ-REV-1', 'FUZZ-REV-2']) {

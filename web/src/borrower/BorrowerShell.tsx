@@ -5,6 +5,8 @@ import { BottomTabBar } from './components/BottomTabBar';
 import { LoadingScreen } from './components/LoadingScreen';
 import { OfflineBanner } from './components/OfflineBanner';
 import { TopBar } from './components/TopBar';
+import { CompanyFooter } from './components/CompanyFooter';
+import { useCompany } from '../shared/companyStore';
 import { useSession } from './stores/session';
 
 /** Frame of every borrower screen: top bar with menu, the screen, and the tab bar while signed in. */
@@ -14,6 +16,8 @@ export function BorrowerShell() {
   const navigate = useNavigate();
 
   useEffect(() => onAccountSuspended(() => navigate('/app-login', { replace: true })), [navigate]);
+  // The lender's details, once per visit: the footer and the operator card on every borrower page.
+  useEffect(() => useCompany.getState().load(), []);
 
   // A new page starts at its top (the browser keeps the old scroll position otherwise); Back and
   // Forward (POP) leave the browser's own restoration alone.
@@ -34,6 +38,7 @@ export function BorrowerShell() {
       <main id="main-content" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
+      <CompanyFooter />
       {signedIn && <BottomTabBar />}
     </div>
   );
