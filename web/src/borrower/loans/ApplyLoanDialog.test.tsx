@@ -7,7 +7,7 @@ import { roundedAmount } from './ApplyLoanDialog';
 
 function openApplyDialog() {
   localStorage.setItem('token', 'jwt-abc');
-  useSession.setState({ user: memberAnswer({ verified: true, personalInfoComplete: true, documentsComplete: true }), loading: false });
+  useSession.setState({ user: memberAnswer({ verified: true, phoneVerified: true, personalInfoComplete: true, documentsComplete: true }), loading: false });
   routeFetch({ 'GET /api/rates': () => jsonResponse(fallbackRatesAnswer()), 'GET /api/loans/user': () => jsonResponse([]) });
   renderApp('/loan-app');
   fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
