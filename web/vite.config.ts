@@ -15,8 +15,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Read by scripts/checkBundleSize.mjs (the first-load size check), which then removes it.
+    // Both read by scripts/checkBundleSize.mjs (the first-load budgets: what each chunk was built
+    // from), which then removes them: neither is shipped.
     manifest: true,
+    sourcemap: 'hidden',
   },
   server: {
     proxy: {
