@@ -36,6 +36,10 @@ for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventLi
 // The session check starts before the first render so the spinner shows for as short a time as possible.
 void useSession.getState().start();
 
+// The service worker (offline page, cached app shell) registers once the page has loaded, in a
+// chunk of its own, so it costs the first load nothing.
+window.addEventListener('load', () => void import('./shared/serviceWorker').then(({ registerServiceWorker }) => registerServiceWorker()), { once: true });
+
 createRoot(root).render(
   <StrictMode>
     <BrowserRouter>
