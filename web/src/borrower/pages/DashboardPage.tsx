@@ -42,7 +42,8 @@ export function DashboardPage() {
 function ActiveLoanCard() {
   const user = useSignedInUser();
   const loans = useLoans((state) => state.items);
-  const status = useLoans((state) => state.status);
+  // Before the first fetch has started the loans are unknown, not absent: shown as loading.
+  const status = useLoans((state) => (state.status === 'idle' ? 'loading' : state.status));
   const loan = loanInFocus(loans);
   const canApply = !loans.some(isOpenLoan);
   const [dialog, setDialog] = useState<'none' | 'apply' | 'verify'>('none');
