@@ -66,37 +66,36 @@ describe('the installable app (issue 20)', () => {
 
   it('has an active service worker that controls the page once it is loaded again', async () => {
     await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
     await page.reload();
-    const state = await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return { active: registration.active?.state, controlled: navigator.serviceWorker.controller !== null, scope: registration.scope };
-    });
+    const state = await page.evaluate(
+      'navigator.serviceWorker.ready.then((registration) => ({ active: registration.active?.state, controlled: navigator.serviceWorker.controller !== null, scope: registration.scope }))',
+    );
     expect(state).toEqual({ active: 'activated', controlled: true, scope: `${system.baseUrl}/` });
   });
 
   it('caches no API answer while a borrower uses the app', async () => {
     const borrower = await approvedBorrower(system);
-    await page.evaluate((token) => window.localStorage.setItem('token', token), borrower.token);
+    await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(borrower.token)})`);
     await page.goto('/loan-app');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.goto('/wallet');
     await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
-    const cached = await page.evaluate(async () => {
-      const urls: string[] = [];
+    const cached = (await page.evaluate(`(async () => {
+      const urls = [];
       for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
-    });
+    })()`)) as string[];
     // The shell is there (so the check can fail), and nothing under /api or the socket.
     expect(cached).toEqual(expect.arrayContaining(['/index.html', '/offline.html']));
     expect(cached.filter((path) => path.startsWith('/api') || path.startsWith('/socket.io'))).toEqual([]);
-    await page.evaluate(() => window.localStorage.removeItem('token'));
+    await page.evaluate("window.localStorage.removeItem('token')");
   });
 
   it('shows its offline page when the network is gone, and the app again when it is back', async () => {
     await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    await eventually('the page is controlled by the service worker', async () => ((await page.evaluate(() => navigator.serviceWorker.controller !== null)) ? true : undefined), 15_000);
+    await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
+    await eventually('the page is controlled by the service worker', async () => ((await page.evaluate('navigator.serviceWorker.controller !== null')) ? true : undefined), 15_000);
     await context.setOffline(true);
     try {
       await page.goto('/wallet');
