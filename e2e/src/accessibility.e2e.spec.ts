@@ -172,6 +172,12 @@ describe('accessibility of every page and dialog (issue 20)', () => {
       await check(page, `console ${path}`);
     }
     await page.goto('/management/members');
+    // The keyboard's first stop is the skip link, which takes focus past the menu to the page.
+    await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement?.textContent')).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate('document.activeElement?.id')).toBe('staff-content');
     await page.getByRole('button', { name: 'Add member' }).click();
     await page.getByRole('dialog').first().waitFor();
     await check(page, 'console members with the add member dialog');
