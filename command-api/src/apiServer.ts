@@ -128,7 +128,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: env.NODE_ENV !== 'production', devBusinessDate: env.NODE_ENV !== 'production' });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
-  const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
+  const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }), new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
   await realtime.start();
   deps.revokeSessions = (id, reason) => realtime.revoke(id, reason);
   auditJobs.onUpdate((update) => realtime.toAuditors('audit.job', update));

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
@@ -29,6 +30,8 @@ export interface StartWorkersOptions {
   /** A shorter code lifetime for tests; otherwise the 5 minutes of design §7. */
   otpTtlMs?: number;
   clock?: () => Date;
+  /** Recorded on each job this process runs (BullMQ's processedBy), so an operator sees which process sent what; default NODE_NAME, else host and pid. */
+  processName?: string;
 }
 
 export interface RunningWorkers {
@@ -69,19 +72,20 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     const deliveries = new SmsDeliveries(redis, keys);
     if (isDevelopmentDefault) logger.warn('OTP_SECRET is not set; hashing codes with the development key');
     const queueOptions = { connection: redis, prefix: keys.queuePrefix };
+    const workerOptions = { ...queueOptions, name: options.processName ?? (env.NODE_NAME || `${hostname()}:${process.pid}`) };
 
     workers.push(
       new Worker(
         QUEUE_NAMES.otp,
         createOtpProcessor({ redis, keys, sender: countingSender(sender, 'otp'), deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }),
-        { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
+        { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
       ),
-      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: countingSender(sender, 'notification'), deliveries, logger }), { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
+      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: countingSender(sender, 'notification'), deliveries, logger }), { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
       new Worker(
         QUEUE_NAMES.rates,
         (_job: Job<RatesRefreshJob>, _token?: string, signal?: AbortSignal) =>
           refreshRates({ redis, keys, logger, clock, ratesUrl: env.RATES_URL || DEFAULT_RATES_URL }, signal),
-        { ...queueOptions, concurrency: 1 },
+        { ...workerOptions, concurrency: 1 },
       ),
     );
     for (const worker of workers) {

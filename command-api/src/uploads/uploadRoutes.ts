@@ -10,6 +10,7 @@ import { memberDecider } from '../member/decide.js';
 import { checkImage } from './checkImage.js';
 import { receiveUpload } from './receiveUpload.js';
 import { unmaskedMembers } from '../audit/personalDataView.js';
+import { addressAllowed, addressRefused } from '../admin/access/adminAccess.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -61,6 +62,8 @@ export function uploadRoutes(deps: ApiDeps): Router {
       if (caller.role === 'borrower' && caller.id !== file?.memberId) {
         throw file ? new ApiError(403, 'FORBIDDEN', 'This document belongs to someone else') : new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
       }
+      // Staff reach members' documents only from the allow-listed addresses, as they reach the admin routes.
+      if (caller.role !== 'borrower' && !(await addressAllowed(deps, ctx.ip))) throw addressRefused(ctx.ip);
       // An identity document is personal data: an auditor sees it only once they unmasked its member.
       if (caller.role === 'auditor' && !(file && (await unmaskedMembers(deps, caller.id)).has(file.memberId))) {
         throw new ApiError(403, 'MASKED', 'Identity documents are masked for auditors: unmask the member first (with a reason).');

@@ -22,6 +22,8 @@ export const allowedIpsProjection: Projection = {
         : current.filter((rule) => rule.id !== event.data.ruleId);
     if (rules.length === 0) tx.delete(keys.allowedIps);
     else tx.setJson(keys.allowedIps, rules);
-    tx.publish({ rooms: [rooms.admins], event: 'settings.updated', doc: { allowedIps: rules }, version: event.position });
+    // Only the main admin may read the allow-list (REST answers it to them alone); every API node also
+    // reads this entry to disconnect the staff sockets the new list no longer covers.
+    tx.publish({ rooms: [rooms.mainAdmin], event: 'settings.updated', doc: { allowedIps: rules }, version: event.position });
   },
 };

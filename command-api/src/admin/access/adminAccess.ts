@@ -31,15 +31,30 @@ export function resolveClientAddress(deps: ApiDeps) {
   };
 }
 
+/** Whether staff may act from `address`: an empty list lets every address in, otherwise a rule must cover it. */
+export function allowListCovers(rules: readonly AllowedIpDoc[], address: string): boolean {
+  return rules.length === 0 || rulesCover(rules.map((rule) => rule.ipAddress), address);
+}
+
+/**
+ * Whether staff may reach the management side from `address` (already resolved by clientAddress):
+ * the one test every staff channel applies — the admin routes, the admin sign-in, staff reads of
+ * /api/files and staff sockets.
+ */
+export async function addressAllowed(deps: ApiDeps, address: string): Promise<boolean> {
+  return allowListCovers(await readAllowedIps(deps), address);
+}
+
+export function addressRefused(address: string): ApiError {
+  return new ApiError(403, 'IP_NOT_ALLOWED', `The management panel cannot be reached from your address (${address}).`, { clientAddress: address });
+}
+
 /** Refuses every address outside the IP allow-list (spec §6), before anything else is looked at. */
 export function allowListed(deps: ApiDeps) {
   const resolve = resolveClientAddress(deps);
   return (ctx: Context, next: Next) =>
     resolve(ctx, async () => {
-      const rules = await readAllowedIps(deps);
-      if (rules.length > 0 && !rulesCover(rules.map((rule) => rule.ipAddress), ctx.ip)) {
-        throw new ApiError(403, 'IP_NOT_ALLOWED', `The management panel cannot be reached from your address (${ctx.ip}).`, { clientAddress: ctx.ip });
-      }
+      if (!(await addressAllowed(deps, ctx.ip))) throw addressRefused(ctx.ip);
       await next();
     });
 }
