@@ -29,10 +29,17 @@ function lazyScreen<Module>(from: ReturnType<typeof chunk<Module>>, pick: (modul
   });
 }
 
-const signedInApp = chunk(() => import('./signedInScreens'));
+// A loan's page (schedule, payments) is reached from the wallet: fetched after the signed-in app.
+const loanPage = chunk(() => Promise.all([import('./pages/LoanPage'), import('../shared/zodWithoutEval')]).then(([module]) => module));
+const signedInApp = chunk(() =>
+  import('./signedInScreens').then((module) => {
+    void loanPage.load();
+    return module;
+  }),
+);
 // Once the sign-in screen is there, signing in has started: the signed-in app follows in the background.
 const signIn = chunk(() =>
-  import('./auth/AuthPage').then((module) => {
+  Promise.all([import('./auth/AuthPage'), import('../shared/zodWithoutEval')]).then(([module]) => {
     void signedInApp.load();
     return module;
   }),
@@ -42,7 +49,7 @@ export const AuthPage = lazyScreen(signIn, (module) => module.AuthPage);
 export const DashboardPage = lazyScreen(signedInApp, (module) => module.DashboardPage);
 export const WalletPage = lazyScreen(signedInApp, (module) => module.WalletPage);
 export const ProfilePage = lazyScreen(signedInApp, (module) => module.ProfilePage);
-export const LoanPage = lazyScreen(signedInApp, (module) => module.LoanPage);
+export const LoanPage = lazyScreen(loanPage, (module) => module.LoanPage);
 
 /** Starts fetching the sign-in chunk (the visitor points at or focuses a link to it). */
 export function prefetchSignIn(): void {
@@ -54,7 +61,7 @@ export function prefetchSignedInApp(): void {
   void signedInApp.load();
 }
 
-/** Both borrower chunks, fetched and remembered (tests render the whole app synchronously). */
+/** The borrower chunks, fetched and remembered (tests render the whole app synchronously). */
 export async function loadBorrowerScreens(): Promise<void> {
-  await Promise.all([signIn.load(), signedInApp.load()]);
+  await Promise.all([signIn.load(), signedInApp.load(), loanPage.load()]);
 }
