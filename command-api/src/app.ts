@@ -10,6 +10,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { idempotency } from './http/idempotency.js';
 import { jsonBodyGuard } from './http/jsonBodyGuard.js';
 import { authRoutes } from './auth/authRoutes.js';
+import { accountSecurityRoutes } from './account/accountSecurityRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
 import { staticWeb } from './web/staticWeb.js';
@@ -25,6 +26,8 @@ import { resolveClientAddress } from './admin/access/adminAccess.js';
 import { borrowerServicingRoutes } from './servicing/borrowerServicingRoutes.js';
 import { paymentWebhookRoutes } from './servicing/paymentWebhookRoutes.js';
 import { businessDateRoutes } from './servicing/businessDateRoutes.js';
+import { companyRoutes } from './company/companyRoutes.js';
+import { disclosureRoutes } from './loan/disclosure/disclosureRoutes.js';
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
@@ -55,17 +58,20 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   // includeUnparsed keeps the exact text as ctx.request.rawBody: the payment webhook's signature is over it.
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true, includeUnparsed: true }));
   app.use(jsonBodyGuard());
-  app.use(idempotency(deps.redis, deps.jobs.keys.prefix));
+  app.use(idempotency(deps));
 
   for (const router of [
     healthRoutes(deps),
     ...adminRouters(deps),
     auditRoutes(deps),
     authRoutes(deps),
+    ...accountSecurityRoutes(deps),
     profileRoutes(deps),
     uploadRoutes(deps),
     loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),
+    disclosureRoutes(deps),
     borrowerServicingRoutes(deps),
+    ...companyRoutes(deps),
     paymentWebhookRoutes(deps),
     withdrawalRoutes(deps),
     notificationRoutes(deps),

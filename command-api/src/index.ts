@@ -10,3 +10,12 @@ export { memberDecider, type MemberCommand } from './member/decide.js';
 export { startServicingJobs, type RunningServicingJobs, type ServicingJobsOptions } from './servicing/dayClose/servicingJobs.js';
 export { closeBusinessDays, type DayCloseResult } from './servicing/dayClose/closeBusinessDays.js';
 export { signPayload } from './servicing/providerPayment.js';
+export { lapseUnacceptedApprovals } from './servicing/dayClose/lapseApprovals.js';
+export { loanDecider, type LoanCommand } from './loan/decide.js';
+export { companyDecider } from './company/companyDetails.js';
+// What `lending seed` writes the demo through: the same deciders and number sequences the routes use.
+export { phoneReservationDecider } from './member/phoneReservation.js';
+export { adminAccountDecider, adminUsernameDecider } from './admin/adminAccount.js';
+export { allocateNumber } from './sequence/allocateNumber.js';
+export { hashPassword } from './auth/passwords.js';
+export { receiptNumberOf } from './loan/decide.js';

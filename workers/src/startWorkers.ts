@@ -2,6 +2,8 @@ import { hostname } from 'node:os';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
+  ACCOUNT_CODE_QUEUE,
+  ACCOUNT_CODE_TTL_MS,
   DEFAULT_RATES_URL,
   JOB_NAMES,
   OTP_TTL_MS,
@@ -14,6 +16,7 @@ import { resolveOtpSecret } from '@honeylend/contracts/server';
 import { describeError, type Logger } from './logger.js';
 import { createNotificationProcessor } from './notifications/notificationProcessor.js';
 import { createOtpProcessor } from './otp/otpProcessor.js';
+import { createAccountCodeProcessor } from './accountCodes/accountCodeProcessor.js';
 import { refreshRates } from './rates/refreshRates.js';
 import { createSmsSender, type WorkerEnv } from './sms/createSmsSender.js';
 import { SmsDeliveries } from './sms/smsDelivery.js';
@@ -29,6 +32,8 @@ export interface StartWorkersOptions {
   logger: Logger;
   /** A shorter code lifetime for tests; otherwise the 5 minutes of design §7. */
   otpTtlMs?: number;
+  /** A shorter lifetime for password-reset and phone-confirmation codes in tests; otherwise 10 minutes. */
+  accountCodeTtlMs?: number;
   clock?: () => Date;
   /** Recorded on each job this process runs (BullMQ's processedBy), so an operator sees which process sent what; default NODE_NAME, else host and pid. */
   processName?: string;
@@ -80,6 +85,11 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
         createOtpProcessor({ redis, keys, sender: countingSender(sender, 'otp'), deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }),
         { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
       ),
+      new Worker(
+        ACCOUNT_CODE_QUEUE,
+        createAccountCodeProcessor({ redis, keys, sender: countingSender(sender, 'account-code'), deliveries, logger, secret, ttlMs: options.accountCodeTtlMs ?? ACCOUNT_CODE_TTL_MS, clock }),
+        { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
+      ),
       new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: countingSender(sender, 'notification'), deliveries, logger }), { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
       new Worker(
         QUEUE_NAMES.rates,
@@ -116,6 +126,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const countedQueues = [
     new Queue(QUEUE_NAMES.otp, { connection: redis, prefix: keys.queuePrefix }),
     new Queue(QUEUE_NAMES.notifications, { connection: redis, prefix: keys.queuePrefix }),
+    new Queue(ACCOUNT_CODE_QUEUE, { connection: redis, prefix: keys.queuePrefix }),
     startedQueue,
     // The servicing day close, run by the same workers role (command-api's startServicingJobs).
     new Queue(QUEUE_NAMES.servicing, { connection: redis, prefix: keys.queuePrefix }),

@@ -12,6 +12,8 @@ import { phoneReservationDecider } from '../member/phoneReservation.js';
 import { registerMember } from '../member/registration.js';
 import { adminAccountDecider, adminUsernameDecider } from '../admin/adminAccount.js';
 import { verifyPassword } from './passwords.js';
+import { tooMany } from './loginThrottle.js';
+import { throttleAddress } from './throttleAddress.js';
 
 export function authRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, loginThrottle } = deps;
@@ -19,6 +21,15 @@ export function authRoutes(deps: ApiDeps): Router {
 
   router.post('/register', async (ctx) => {
     const input = parseBody(ctx, registerBody);
+    // Counted before anything is read or hashed, per client address and per number, in one atomic step.
+    const wait = await deps.limits.take(
+      [
+        { key: `register:ip:${throttleAddress(ctx.ip)}`, limit: deps.accountLimits.registrationPerAddress },
+        { key: `register:phone:${input.phone}`, limit: deps.accountLimits.registrationPerPhone },
+      ],
+      deps.now().getTime(),
+    );
+    if (wait !== null) throw tooMany(wait, `Too many sign-ups from here. Please try again in ${wait} seconds.`);
     let registration;
     try {
       registration = await registerMember(store, input, 'self', metadataOf(ctx, 'self'), deps.now());
@@ -47,7 +58,7 @@ export function authRoutes(deps: ApiDeps): Router {
     if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
-    await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip);
+    await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip, deps.now().getTime());
     if (account.status === 'suspended') {
       throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended, undefined, { accountStatus: 'suspended' });
     }
@@ -70,7 +81,7 @@ export function authRoutes(deps: ApiDeps): Router {
     if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidAdminCredentials);
     }
-    await loginThrottle.succeeded(`admin:${username}`, ctx.ip);
+    await loginThrottle.succeeded(`admin:${username}`, ctx.ip, deps.now().getTime());
     const doc = await readAfterWrite(ctx, progress, admin!.position, () => readModels.admin(account.adminId));
     ctx.body = {
       success: true,

@@ -9,6 +9,7 @@ import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
 import { checkImage } from './checkImage.js';
 import { receiveUpload } from './receiveUpload.js';
+import { UploadQuota } from './uploadQuota.js';
 import { unmaskedMembers } from '../audit/personalDataView.js';
 import { addressAllowed, addressRefused } from '../admin/access/adminAccess.js';
 
@@ -17,12 +18,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function uploadRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, files, signedFileUrls } = deps;
   const router = new Router({ prefix: '/api' });
+  const quota = new UploadQuota(deps.redis, deps.jobs.keys.prefix);
 
   /** A borrower's identity document image: JPEG, PNG or WebP by its bytes, at most 8 MB. */
   router.post('/upload', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
     const memberId = callerOf(ctx).id;
     const bytes = await receiveUpload(ctx.req);
     const contentType = checkImage(bytes);
+    // Taken once the image is known good (a bad file is a 400 whatever the quota says): at most 8 MB is read past it.
+    await quota.take(memberId, bytes.length, deps.now());
     const fileId = randomUUID();
     await files.save(fileId, bytes);
     const result = await handleCommand(

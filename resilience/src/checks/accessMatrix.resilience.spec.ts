@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { registerBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
-import { adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, requestFrom, type TestAdmin } from '../../../cli/src/testing/admins.js';
+import { acceptDisclosure, adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, requestFrom, type TestAdmin } from '../../../cli/src/testing/admins.js';
 import { openSocket, socketConnected, socketEnded, socketRefused } from '../../../cli/src/testing/sockets.js';
 import { reportFigure } from '../support/figures.js';
 import { apiRouteTable, fillPath, routeKey, type MountedRoute } from '../support/routeTable.js';
@@ -88,6 +88,8 @@ interface RouteCase {
   allowedParams?: (cell: Cell) => Record<string, string>;
   /** The allowed call ends the session it uses (logout): it gets a session of its own. */
   freshSession?: boolean;
+  /** The allowed call ends every session of its account (sign out everywhere): a borrower of its own makes it. */
+  ownAccount?: boolean;
 }
 
 const unknownId = () => ({ id: randomUUID() });
@@ -100,10 +102,17 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/health': [{ access: 'public' }],
   'GET /api/ready': [{ access: 'public' }],
   'GET /api/rates': [{ access: 'public' }],
+  'GET /api/company': [{ access: 'public' }],
   'POST /api/auth/login': [{ access: 'public' }],
   'POST /api/auth/register': [{ access: 'registration' }],
   'POST /api/auth/admin-login': [{ access: 'public' }],
   'POST /api/auth/logout': [{ access: 'signedIn', freshSession: true }],
+  'POST /api/auth/logout-everywhere': [{ access: 'borrower', ownAccount: true }],
+  'POST /api/auth/password-reset/request': [{ access: 'public' }],
+  'POST /api/auth/password-reset/confirm': [{ access: 'public' }],
+  'POST /api/user/password': [{ access: 'borrower', attack: () => ({ currentPassword: PASSWORD, newPassword: 'Taken#Over2026' }) }],
+  'POST /api/user/phone-verification': [{ access: 'borrower' }],
+  'POST /api/user/phone-verification/confirm': [{ access: 'borrower', attack: () => ({ code: '123456' }) }],
   'GET /api/dev/outbox': [{ access: 'signedIn' }],
   'GET /api/dev/business-date': [{ access: 'signedIn' }],
   'POST /api/dev/business-date': [{ access: 'staff', attack: () => ({ date: '2099-12-31' }) }],
@@ -116,12 +125,17 @@ const RULES: Record<string, RouteCase[]> = {
 
   'GET /api/user/profile': [{ access: 'borrower' }],
   'PUT /api/user/profile': [{ access: 'borrower', attack: () => ({ bankAccountNumber: '9999999999' }) }],
+  'POST /api/user/bank-account/otp': [{ access: 'borrower', attack: () => ({ bankName: 'BDO', bankAccountNumber: '9999999999' }) }],
   'POST /api/upload': [{ access: 'borrower' }],
   'POST /api/loans': [{ access: 'borrower', attack: () => ({ amount: 80_000, purpose: 'Sari-sari store stock', termMonths: 12 }) }],
   'GET /api/loans/user': [{ access: 'borrower' }],
   // A borrower's own loan only: the other member's answers 404.
   'GET /api/loans/:id': [{ access: 'borrower' }],
   'GET /api/loans/:id/payoff-quote': [{ access: 'borrower' }],
+  'GET /api/loans/:id/disclosure': [{ access: 'borrower' }],
+  'GET /api/loans/:id/disclosure.pdf': [{ access: 'borrower' }],
+  // Accepting another member's loan (the path always names the other one) answers 404.
+  'POST /api/loans/:id/acceptance': [{ access: 'borrower', attack: () => ({ hash: 'a'.repeat(64) }) }],
   'POST /api/loans/:id/repayments': [{ access: 'borrower', attack: () => ({ amount: 500 }), allowedBody: { amount: 1 } }],
   'POST /api/withdrawals/otp': [{ access: 'borrower', attack: () => ({ amount: 1000 }) }],
   'POST /api/withdrawals': [
@@ -172,6 +186,20 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/admin/audit/:stream': [{ access: 'staff' }],
   'GET /api/admin/events': [{ access: 'staff' }],
   'GET /api/admin/allowed-ips': [{ access: 'mainAdmin' }],
+  'PUT /api/admin/settings/company': [
+    {
+      access: 'mainAdmin',
+      attack: () => ({
+        companyName: 'Planted Lending Corp.',
+        secRegistrationNumber: 'CS000000000',
+        certificateOfAuthorityNumber: '0000',
+        dateRegistered: '2020-01-01',
+        status: 'Registered',
+        address: 'Nowhere',
+        contact: 'planted@example.com',
+      }),
+    },
+  ],
   'POST /api/admin/allowed-ips': [{ access: 'mainAdmin', attack: () => ({ ipAddress: '0.0.0.0/0', description: 'Everyone' }) }],
   'DELETE /api/admin/allowed-ips/:id': [{ access: 'mainAdmin', allowedParams: unknownId }],
 
@@ -272,7 +300,7 @@ function traces(victim: MemberFixture): string[] {
 }
 
 /** An OTP as the SMS carries it: staff must never read one (design §7). */
-const OTP_TEXT = /withdrawal code is \d{6}/i;
+const OTP_TEXT = /(withdrawal|bank change) code is \d{6}/i;
 
 let system: TestSystem;
 let fx: Fixtures;
@@ -281,6 +309,7 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
   const { borrower, loan } = await borrowerWithPendingLoan(system, fullName);
   const approval = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
   if (approval.status !== 200) throw new Error(`approval failed: ${approval.status} ${JSON.stringify(approval.body)}`);
+  await acceptDisclosure(system, borrower.token, loan.id);
   const withdrawal = await pendingWithdrawal(system, borrower, 1000);
   const repayment = await system.request('POST', `/api/admin/loans/${loan.id}/repayments`, {
     token: officer.token,
@@ -365,7 +394,12 @@ async function runCell(route: MountedRoute, rule: RouteCase, caller: CallerName)
   const path = fillPath(route.path, params) + query;
   const hasBody = !['GET', 'DELETE'].includes(route.method);
   const body = hasBody ? (refused ? (rule.attack?.(cell) ?? {}) : (rule.allowedBody ?? {})) : undefined;
-  const token = !refused && rule.freshSession ? await freshToken(caller) : tokenOf(caller);
+  const token =
+    !refused && rule.ownAccount && borrowerCaller
+      ? (await registerBorrower(system, 'Own Account')).token
+      : !refused && rule.freshSession
+        ? await freshToken(caller)
+        : tokenOf(caller);
   const requestId = `matrix-${randomUUID()}`;
   const res = await system.request(route.method, path, { token, body, headers: { 'X-Request-Id': requestId } });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');

@@ -17,6 +17,9 @@ import type {
   BookFigures,
   BusinessDateAnswer,
   CollectionsRowAnswer,
+  CompanyAnswer,
+  CompanyDetails,
+  DisclosureAnswer,
   CreditTier,
   LoanAccount,
   UnmaskAnswer,
@@ -72,10 +75,19 @@ const userShape = {
   personalInfoComplete: z.boolean(),
   documentsComplete: z.boolean(),
   verified: z.boolean(),
+  withdrawalHold: z.strictObject({ until: isoTime, reason: z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']), message: z.string().min(1) }).nullable(),
+  phoneVerified: z.boolean(),
   createdAt: isoTime,
   version: count,
 };
 export const userAnswer: z.ZodType<UserAnswer> = z.strictObject(userShape);
+
+/** Forgot password, sign out everywhere: a success and what happened, in words. */
+export const accountMessage = z.strictObject({ success: z.literal(true), message: z.string().min(1) });
+/** A changed password: this session goes on with a new token. */
+export const passwordChanged = z.strictObject({ success: z.literal(true), message: z.string().min(1), token: z.string().min(20) });
+/** A code texted to the member's own number. */
+export const codeSent = z.strictObject({ sentTo: z.string().regex(/^\+63•+\d{4}$/), expiresAt: isoTime });
 
 const adminOtpStatus: z.ZodType<AdminOtpStatus> = z.strictObject({
   state: z.enum(['sent', 'retrying', 'failed']),
@@ -208,6 +220,7 @@ const loanShape = {
   createdAt: isoTime,
   updatedAt: isoTime,
   version: count,
+  acceptance: z.strictObject({ awaiting: z.boolean(), acceptBy: isoTime.nullable(), acceptedAt: isoTime.nullable() }),
   ...servicingShape,
   disclosure: z.strictObject({
     financeCharge: pesos,
@@ -414,4 +427,32 @@ export const unmaskAnswer: z.ZodType<UnmaskAnswer> = z.strictObject({
     bankName: z.string().nullable(),
     bankAccountNumber: z.string().nullable(),
   }),
+});
+
+/** GET /api/company (and the PUT that sets it): the lender's identity, or {} while not set. */
+const companyShape = {
+  companyName: z.string().min(1),
+  secRegistrationNumber: z.string().min(1),
+  certificateOfAuthorityNumber: z.string().min(1),
+  dateRegistered: businessDate,
+  status: z.string().min(1),
+  address: z.string().min(1),
+  contact: z.string().min(1),
+};
+export const companyDetailsAnswer: z.ZodType<CompanyDetails> = z.strictObject(companyShape);
+export const companyAnswer: z.ZodType<CompanyAnswer> = z.union([z.strictObject(companyShape), z.strictObject({})]);
+
+/** GET /api/loans/:id/disclosure: the statement's exact text and its SHA-256. */
+export const disclosureAnswer: z.ZodType<DisclosureAnswer> = z.strictObject({
+  statement: z.string().startsWith('DISCLOSURE STATEMENT ON LOAN TRANSACTION'),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  acceptedAt: isoTime.nullable(),
+  acceptBy: isoTime,
+});
+
+/** GET /api/health: liveness, and whether the operator published the lender's details. */
+export const healthAnswer = z.strictObject({
+  status: z.literal('ok'),
+  operatorDetails: z.enum(['set', 'missing', 'unknown']),
+  warnings: z.array(z.string()).optional(),
 });

@@ -7,6 +7,7 @@ import { callerOf, type ApiDeps } from '../../http/context.js';
 import { parseBody } from '../../http/parse.js';
 import { adminAccess } from '../access/adminAccess.js';
 import { notifyMember } from './notifyMember.js';
+import { refuseMoneyRequests } from './refuseMoneyRequests.js';
 
 export const notificationBody = z.object({
   userId: z.uuid({ error: 'Choose the member to notify' }),
@@ -22,6 +23,7 @@ export function adminNotificationRoutes(deps: ApiDeps): Router {
 
   router.post('/', async (ctx) => {
     const input = parseBody(ctx, notificationBody);
+    refuseMoneyRequests({ title: input.title, message: input.message }, 'A message to a member');
     if (!(await deps.readModels.member(input.userId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
     const { notificationId, position } = await notifyMember(deps, ctx, callerOf(ctx).id, { memberId: input.userId, title: input.title, message: input.message, type: input.type });
     ctx.status = 201;

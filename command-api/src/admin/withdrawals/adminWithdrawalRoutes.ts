@@ -13,6 +13,7 @@ import { listQuery, parseQuery } from '../lists/listQuery.js';
 import { documentsOf, searchPage, type SearchIndex } from '../lists/searchPage.js';
 import { notifyMember } from '../notifications/notifyMember.js';
 import { withdrawalsCsv } from './withdrawalCsv.js';
+import { refuseMoneyRequests } from '../notifications/refuseMoneyRequests.js';
 import { idFromPath } from '../pathId.js';
 import { personalDataView, type PersonalDataView } from '../../audit/personalDataView.js';
 import { recordExport } from '../../audit/auditAccessLog.js';
@@ -115,9 +116,11 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
     }
     const adminId = callerOf(ctx).id;
     const { memberId } = doc;
+    // The reason reaches the borrower (in the app and by SMS): it may not ask them for money.
+    if (input.status === 'rejected') refuseMoneyRequests({ reason: input.reason }, 'A rejection reason');
     const command =
       input.status === 'completed'
-        ? { type: 'CompleteWithdrawal' as const, memberId, withdrawalId, now: processedAt }
+        ? { type: 'CompleteWithdrawal' as const, memberId, withdrawalId, adminId, processedAt, now: now.toISOString() }
         : { type: 'RejectWithdrawal' as const, memberId, withdrawalId, reason: input.reason || null, now: processedAt };
     const result = await handleCommand(store, streams.member(memberId), memberDecider, command, metadataOf(ctx, adminId));
     const amount = formatPesos(doc.amountCentavos);
