@@ -254,6 +254,7 @@ export interface WithdrawalAnswer {
   reason: string | null;
   createdAt: string;
   processedAt: string | null;
+  payoutReference: string | null;
   version: number;
 }
 
@@ -268,6 +269,7 @@ export function toWithdrawalAnswer(doc: WithdrawalDoc): WithdrawalAnswer {
     reason: doc.reason,
     createdAt: doc.createdAt,
     processedAt: doc.processedAt,
+    payoutReference: doc.payoutReference ?? null,
     version: doc.version,
   };
 }
@@ -387,7 +389,7 @@ export function toAdminAccountEntry(doc: AdminDoc, viewer: { id: string; role: A
 }
 
 export interface AdminStatsAnswer {
-  withdrawals: { total: number; processed: number; pending: number; rejected: number; totalAmount: number };
+  withdrawals: { total: number; processed: number; pending: number; rejected: number; totalAmount: number; rejectedAmount: number };
   loans: { total: number; byStatus: Record<string, number>; totalAmount: number; disbursedAmount: number };
   members: { total: number; active: number; pending: number; suspended: number; totalBalance: number };
 }
@@ -400,6 +402,7 @@ export function toAdminStatsAnswer(withdrawals: WithdrawalStats, loans: LoanStat
       pending: withdrawals.pending,
       rejected: withdrawals.rejected,
       totalAmount: centavosToPesos(withdrawals.totalAmountCentavos),
+      rejectedAmount: centavosToPesos(withdrawals.rejectedAmountCentavos),
     },
     loans: {
       total: loans.total,

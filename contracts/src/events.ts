@@ -138,7 +138,8 @@ export const eventDataSchemas = {
       requestedAt: isoTime,
     })
     .strict(),
-  WithdrawalCompleted: z.object({ memberId: uuid, withdrawalId: uuid, processedAt: isoTime }).strict(),
+  /** `payoutReference`: the GCash, InstaPay or bank reference of the transfer, when the admin recorded one. */
+  WithdrawalCompleted: z.object({ memberId: uuid, withdrawalId: uuid, processedAt: isoTime, payoutReference: z.string().min(1).max(64).optional() }).strict(),
   /** The held amount returns to the balance. */
   WithdrawalRejected: z.object({ memberId: uuid, withdrawalId: uuid, reason: z.string().nullable(), rejectedAt: isoTime }).strict(),
   /** A message to the member (in-app list; also sent by SMS). */

@@ -89,6 +89,8 @@ export interface WithdrawalDoc {
   reason: string | null;
   createdAt: string;
   processedAt: string | null;
+  /** The transfer's reference (GCash, InstaPay, bank) once paid out, when the admin recorded one; absent in documents built before it existed. */
+  payoutReference?: string | null;
   version: number;
 }
 
@@ -108,7 +110,10 @@ export interface WithdrawalStats {
   processed: number;
   pending: number;
   rejected: number;
+  /** Requested and not refused: pending and completed withdrawals. */
   totalAmountCentavos: number;
+  /** Refused (rejected) withdrawals, refunded to the wallets. */
+  rejectedAmountCentavos: number;
 }
 
 /** rm:loans:stats: counters the loans projection keeps as events arrive. */

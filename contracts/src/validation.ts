@@ -37,10 +37,33 @@ export const emailField = z.preprocess(
   z.email({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(200, MESSAGES.emailInvalid).optional(),
 );
 
-/** Pesos as the API speaks them (number or numeric string), turned into integer centavos. */
+/**
+ * Pesos as people type them: "25000", "25,000", "₱25,000.50", "PHP 25,000". Thousands separators
+ * must group by three ("2,50" is refused, not guessed). Answers the pesos, or null.
+ */
+export function parsePesoText(text: string): number | null {
+  const bare = text.trim().replace(/^(₱|PHP|Php|php|P)\s*/, '');
+  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/.test(bare)) return null;
+  return Number(bare.replace(/,/g, ''));
+}
+
+/** Pesos as the API speaks them (number or numeric string, separators and ₱ allowed), turned into integer centavos. */
 export const pesoAmountField = (message: string, { min = 0 }: { min?: number } = {}) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, message).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z.string().transform((text, ctx) => {
+          const pesos = parsePesoText(text);
+          if (pesos === null) {
+            ctx.addIssue({ code: 'custom', message });
+            return z.NEVER;
+          }
+          return pesos;
+        }),
+      ],
+      { error: message },
+    )
     .refine((pesos) => Number.isFinite(pesos) && pesos >= min && pesos <= 1_000_000_000, message)
     .refine(hasWholeCentavos, 'Amounts have at most two decimals')
     .transform(pesosToCentavos);

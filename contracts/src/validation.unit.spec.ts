@@ -63,6 +63,16 @@ describe('profile rules (spec §5)', () => {
     expect(profileUpdateBody.parse({ monthlySalary: 30000 })).toEqual({ monthlySalary: 3_000_000 });
   });
 
+  it('takes pesos typed with thousands separators and ₱ (issue 22, item 6)', () => {
+    expect(profileUpdateBody.parse({ monthlySalary: '25,000' })).toEqual({ monthlySalary: 2_500_000 });
+    expect(profileUpdateBody.parse({ monthlySalary: '₱25,000.50' })).toEqual({ monthlySalary: 2_500_050 });
+    expect(profileUpdateBody.parse({ monthlySalary: ' ₱ 1,250,000 ' })).toEqual({ monthlySalary: 125_000_000 });
+    expect(profileUpdateBody.parse({ monthlySalary: 'PHP 25,000' })).toEqual({ monthlySalary: 2_500_000 });
+    for (const unclear of ['2,50', '25,00,000', '25.000,00', '₱', '25,000.505', '-25,000']) {
+      expect(profileUpdateBody.safeParse({ monthlySalary: unclear }).success, unclear).toBe(false);
+    }
+  });
+
   it('drops fields a borrower may not set', () => {
     expect(profileUpdateBody.parse({ balance: 1e9, status: 'active', role: 'superadmin', creditScore: 850, bankName: 'BPI' })).toEqual({
       bankName: 'BPI',

@@ -190,7 +190,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     await page.getByText('No IP Restrictions Active').waitFor();
     expect((await system.request('GET', '/api/admin/allowed-ips', { token: await system.adminToken() })).body).toEqual([]);
 
-    // The member's audit timeline: registration first, then the two status changes, each with type, time, actor and IP.
+    // The member's audit timeline, newest first (issue 22): the two status changes, then registration last, each with type, time, actor and IP.
     await page.getByRole('menuitem', { name: 'Members' }).click();
     await page.getByRole('searchbox', { name: 'Search members' }).fill('Jacinto');
     await page.getByRole('searchbox', { name: 'Search members' }).press('Enter');
@@ -202,19 +202,19 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
       nodes.map((node) => ({ type: node.getAttribute('aria-label'), time: node.querySelector('time')?.getAttribute('datetime') ?? '', text: node.textContent ?? '' })),
     );
     const types = entries.map((entry) => entry.type);
-    expect(types[0]).toBe('Member registered');
+    expect(types.at(-1)).toBe('Member registered');
     const statusChanges = entries.filter((entry) => entry.type === 'Member status changed');
     expect(statusChanges).toHaveLength(2);
-    expect(statusChanges[0]!.text).toContain('to: suspended');
-    expect(statusChanges[1]!.text).toContain('to: active');
-    expect(types.indexOf('Member status changed')).toBeGreaterThan(0);
+    expect(statusChanges[0]!.text).toContain('To: active');
+    expect(statusChanges[1]!.text).toContain('To: suspended');
+    expect(types.indexOf('Member status changed')).toBeLessThan(types.indexOf('Member registered'));
     for (const entry of statusChanges) {
       expect(entry.text).toMatch(/by .*\(admin\)/);
       expect(entry.text).toMatch(/IP (127\.0\.0\.1|::ffff:127\.0\.0\.1|::1)/);
     }
     const times = entries.map((entry) => Date.parse(entry.time));
     expect(times.every((time) => Number.isFinite(time))).toBe(true);
-    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
     await screenshot(page, 'admin-05-audit', 'screen');
 
     expect(errors).toEqual([]);

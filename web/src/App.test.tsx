@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { BANNER_INTERVAL_MS } from './borrower/landing/BannerCarousel';
 import { useSession } from './borrower/stores/session';
 import { useToasts } from './shared/toast/toastStore';
 import { jsonResponse, memberAnswer, mockFetch } from './testing/http';
@@ -109,7 +110,7 @@ describe('shell', () => {
     expect(within(menu).queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
-  it('offers Home, Dashboard, Wallet, Profile and Logout to a member, and closes on Escape', () => {
+  it('offers Home (the dashboard), Wallet, Profile and Logout to a member, and closes on Escape', () => {
     signedIn();
     renderApp('/profile');
     const opener = screen.getByRole('button', { name: 'Open menu' });
@@ -117,7 +118,9 @@ describe('shell', () => {
     opener.focus();
     fireEvent.click(opener);
     const menu = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Dashboard', 'Wallet', 'Profile']);
+    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Wallet', 'Profile']);
+    // Issue 22 item 8: signed in, Home is the dashboard, not the marketing page.
+    expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/loan-app');
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(menu.contains(document.activeElement)).toBe(true);
 
@@ -181,6 +184,23 @@ describe('landing page (spec §2)', () => {
     expect(current()).toBe(2);
     fireEvent.click(screen.getByRole('button', { name: 'Next banner' }));
     expect(current()).toBe(0);
+  });
+
+  it('stops the banners on the pause button and starts them again (issue 22, item 19)', () => {
+    vi.useFakeTimers();
+    try {
+      signedOut();
+      renderApp('/');
+      const current = () => screen.getAllByRole('button', { name: /^Show banner/ }).findIndex((dot) => dot.getAttribute('aria-current') === 'true');
+      fireEvent.click(screen.getByRole('button', { name: 'Pause banners' }));
+      act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS * 3));
+      expect(current()).toBe(0);
+      fireEvent.click(screen.getByRole('button', { name: 'Play banners' }));
+      act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS));
+      expect(current()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('opens registration from Register', () => {

@@ -54,7 +54,7 @@ describe('admin withdrawals: list and stats', () => {
     expect(one.body.id).toBe(withdrawal.id);
   });
 
-  it('keeps the stat cards by counting events: total, processed, pending, rejected and the amount', async () => {
+  it('keeps the stat cards by counting events: total, processed, pending, rejected, the amount not refused and the amount refused', async () => {
     const before = (await system.request('GET', '/api/admin/stats', { token: officer.token })).body;
     const borrower = await fundedBorrower('Stats Borrower');
     const first = await pendingWithdrawal(system, borrower, 1000, borrower.codes);
@@ -69,7 +69,9 @@ describe('admin withdrawals: list and stats', () => {
       processed: before.withdrawals.processed + 1,
       pending: before.withdrawals.pending + 1,
       rejected: before.withdrawals.rejected + 1,
-      totalAmount: before.withdrawals.totalAmount + 6000.5,
+      // Issue 22 item 10: the rejected 2,000 is not money requested-and-not-refused; it is shown apart.
+      totalAmount: before.withdrawals.totalAmount + 1000 + 3000.5,
+      rejectedAmount: before.withdrawals.rejectedAmount + 2000,
     });
     expect(res.body.members.total).toBe(before.members.total + 1);
     expect(res.body.members.active).toBe(before.members.active + 1);
@@ -95,6 +97,33 @@ describe('admin withdrawals: decisions', () => {
     const notifications = await system.request('GET', '/api/notifications', { token: borrower.token });
     expect(notifications.body[0]).toMatchObject({ type: 'withdrawal_update', title: 'Withdrawal sent' });
     expect(notifications.body[0].message).toContain('••••7890');
+  });
+
+  it('records the payout reference on completion: in the event, the answers and the member\'s notice (issue 22, item 17)', async () => {
+    const borrower = await fundedBorrower('Reference Kept');
+    const withdrawal = await pendingWithdrawal(system, borrower, 3000, borrower.codes);
+    const res = await decide(withdrawal.id, { status: 'completed', payoutReference: 'INSTAPAY 20261125-0042' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ status: 'completed', payoutReference: 'INSTAPAY 20261125-0042' });
+    const mine = await system.request('GET', '/api/withdrawals', { token: borrower.token });
+    expect(mine.body[0]).toMatchObject({ id: withdrawal.id, payoutReference: 'INSTAPAY 20261125-0042' });
+    const notifications = await system.request('GET', '/api/notifications', { token: borrower.token });
+    expect(notifications.body[0].message).toContain('Reference: INSTAPAY 20261125-0042.');
+    const stream = await system.request('GET', `/api/admin/audit/member-${borrower.id}`, { token: officer.token });
+    expect(stream.status, JSON.stringify(stream.body)).toBe(200);
+    const events = (Array.isArray(stream.body) ? stream.body : stream.body.events) as { type: string; data: Record<string, unknown> }[];
+    expect(events.find((event) => event.type === 'WithdrawalCompleted')?.data).toMatchObject({ withdrawalId: withdrawal.id, payoutReference: 'INSTAPAY 20261125-0042' });
+
+    const bad = await decide((await pendingWithdrawal(system, borrower, 1000, borrower.codes)).id, { status: 'completed', payoutReference: '=HYPERLINK("x")' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('writes a rejection reason that ends with a full stop without a double period (issue 22, item 19)', async () => {
+    const borrower = await fundedBorrower('One Stop');
+    const withdrawal = await pendingWithdrawal(system, borrower, 2000, borrower.codes);
+    expect((await decide(withdrawal.id, { status: 'rejected', reason: 'Please check your bank details.' })).status).toBe(200);
+    const notifications = await system.request('GET', '/api/notifications', { token: borrower.token });
+    expect(notifications.body[0].message).toContain('rejected: Please check your bank details. The amount is back in your wallet.');
   });
 
   it('rejects a withdrawal and refunds the held amount', async () => {
@@ -164,12 +193,14 @@ describe('admin withdrawals: the CSV report', () => {
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="withdrawals-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = (await res.text()).replace(/^\uFEFF/, '');
     const lines = text.trim().split('\r\n');
-    expect(lines[0]).toBe('"Withdrawal number","Member","Phone","Email","Amount (PHP)","Bank","Account number","Status","Reason","Requested at","Processed at"');
+    expect(lines[0]).toBe('"Withdrawal number","Member","Phone","Email","Amount (PHP)","Bank","Account number","Status","Reason","Requested at (Manila)","Processed at (Manila)"');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"${b.withdrawalNumber}","'=HYPERLINK(""http://evil.test"",""${tag}"")"`);
-    expect(lines[1]).toContain('"2000.00","BPI","1234567890","pending"');
-    // A phone in E.164 starts with + too: a spreadsheet would read it as a formula.
-    expect(lines[2]).toContain(`"${a.withdrawalNumber}","${tag} Santos","'${borrower.phone}"`);
+    // Identifiers stay text in a spreadsheet (issue 22, item 3): ="…" keeps the digits as typed.
+    expect(lines[1]).toContain('"2000.00","BPI","=""1234567890""","pending"');
+    expect(lines[2]).toContain(`"${a.withdrawalNumber}","${tag} Santos","=""${borrower.phone}"""`);
+    // Manila time with its offset.
+    expect(lines[2]).toMatch(/"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00"/);
     expect(lines[2]).toContain('"completed"');
 
     const pendingOnly = await fetch(`${system.baseUrl}/api/admin/withdrawals/export?search=${tag}&status=pending`, { headers: { Authorization: `Bearer ${officer.token}` } });

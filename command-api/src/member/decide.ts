@@ -29,7 +29,7 @@ export const MEMBER_MESSAGES = {
   documentNotFound: 'Document not found. Upload the image first, then use the url the upload answered.',
   minimumWithdrawal: 'Minimum withdrawal amount is ₱1,000',
   insufficientFunds: 'Insufficient funds - Unavailable to request a withdrawal',
-  otpAlreadyUsed: 'This code has already been used. Please request a new code.',
+  otpAlreadyUsed: 'This code was already used — see your withdrawals.',
   withdrawalNotFound: 'Withdrawal not found',
   openLoan: 'This member has an open loan. Close it first: deny or complete it, or delete a pending application.',
   pendingWithdrawal: 'This member has a pending withdrawal. Complete or reject it first.',
@@ -114,7 +114,7 @@ export type MemberCommand =
       now: string;
     }
   /** `now` is when the admin decides; `processedAt` (default now) when the money was sent. */
-  | { type: 'CompleteWithdrawal'; memberId: string; withdrawalId: string; adminId?: string; processedAt?: string; now: string }
+  | { type: 'CompleteWithdrawal'; memberId: string; withdrawalId: string; adminId?: string; processedAt?: string; now: string; payoutReference?: string }
   /** Holds new withdrawals for a day (too many wrong codes); other holds come with the change that causes them. */
   | { type: 'HoldWithdrawals'; memberId: string; reason: WithdrawalHoldReason; now: string }
   | { type: 'RejectWithdrawal'; memberId: string; withdrawalId: string; reason: string | null; now: string }
@@ -317,7 +317,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       if (command.adminId !== undefined && member.adminIdentityChanges.some((change) => change.adminId === command.adminId && Date.parse(change.at) > since)) {
         throw new DomainError(403, 'IDENTITY_CHANGED_BY_YOU', MEMBER_MESSAGES.identityChangedByYou);
       }
-      return [{ type: 'WithdrawalCompleted', data: { memberId: command.memberId, withdrawalId: command.withdrawalId, processedAt: command.processedAt ?? command.now } }];
+      const { memberId, withdrawalId, payoutReference } = command;
+      return [{ type: 'WithdrawalCompleted', data: { memberId, withdrawalId, processedAt: command.processedAt ?? command.now, ...(payoutReference ? { payoutReference } : {}) } }];
     }
     case 'HoldWithdrawals': {
       existing(state);

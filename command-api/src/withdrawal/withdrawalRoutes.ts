@@ -8,7 +8,7 @@ import { ApiError } from '../http/apiError.js';
 import { callerOf, jobTraceOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { decideMember, memberDecider, type MemberCommand } from '../member/decide.js';
+import { decideMember, MEMBER_MESSAGES, memberDecider, type MemberCommand } from '../member/decide.js';
 import { payoutAccount } from '../member/member.js';
 import { codeRefused, recordWrongCode } from '../member/codes/wrongCodes.js';
 import { allocateNumber } from '../sequence/allocateNumber.js';
@@ -93,6 +93,14 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
       keepUntilConsumed: true,
     });
     if (verification.outcome !== 'ok' || !verification.challengeId) {
+      // A spent code is deleted, so it reads as 'expired'; when this member's log shows the
+      // challenge was spent on a withdrawal, say so: the borrower's request went through.
+      if (verification.outcome === 'expired' && input.challengeId) {
+        const { state } = await loadState(store, streams.member(memberId), memberDecider);
+        if (state.exists && state.usedChallengeIds.has(input.challengeId)) {
+          throw new ApiError(400, 'OTP_ALREADY_USED', MEMBER_MESSAGES.otpAlreadyUsed, { fields: { otp: MEMBER_MESSAGES.otpAlreadyUsed } });
+        }
+      }
       if (verification.outcome === 'invalid') await recordWrongCode(deps, ctx, memberId, now);
       throw codeRefused(verification.outcome === 'ok' ? 'expired' : verification.outcome, 'otp');
     }

@@ -24,6 +24,7 @@ export const withdrawalsProjection: Projection = {
           reason: null,
           createdAt: requestedAt,
           processedAt: null,
+          payoutReference: null,
           version: event.position,
         };
         tx.setJson(keys.withdrawal(withdrawalId), doc);
@@ -47,6 +48,7 @@ export const withdrawalsProjection: Projection = {
           status: completed ? 'completed' : 'rejected',
           reason: completed ? null : event.data.reason,
           processedAt: completed ? event.data.processedAt : event.data.rejectedAt,
+          payoutReference: completed ? (event.data.payoutReference ?? null) : null,
           version: event.position,
         };
         tx.setJson(keys.withdrawal(doc.id), doc);
@@ -55,6 +57,11 @@ export const withdrawalsProjection: Projection = {
         tx.hset(keys.withdrawalSearch, { [doc.id]: withdrawalSearchText(doc) });
         tx.hincrby(keys.withdrawalStats, 'pending', -1);
         tx.hincrby(keys.withdrawalStats, completed ? 'processed' : 'rejected', 1);
+        if (!completed) {
+          // 'Total amount' is money requested and not refused; what was refused is counted apart.
+          tx.hincrby(keys.withdrawalStats, 'totalAmountCentavos', -current.amountCentavos);
+          tx.hincrby(keys.withdrawalStats, 'rejectedAmountCentavos', current.amountCentavos);
+        }
         tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'withdrawal.updated', doc, version: event.position });
         return;
       }

@@ -67,7 +67,8 @@ describe('OTP attacks', () => {
     const used: string[] = [];
     const first = await challenge(borrower, AMOUNT, used);
     expect((await withdraw(borrower, { amount: AMOUNT, otp: first.code, challengeId: first.challengeId })).status).toBe(201);
-    tally(await withdraw(borrower, { amount: AMOUNT, otp: first.code, challengeId: first.challengeId }), 'OTP_EXPIRED');
+    // The spent challenge is named as used (issue 22: "already used — see your withdrawals"); refused all the same.
+    tally(await withdraw(borrower, { amount: AMOUNT, otp: first.code, challengeId: first.challengeId }), 'OTP_ALREADY_USED');
     tally(await withdraw(borrower, { amount: AMOUNT, otp: first.code }), 'OTP_EXPIRED');
 
     const second = await challenge(borrower, AMOUNT, used);

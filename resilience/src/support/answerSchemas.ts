@@ -269,6 +269,7 @@ const withdrawalShape = {
   reason: z.string().nullable(),
   createdAt: isoTime,
   processedAt: isoTime.nullable(),
+  payoutReference: z.string().nullable(),
   version: count,
 };
 /** Borrowers see only the last four digits of the account. */
@@ -301,7 +302,7 @@ export const allowedIpAnswer: z.ZodType<AllowedIpAnswer> = z.strictObject({
 });
 
 export const adminStatsAnswer: z.ZodType<AdminStatsAnswer> = z.strictObject({
-  withdrawals: z.strictObject({ total: count, processed: count, pending: count, rejected: count, totalAmount: pesos }),
+  withdrawals: z.strictObject({ total: count, processed: count, pending: count, rejected: count, totalAmount: pesos, rejectedAmount: pesos }),
   loans: z.strictObject({ total: count, byStatus: z.record(z.string(), count), totalAmount: pesos, disbursedAmount: pesos }),
   members: z.strictObject({ total: count, active: count, pending: count, suspended: count, totalBalance: pesos }),
 });

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { provideBrowserApisAntdNeeds } from '../testing/antdInJsdom';
 import { renderApp } from '../testing/renderApp';
 
 /** A token whose payload names `role` (the console reads the role only to choose what to draw; the API checks the signature). */
@@ -33,10 +34,13 @@ describe('/management', () => {
   });
 
   it('says the panel is desktop only below 1024 px, even to an admin', async () => {
+    provideBrowserApisAntdNeeds();
     resizeTo(900);
     localStorage.setItem('token', tokenFor('superadmin'));
     renderApp('/management/withdrawal');
     expect(await screen.findByText('The management panel is desktop only', {}, LOADED)).toBeTruthy();
-    await waitFor(() => expect(screen.queryByText('Withdrawal List')).toBeNull());
+    // Hidden, not unmounted: what an admin had open comes back when the window is wide again.
+    await waitFor(() => expect(screen.getByTestId('management-console').hidden).toBe(true));
+    expect(document.body.classList.contains('management-narrow')).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { App as AntApp, ConfigProvider } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { toast } from '../shared/toast/toastStore';
 import { AccessDenied } from './access/AccessDenied';
@@ -19,16 +19,36 @@ import { CollectionsPage } from './servicing/CollectionsPage';
 import { WithdrawalsPage } from './withdrawals/WithdrawalsPage';
 import './admin.css';
 
+/** On <body> while the window is narrower than the console needs. */
+const NARROW_BODY_CLASS = 'management-narrow';
+
 /** /management/*: desktop only, staff only (spec §2), then the console. */
 export default function ManagementApp() {
   const width = useViewportWidth();
+  const narrow = width < DESKTOP_MIN_WIDTH_PX;
   const [role, setRole] = useState(storedStaffRole);
+  const consoleShown = !narrow && role !== null && role !== 'auditor';
+  // antd draws dialogs and drawers outside the console's element: they hide with it (see admin.css).
+  useEffect(() => {
+    document.body.classList.toggle(NARROW_BODY_CLASS, narrow);
+    return () => document.body.classList.remove(NARROW_BODY_CLASS);
+  }, [narrow]);
   let content;
-  if (width < DESKTOP_MIN_WIDTH_PX) content = <DesktopOnlyNotice />;
-  else if (!role) content = <AccessDenied />;
+  if (!role) content = narrow ? <DesktopOnlyNotice /> : <AccessDenied />;
   // The console changes things; an auditor reads the same data, masked, in the audit workspace.
-  else if (role === 'auditor') content = <Navigate to="/audit" replace />;
-  else content = <Console role={role} onSignedOut={() => setRole(null)} />;
+  else if (role === 'auditor') content = narrow ? <DesktopOnlyNotice /> : <Navigate to="/audit" replace />;
+  else {
+    // Below 1024 px the console is hidden, not unmounted: an open dialog and what was typed in it
+    // are still there when the window is wide again.
+    content = (
+      <>
+        {narrow && <DesktopOnlyNotice />}
+        <div className="management-console" hidden={!consoleShown} data-testid="management-console">
+          <Console role={role} onSignedOut={() => setRole(null)} />
+        </div>
+      </>
+    );
+  }
   return (
     <ConfigProvider theme={adminTheme}>
       <AntApp>{content}</AntApp>

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { onAccountSuspended } from '../shared/api';
 import { BottomTabBar } from './components/BottomTabBar';
 import { LoadingScreen } from './components/LoadingScreen';
+import { OfflineBanner } from './components/OfflineBanner';
 import { TopBar } from './components/TopBar';
 import { CompanyFooter } from './components/CompanyFooter';
 import { useCompany } from '../shared/companyStore';
@@ -18,6 +19,14 @@ export function BorrowerShell() {
   // The lender's details, once per visit: the footer and the operator card on every borrower page.
   useEffect(() => useCompany.getState().load(), []);
 
+  // A new page starts at its top (the browser keeps the old scroll position otherwise); Back and
+  // Forward (POP) leave the browser's own restoration alone.
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+
   if (loading) return <LoadingScreen />;
   return (
     <div className={`shell${signedIn ? ' shell--signed-in' : ''}`}>
@@ -25,6 +34,7 @@ export function BorrowerShell() {
         Skip to content
       </a>
       <TopBar />
+      <OfflineBanner />
       <main id="main-content" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>

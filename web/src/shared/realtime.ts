@@ -23,7 +23,8 @@ export interface RealtimeClientOptions {
 
 /**
  * One Socket.IO connection per tab. It reconnects with backoff, tells the server the last change
- * it saw (`since`) so missed changes are replayed, and hands each message to the subscribers —
+ * it saw (`since`) so missed changes are replayed — or, having seen none yet, asks its subscribers
+ * to refetch ('resync') — and hands each message to the subscribers —
  * who apply a document only when it is newer than the one they hold (see versionRule).
  */
 export class RealtimeClient {
@@ -63,6 +64,10 @@ export class RealtimeClient {
     if (this.socket) return;
     const token = this.options.token ?? readToken;
     const connect = this.options.connect ?? io;
+    // A reconnect without a position (a tab that has not yet received a push) cannot be replayed
+    // to: whatever changed while it was away is refetched over REST instead.
+    let sentSince = false;
+    let connectedBefore = false;
     const socket = connect(this.options.url ?? '', {
       path: '/socket.io',
       transports: ['websocket'],
@@ -71,7 +76,14 @@ export class RealtimeClient {
       reconnectionDelayMax: 10_000,
       randomizationFactor: 0.5,
       // Evaluated on every (re)connection, so a reconnect asks for what it missed.
-      auth: (send) => send({ token: token(), ...(this.since ? { since: this.since } : {}) }),
+      auth: (send) => {
+        sentSince = this.since !== null;
+        send({ token: token(), ...(this.since ? { since: this.since } : {}) });
+      },
+    });
+    socket.on('connect', () => {
+      if (connectedBefore && !sentSince) this.dispatch('resync', { version: 0, streamId: '', doc: null });
+      connectedBefore = true;
     });
     // The deletions (`doc: { id }`) matter to the admin console's tables.
     for (const event of REALTIME_EVENTS) socket.on(event, (message: RealtimeMessage) => this.receive(event, message));

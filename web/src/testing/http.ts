@@ -127,6 +127,7 @@ export function withdrawalAnswer(overrides: Partial<WithdrawalAnswer> = {}): Wit
     reason: null,
     createdAt: '2026-01-17T02:00:00.000Z',
     processedAt: null,
+    payoutReference: null,
     version: 60,
     ...overrides,
   };

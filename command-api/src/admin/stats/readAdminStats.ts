@@ -18,6 +18,7 @@ export async function readAdminStats(deps: Pick<ApiDeps, 'redis' | 'readModels'>
       pending: count(withdrawals, 'pending'),
       rejected: count(withdrawals, 'rejected'),
       totalAmountCentavos: count(withdrawals, 'totalAmountCentavos'),
+      rejectedAmountCentavos: count(withdrawals, 'rejectedAmountCentavos'),
     },
     { total: count(loans, 'total'), byStatus, totalAmountCentavos: count(loans, 'totalAmountCentavos'), disbursedAmountCentavos: count(loans, 'disbursedAmountCentavos') },
     {

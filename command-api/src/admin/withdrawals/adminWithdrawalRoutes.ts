@@ -12,7 +12,7 @@ import { adminAccess } from '../access/adminAccess.js';
 import { listQuery, parseQuery } from '../lists/listQuery.js';
 import { documentsOf, searchPage, type SearchIndex } from '../lists/searchPage.js';
 import { notifyMember } from '../notifications/notifyMember.js';
-import { withdrawalsCsv } from './withdrawalCsv.js';
+import { withdrawalsCsv, withdrawalsCsvFileName } from './withdrawalCsv.js';
 import { refuseMoneyRequests } from '../notifications/refuseMoneyRequests.js';
 import { idFromPath } from '../pathId.js';
 import { personalDataView, type PersonalDataView } from '../../audit/personalDataView.js';
@@ -30,6 +30,13 @@ export const decisionBody = z.object({
   status: z.enum(['pending', 'approved', 'completed', 'rejected'], { error: 'Status must be completed or rejected' }),
   processedAt: z.iso.datetime({ offset: true, error: 'processedAt must be a date and time, e.g. 2026-11-22T08:00:00Z' }).optional(),
   reason: z.string().trim().max(500, 'Keep the reason under 500 characters').optional(),
+  /** The transfer's reference (GCash, InstaPay, bank), recorded on completion and told to the member. */
+  payoutReference: z
+    .string()
+    .trim()
+    .max(64, 'Keep the payout reference under 64 characters')
+    .regex(/^[\w\- /.#]*$/, 'A payout reference has letters, digits, spaces and - / . # only')
+    .optional(),
 });
 
 const withdrawalIdOf = (ctx: Context) => idFromPath(ctx, { code: 'WITHDRAWAL_NOT_FOUND', message: 'Withdrawal not found' });
@@ -79,8 +86,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
       await recordExport(ctx, deps, { range: { from: 1, to: progress.checkpoint }, filters, format: 'csv', masked: view.masking });
     }
     const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal), view);
-    const day = deps.now().toISOString().slice(0, 10);
-    ctx.set('Content-Disposition', `attachment; filename="withdrawals-${day}.csv"`);
+    ctx.set('Content-Disposition', `attachment; filename="${withdrawalsCsvFileName(deps.now())}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = withdrawalsCsv(rows);
   });
@@ -120,7 +126,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
     if (input.status === 'rejected') refuseMoneyRequests({ reason: input.reason }, 'A rejection reason');
     const command =
       input.status === 'completed'
-        ? { type: 'CompleteWithdrawal' as const, memberId, withdrawalId, adminId, processedAt, now: now.toISOString() }
+        ? { type: 'CompleteWithdrawal' as const, memberId, withdrawalId, adminId, processedAt, now: now.toISOString(), ...(input.payoutReference ? { payoutReference: input.payoutReference } : {}) }
         : { type: 'RejectWithdrawal' as const, memberId, withdrawalId, reason: input.reason || null, now: processedAt };
     const result = await handleCommand(store, streams.member(memberId), memberDecider, command, metadataOf(ctx, adminId));
     const amount = formatPesos(doc.amountCentavos);
@@ -130,8 +136,9 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
       title: input.status === 'completed' ? 'Withdrawal sent' : 'Withdrawal rejected',
       message:
         input.status === 'completed'
-          ? `Your withdrawal ${doc.withdrawalNumber} of ${amount} has been sent to ${doc.bankName} ${maskAccountNumber(doc.bankAccountNumber)}.`
-          : `Your withdrawal ${doc.withdrawalNumber} of ${amount} was rejected${input.reason ? `: ${input.reason}` : ''}. The amount is back in your wallet.`,
+          ? `Your withdrawal ${doc.withdrawalNumber} of ${amount} has been sent to ${doc.bankName} ${maskAccountNumber(doc.bankAccountNumber)}.${input.payoutReference ? ` Reference: ${input.payoutReference}.` : ''}`
+          : // The reason's own closing stop is dropped, so the sentence never reads "details.. The amount".
+            `Your withdrawal ${doc.withdrawalNumber} of ${amount} was rejected${input.reason ? `: ${input.reason.replace(/[.!?\s]+$/, '')}` : ''}. The amount is back in your wallet.`,
     });
     ctx.body = await readAfterWrite(ctx, progress, notice.position ?? result.position, () => loadWithdrawal(withdrawalId));
   });

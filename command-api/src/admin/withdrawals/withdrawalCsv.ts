@@ -1,4 +1,4 @@
-import { centavosToPesos, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import { centavosToPesos, formatCalendarDate, manilaDateOf, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
 
 /**
  * A spreadsheet program runs a cell that starts with = + - @ (or a tab or carriage return) as a
@@ -11,6 +11,32 @@ export function csvCell(value: string | number | null): string {
   return `"${text.replaceAll('"', '""')}"`;
 }
 
+/**
+ * An identifier made of digits (an account number, a phone): a spreadsheet reads "09175550101"
+ * as the number 9175550101 and drops the leading zero, even quoted. Written as the formula
+ * ="09175550101" it stays text, shown without an apostrophe. Only digits (and a leading +) take
+ * this form, so nothing a member typed can become a formula.
+ */
+export function csvIdentifierCell(value: string | null): string {
+  if (value !== null && /^\+?\d+$/.test(value)) return `"=""${value}"""`;
+  return csvCell(value);
+}
+
+/** Manila is UTC+8 all year (no daylight saving since 1978). */
+const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/** An instant as Manila wall-clock time with its offset, as the console shows it: 2026-11-22T16:00:00+08:00. */
+export function manilaTimestamp(isoInstant: string | null): string | null {
+  if (isoInstant === null) return null;
+  const shifted = new Date(Date.parse(isoInstant) + MANILA_OFFSET_MS).toISOString();
+  return `${shifted.slice(0, 19)}+08:00`;
+}
+
+/** The report's file name, by the Manila date (at 07:00 in Manila it is still the day before in UTC). */
+export function withdrawalsCsvFileName(now: Date): string {
+  return `withdrawals-${formatCalendarDate(manilaDateOf(now.toISOString()))}.csv`;
+}
+
 export const WITHDRAWAL_CSV_COLUMNS = [
   'Withdrawal number',
   'Member',
@@ -21,8 +47,8 @@ export const WITHDRAWAL_CSV_COLUMNS = [
   'Account number',
   'Status',
   'Reason',
-  'Requested at',
-  'Processed at',
+  'Requested at (Manila)',
+  'Processed at (Manila)',
 ] as const;
 
 /** The spec's 'Export Report': one row per withdrawal, UTF-8 with a byte-order mark so spreadsheets read ₱ and ñ right. */
@@ -31,20 +57,18 @@ export function withdrawalsCsv(rows: { withdrawal: WithdrawalDoc; member: Member
   for (const { withdrawal, member } of rows) {
     lines.push(
       [
-        withdrawal.withdrawalNumber,
-        member?.fullName ?? '',
-        member?.phone ?? '',
-        member?.email ?? '',
-        centavosToPesos(withdrawal.amountCentavos).toFixed(2),
-        withdrawal.bankName,
-        withdrawal.bankAccountNumber,
-        withdrawal.status,
-        withdrawal.reason,
-        withdrawal.createdAt,
-        withdrawal.processedAt,
-      ]
-        .map(csvCell)
-        .join(','),
+        csvCell(withdrawal.withdrawalNumber),
+        csvCell(member?.fullName ?? ''),
+        csvIdentifierCell(member?.phone ?? ''),
+        csvCell(member?.email ?? ''),
+        csvCell(centavosToPesos(withdrawal.amountCentavos).toFixed(2)),
+        csvCell(withdrawal.bankName),
+        csvIdentifierCell(withdrawal.bankAccountNumber),
+        csvCell(withdrawal.status),
+        csvCell(withdrawal.reason),
+        csvCell(manilaTimestamp(withdrawal.createdAt)),
+        csvCell(manilaTimestamp(withdrawal.processedAt)),
+      ].join(','),
     );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../shared/api';
 import { formatDateTime } from '../../shared/money';
 import { failureToast } from '../adminApi';
-import { actorLabel, changedFieldLines, eventTypeLabel, inLogOrder } from './auditEntries';
+import { actorLabel, changedFieldLines, eventTypeLabel, newestFirst } from './auditEntries';
 
 export interface AuditSubject {
   /** The event stream, e.g. member-<id> or loan-<id>. */
@@ -27,7 +27,7 @@ export function AuditDrawer({ subject, onClose }: { subject: AuditSubject | null
     const controller = new AbortController();
     setEvents(null);
     apiRequest<AuditStreamAnswer>(`/api/audit/streams/${encodeURIComponent(subject.stream)}`, { signal: controller.signal, cache: 'no-store' })
-      .then((answer) => setEvents(inLogOrder(answer.events)))
+      .then((answer) => setEvents(newestFirst(answer.events)))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         setEvents([]);

@@ -1,6 +1,6 @@
 import type { AuditEventAnswer } from '@honeylend/contracts';
 import { describe, expect, it } from 'vitest';
-import { actorLabel, changedFieldLines, eventTypeLabel, inLogOrder } from './auditEntries';
+import { actorLabel, changedFieldLines, eventTypeLabel, newestFirst } from './auditEntries';
 
 function event(position: number, type: string, actorId: string | null, data: Record<string, unknown> = {}): AuditEventAnswer {
   return { stream: 'member-1', revision: position, position, type, data, metadata: { actorId, ip: '203.0.113.7', correlationId: null, causationId: null }, createdAt: '2026-11-23T03:00:00.000Z' };
@@ -12,17 +12,17 @@ describe('the audit timeline', () => {
     expect(eventTypeLabel('LoanDisbursed')).toBe('Loan disbursed');
   });
 
-  it('lists the changed fields, pesos for centavo amounts, without the ids every event repeats', () => {
-    expect(changedFieldLines({ memberId: 'm-1', from: 'active', to: 'suspended', amountCentavos: 123_456 })).toEqual(['from: active', 'to: suspended', 'amount: ₱1,234.56']);
+  it('lists the changed fields under readable names, pesos for centavo amounts, without ids (issue 22, item 18)', () => {
+    expect(changedFieldLines({ memberId: 'm-1', challengeId: 'c-1', from: 'active', to: 'suspended', amountCentavos: 123_456 })).toEqual(['From: active', 'To: suspended', 'Amount: ₱1,234.56']);
   });
 
   it('shows times in Manila, rates in percent, an empty value as a dash and nested changes field by field', () => {
     expect(changedFieldLines({ changedAt: '2026-11-23T11:52:10.267Z', monthlyRateBps: 250, message: null, changes: { address: '45 Mabini Street', monthlySalaryCentavos: 4_200_000 } })).toEqual([
-      'changedAt: Nov 23, 2026, 7:52 PM',
-      'monthlyRate: 2.5%',
-      'message: —',
-      'changes.address: 45 Mabini Street',
-      'changes.monthlySalary: ₱42,000.00',
+      'Changed at: Nov 23, 2026, 7:52 PM',
+      'Monthly rate: 2.5%',
+      'Message: —',
+      'Address: 45 Mabini Street',
+      'Monthly salary: ₱42,000.00',
     ]);
   });
 
@@ -35,7 +35,7 @@ describe('the audit timeline', () => {
     expect(actorLabel(event(5, 'X', 'admin-9'), 'member-1', admins)).toBe('admin-9');
   });
 
-  it('orders events by their position in the log', () => {
-    expect(inLogOrder([event(9, 'B', null), event(2, 'A', null)]).map((entry) => entry.type)).toEqual(['A', 'B']);
+  it('shows the newest event first (issue 22, item 18)', () => {
+    expect(newestFirst([event(2, 'A', null), event(9, 'B', null), event(5, 'C', null)]).map((entry) => entry.type)).toEqual(['B', 'C', 'A']);
   });
 });

@@ -1,8 +1,17 @@
 import type { AuditEventAnswer } from '@honeylend/contracts';
 import { formatDateTime, formatPercent, formatPesoAmount } from '../../shared/money';
 
-/** Ids every event of a stream repeats; the timeline shows what changed, not them. */
-const REPEATED_FIELDS = new Set(['memberId', 'loanId', 'withdrawalId', 'adminId']);
+/** Ids mean nothing to a reader (the stream names its subject; numbers like LN-… are kept): the timeline shows what changed. */
+const isIdField = (name: string) => /Id$/.test(name) || name === 'id';
+
+/** "monthlySalaryCentavos" → "Monthly salary", "changedAt" → "Changed at": a field's name as words. */
+export function fieldLabel(name: string): string {
+  const words = name
+    .replace(/(Centavos|Bps)$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** "LoanStatusChanged" → "Loan status changed" */
 export function eventTypeLabel(type: string): string {
@@ -18,13 +27,14 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /** One field as "name: value", read the way the console shows it elsewhere. */
 function fieldLine(name: string, value: unknown): string {
-  if (/Centavos$/.test(name) && typeof value === 'number') return `${name.replace(/Centavos$/, '')}: ${formatPesoAmount(value / 100)}`;
+  const label = fieldLabel(name);
+  if (/Centavos$/.test(name) && typeof value === 'number') return `${label}: ${formatPesoAmount(value / 100)}`;
   // Rates are stored in basis points (250 = 2.5 %).
-  if (/Bps$/.test(name) && typeof value === 'number') return `${name.replace(/Bps$/, '')}: ${formatPercent(value / 100)}`;
-  if (value === null) return `${name}: —`;
+  if (/Bps$/.test(name) && typeof value === 'number') return `${label}: ${formatPercent(value / 100)}`;
+  if (value === null) return `${label}: —`;
   // Events record instants in UTC; staff read Manila time, as in every table.
-  if (typeof value === 'string' && ISO_INSTANT.test(value)) return `${name}: ${formatDateTime(value)}`;
-  return `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) return `${label}: ${formatDateTime(value)}`;
+  return `${label}: ${typeof value === 'string' ? value : JSON.stringify(value)}`;
 }
 
 /**
@@ -34,9 +44,10 @@ function fieldLine(name: string, value: unknown): string {
 export function changedFieldLines(data: Record<string, unknown>): string[] {
   const lines: string[] = [];
   for (const [name, value] of Object.entries(data)) {
-    if (REPEATED_FIELDS.has(name) || value === undefined) continue;
+    if (isIdField(name) || value === undefined) continue;
     if (isPlainObject(value)) {
-      for (const [field, fieldValue] of Object.entries(value)) if (fieldValue !== undefined) lines.push(fieldLine(`${name}.${field}`, fieldValue));
+      // A profile update's `changes`: each changed field under its own name.
+      for (const [field, fieldValue] of Object.entries(value)) if (fieldValue !== undefined && !isIdField(field)) lines.push(fieldLine(field, fieldValue));
       continue;
     }
     lines.push(fieldLine(name, value));
@@ -53,7 +64,7 @@ export function actorLabel(event: AuditEventAnswer, subjectId: string | null, ad
   return adminNames.get(actor) ?? actor;
 }
 
-/** Oldest first, by position in the log (a stream's own order). */
-export function inLogOrder(events: readonly AuditEventAnswer[]): AuditEventAnswer[] {
-  return [...events].sort((a, b) => a.position - b.position);
+/** Newest first, by position in the log (the latest change is what a reviewer looks for). */
+export function newestFirst(events: readonly AuditEventAnswer[]): AuditEventAnswer[] {
+  return [...events].sort((a, b) => b.position - a.position);
 }

@@ -16,6 +16,7 @@ import { useLiveList } from '../live/useLiveList';
 import { OtpStatusTag } from '../members/OtpStatusTag';
 import { PESO_INPUT } from '../pesoInput';
 import { CustomStatusesDialog, type LoanStatusesAnswer } from './CustomStatusesDialog';
+import { LoanReviewDrawer } from './LoanReviewDrawer';
 import { LoanStatusDialog } from './LoanStatusDialog';
 import { loanStatusColour } from './loanStatusColours';
 import { LoanServicingDrawer } from '../servicing/LoanServicingDrawer';
@@ -58,6 +59,9 @@ export function BorrowingPage() {
   const [savingTerms, setSavingTerms] = useState(false);
   const [auditing, setAuditing] = useState<AuditSubject | null>(null);
   const [servicing, setServicing] = useState<string | null>(null);
+  const [reviewingId, setReviewingId] = useState<string | null>(null);
+  // The drawer follows the row, so a change made elsewhere shows in it at once.
+  const reviewing = list.rows.find((row) => row.id === reviewingId) ?? null;
 
   useEffect(() => {
     apiRequest<LoanStatusesAnswer>('/api/admin/loan-statuses')
@@ -186,8 +190,8 @@ export function BorrowingPage() {
               <Button size="small" type="primary" disabled={['approved', 'active', 'completed', 'lapsed'].includes(loan.status)} onClick={() => setChanging(loan)}>
                 Update status
               </Button>
-              <Button size="small" onClick={() => setAuditing({ stream: `loan-${loan.id}`, title: loan.loanNumber, memberId: loan.memberId })}>
-                History
+              <Button size="small" onClick={() => setReviewingId(loan.id)}>
+                Review
               </Button>
             </Space>
             {(loan.status === 'active' || loan.status === 'completed') && (
@@ -232,6 +236,7 @@ export function BorrowingPage() {
       />
       <LoanStatusDialog loan={changing} customStatuses={statuses?.custom ?? []} onClose={() => setChanging(null)} onChanged={list.replace} />
       <CustomStatusesDialog open={managingStatuses} statuses={statuses} onClose={() => setManagingStatuses(false)} onChanged={setStatuses} />
+      <LoanReviewDrawer loan={reviewing} onClose={() => setReviewingId(null)} onHistory={(loan) => setAuditing({ stream: `loan-${loan.id}`, title: loan.loanNumber, memberId: loan.memberId })} />
       <AuditDrawer subject={auditing} onClose={() => setAuditing(null)} />
       <LoanServicingDrawer loanId={servicing} onClose={() => setServicing(null)} />
     </>

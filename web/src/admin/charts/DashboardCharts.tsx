@@ -51,16 +51,27 @@ export default function DashboardCharts() {
         ) : series.byStatus.length === 0 ? (
           <Empty description="No loans yet" image={Empty.PRESENTED_IMAGE_SIMPLE} />
         ) : (
-          <Pie
-            data={series.byStatus}
-            angleField="amount"
-            colorField="status"
-            scale={{ color: { domain: series.byStatus.map((slice) => slice.status), range: series.byStatus.map((slice) => slice.colour) } }}
-            height={CHART_HEIGHT}
-            innerRadius={0.55}
-            legend={{ color: { position: 'right' } }}
-            tooltip={{ items: [{ field: 'amount', name: 'Amount', valueFormatter: (value: number) => formatPesoAmount(value) }] }}
-          />
+          <>
+            <Pie
+              data={series.byStatus}
+              angleField="amount"
+              colorField="status"
+              scale={{ color: { domain: series.byStatus.map((slice) => slice.status), range: series.byStatus.map((slice) => slice.colour) } }}
+              height={CHART_HEIGHT}
+              innerRadius={0.55}
+              legend={{ color: { position: 'right' } }}
+              tooltip={{ items: [{ field: 'amount', name: 'Amount', valueFormatter: (value: number) => formatPesoAmount(value) }] }}
+            />
+            {/* The values themselves, not only on hover (issue 22, item 19). */}
+            <ul className="admin-charts__values" aria-label="Loan amount by status">
+              {series.byStatus.map((slice) => (
+                <li key={slice.status}>
+                  <span className="admin-charts__swatch" style={{ background: slice.colour }} aria-hidden="true" />
+                  {slice.status}: {formatPesoAmount(slice.amount)} ({slice.count} {slice.count === 1 ? 'loan' : 'loans'})
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </Card>
     </section>

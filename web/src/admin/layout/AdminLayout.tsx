@@ -1,19 +1,31 @@
 import { AlertOutlined, BankOutlined, SettingOutlined, TeamOutlined, WalletOutlined } from '@ant-design/icons';
+import { Badge } from 'antd';
 import { useLocation } from 'react-router-dom';
+import { useAdminStats } from '../live/useAdminStats';
 import { StaffShell } from './StaffShell';
 
-const PAGES = [
-  { key: '/management/members', icon: <TeamOutlined />, label: 'Members' },
-  { key: '/management/borrowing', icon: <BankOutlined />, label: 'Borrowing List' },
-  { key: '/management/withdrawal', icon: <WalletOutlined />, label: 'Withdrawal List' },
-  { key: '/management/collections', icon: <AlertOutlined />, label: 'Collections' },
-  { key: '/management/settings', icon: <SettingOutlined />, label: 'Settings' },
-];
+/** The Withdrawal List entry with a live count of requests waiting to be paid out (issue 22, item 18). */
+function withdrawalLabel(pending: number | undefined) {
+  if (!pending) return 'Withdrawal List';
+  return (
+    <span className="admin-menu-badged">
+      Withdrawal List <Badge count={pending} overflowCount={99} aria-label={`${pending} pending`} />
+    </span>
+  );
+}
 
 /** Spec §2's sidebar: Members, Borrowing List, Withdrawal List, Settings, Logout. */
 export function AdminLayout({ onLogout }: { onLogout: () => void }) {
   const { pathname } = useLocation();
+  const stats = useAdminStats();
   const selected = pathname === '/management' || pathname === '/management/' ? '/management/members' : pathname.replace(/\/$/, '');
+  const pages = [
+    { key: '/management/members', icon: <TeamOutlined />, label: 'Members' },
+    { key: '/management/borrowing', icon: <BankOutlined />, label: 'Borrowing List' },
+    { key: '/management/withdrawal', icon: <WalletOutlined />, label: withdrawalLabel(stats?.withdrawals.pending) },
+    { key: '/management/collections', icon: <AlertOutlined />, label: 'Collections' },
+    { key: '/management/settings', icon: <SettingOutlined />, label: 'Settings' },
+  ];
 
-  return <StaffShell brand="Honeylend Admin" navLabel="Management" pages={PAGES} selected={selected} onLogout={onLogout} />;
+  return <StaffShell brand="Honeylend Admin" navLabel="Management" pages={pages} selected={selected} onLogout={onLogout} />;
 }

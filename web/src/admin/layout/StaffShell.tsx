@@ -6,7 +6,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 export interface StaffPage {
   key: string;
   icon: ReactNode;
-  label: string;
+  label: ReactNode;
 }
 
 const LOGOUT = 'logout';

@@ -38,6 +38,11 @@ export function useListFilters(): ListFilters {
   };
 }
 
+/** "1 member", "42 members": `plural` is the word for many; one drops its final s. */
+export function countedText(total: number, plural: string): string {
+  return `${total} ${total === 1 ? plural.replace(/s$/, '') : plural}`;
+}
+
 /** The Table's props for one live page of a list: its rows, the empty text, and pages counted as e.g. '42 members'. */
 export function pagedTableProps<T extends { id: string }>(list: LiveList<T>, filters: ListFilters, texts: { empty: string; counted: string }): TableProps<T> {
   return {
@@ -46,6 +51,6 @@ export function pagedTableProps<T extends { id: string }>(list: LiveList<T>, fil
     loading: list.loading,
     size: 'middle',
     locale: { emptyText: texts.empty },
-    pagination: { current: filters.page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: filters.setPage, showTotal: (total) => `${total} ${texts.counted}` },
+    pagination: { current: filters.page, pageSize: PAGE_SIZE, total: list.total, showSizeChanger: false, onChange: filters.setPage, showTotal: (total) => countedText(total, texts.counted) },
   };
 }

@@ -88,7 +88,7 @@ export function AdminAccounts() {
       render: (_, admin) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong>
-            {admin.fullName} {admin.label && <Tag color="gold">{admin.label}</Tag>}
+            {admin.fullName} {admin.label && admin.label !== admin.fullName && <Tag color="gold">{admin.label}</Tag>}
             {admin.role === 'auditor' && <Tag color="blue">Auditor</Tag>}
           </Typography.Text>
           <Typography.Text type="secondary">{admin.username}</Typography.Text>

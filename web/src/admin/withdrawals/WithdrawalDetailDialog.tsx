@@ -9,14 +9,21 @@ import { WITHDRAWAL_STATUS_COLOURS } from './withdrawalStatus';
 /** Spec §2/§4 detail dialog: a pending withdrawal is completed (paid out) or rejected (the amount is refunded). */
 export function WithdrawalDetailDialog({ withdrawal, onClose, onDecided }: { withdrawal: AdminWithdrawalAnswer | null; onClose: () => void; onDecided: (withdrawal: AdminWithdrawalAnswer) => void }) {
   const [reason, setReason] = useState('');
+  const [payoutReference, setPayoutReference] = useState('');
   const [busy, setBusy] = useState<'completed' | 'rejected' | null>(null);
 
-  useEffect(() => setReason(''), [withdrawal?.id]);
+  useEffect(() => {
+    setReason('');
+    setPayoutReference('');
+  }, [withdrawal?.id]);
 
   async function decide(status: 'completed' | 'rejected') {
     if (!withdrawal) return;
     setBusy(status);
-    const body = status === 'completed' ? { status, processedAt: new Date().toISOString() } : { status, reason: reason.trim() || undefined };
+    const body =
+      status === 'completed'
+        ? { status, processedAt: new Date().toISOString(), payoutReference: payoutReference.trim() || undefined }
+        : { status, reason: reason.trim() || undefined };
     const answer = await attempt<AdminWithdrawalAnswer>('Update failed', `/api/admin/withdrawals/${withdrawal.id}`, { method: 'PUT', body });
     setBusy(null);
     if (!answer) return;
@@ -66,6 +73,8 @@ export function WithdrawalDetailDialog({ withdrawal, onClose, onDecided }: { wit
             <Descriptions.Item label="Member">{withdrawal.member ? `${withdrawal.member.fullName} (${withdrawal.member.phone})` : 'Closed account'}</Descriptions.Item>
             <Descriptions.Item label="Amount">{formatPesoAmount(withdrawal.amount)}</Descriptions.Item>
             <Descriptions.Item label="Bank">{withdrawal.bankName}</Descriptions.Item>
+            {/* Money goes only to the member's own account: the transfer's recipient name must be this one. */}
+            <Descriptions.Item label="Account holder">{withdrawal.member ? withdrawal.member.fullName : '—'}</Descriptions.Item>
             <Descriptions.Item label="Account number">{withdrawal.bankAccountNumber}</Descriptions.Item>
             <Descriptions.Item label="Status">
               <Tag color={WITHDRAWAL_STATUS_COLOURS[withdrawal.status]}>{statusLabel(withdrawal.status)}</Tag>
@@ -73,7 +82,14 @@ export function WithdrawalDetailDialog({ withdrawal, onClose, onDecided }: { wit
             <Descriptions.Item label="Requested">{formatDateTime(withdrawal.createdAt)}</Descriptions.Item>
             <Descriptions.Item label="Processed">{withdrawal.processedAt ? formatDateTime(withdrawal.processedAt) : '—'}</Descriptions.Item>
             {withdrawal.reason && <Descriptions.Item label="Reason">{withdrawal.reason}</Descriptions.Item>}
+            {withdrawal.payoutReference && <Descriptions.Item label="Payout reference">{withdrawal.payoutReference}</Descriptions.Item>}
           </Descriptions>
+          {pending && (
+            <label className="admin-field" style={{ marginTop: 16 }}>
+              <span>Payout reference (GCash, InstaPay or bank; sent to the member on completion)</span>
+              <Input maxLength={64} value={payoutReference} onChange={(event) => setPayoutReference(event.target.value)} />
+            </label>
+          )}
           {pending && (
             <label className="admin-field" style={{ marginTop: 16 }}>
               <span>Reason for a rejection (optional, sent to the member)</span>

@@ -23,7 +23,7 @@ const mergeWithdrawal = (held: AdminWithdrawalAnswer, pushed: WithdrawalAnswer):
   bankAccountNumber: held.bankAccountNumber,
 });
 
-/** Spec §2 Withdrawals: four live stat cards, search, status filter, the table, the detail dialog, 'Export Report'. */
+/** Spec §2 Withdrawals: live stat cards (rejected requests and their amount apart from the total), search, status filter, the table, the detail dialog, 'Export Report'. */
 export function WithdrawalsPage() {
   const filters = useListFilters();
   const stats = useAdminStats();
@@ -92,11 +92,13 @@ export function WithdrawalsPage() {
           Export Report
         </Button>
       </PageHeader>
-      <section className="admin-stat-cards" aria-label="Withdrawal statistics">
+      <section className="admin-stat-cards admin-stat-cards--six" aria-label="Withdrawal statistics">
         <StatCard title="Total Requests" value={stats?.withdrawals.total} />
         <StatCard title="Processed" value={stats?.withdrawals.processed} />
         <StatCard title="Pending" value={stats?.withdrawals.pending} />
+        <StatCard title="Rejected" value={stats?.withdrawals.rejected} />
         <StatCard title="Total Amount" value={stats ? formatPesoAmount(stats.withdrawals.totalAmount) : undefined} />
+        <StatCard title="Rejected Amount" value={stats ? formatPesoAmount(stats.withdrawals.rejectedAmount) : undefined} />
       </section>
       <ListToolbar
         label="Search withdrawals"

@@ -1,9 +1,10 @@
+import { formatCalendarDate, manilaDateOf } from '@honeylend/contracts';
 import { downloadFile, fileNameOf } from '../../shared/downloadFile';
 import { listPath } from '../adminApi';
 
-/** The file name the server gives (Content-Disposition), or a dated one. */
+/** The file name the server gives (Content-Disposition), or one dated by the Manila date, as the server names it. */
 export function exportFileName(disposition: string | null, today = new Date()): string {
-  return fileNameOf(disposition, `withdrawals-${today.toISOString().slice(0, 10)}.csv`);
+  return fileNameOf(disposition, `withdrawals-${formatCalendarDate(manilaDateOf(today.toISOString()))}.csv`);
 }
 
 /**

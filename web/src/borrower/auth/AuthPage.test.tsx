@@ -92,6 +92,15 @@ describe('sign-in form', () => {
     await waitFor(() => expect(fullPageRedirect).toHaveBeenCalledWith('/loan-app'));
   });
 
+  it('returns to the member page it was drawn on after signing in (issue 22, item 18)', async () => {
+    mockFetch(jsonResponse({ success: true, token: 'jwt-new', user: memberAnswer() }));
+    renderApp('/wallet');
+    fill('Phone number', '0917-123-4567');
+    fill('Password', 'secret1');
+    proceed();
+    await waitFor(() => expect(fullPageRedirect).toHaveBeenCalledWith('/wallet'));
+  });
+
   it('shows the server message when the credentials are refused', async () => {
     mockFetch(jsonResponse({ message: 'Invalid phone number or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }));
     renderApp('/app-login');

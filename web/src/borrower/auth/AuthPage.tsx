@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError, serverFieldErrors } from '../../shared/api';
 import { fullPageRedirect } from '../../shared/fullPageRedirect';
 import { toast } from '../../shared/toast/toastStore';
@@ -42,6 +42,9 @@ export function AuthPage() {
   const [errors, setErrors] = useState<AuthFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [alreadyRegisteredOpen, setAlreadyRegisteredOpen] = useState(false);
+  // Drawn in place of a member page (SignedInOnly): signing in goes back to that page, not home.
+  const location = useLocation();
+  const destination = location.pathname === '/app-login' ? SIGNED_IN_HOME : `${location.pathname}${location.search}`;
   const inputs = useRef<Partial<Record<AuthField, HTMLInputElement | null>>>({});
   useDocumentTitle(mode === 'register' ? 'Register' : 'Sign in');
 
@@ -86,11 +89,11 @@ export function AuthPage() {
       if (submission.mode === 'register') {
         await register(submission.registration);
         toast({ title: 'Registration successful', description: 'Your account has been created!' });
-        fullPageRedirect(SIGNED_IN_HOME);
+        fullPageRedirect(destination);
       } else {
         await login(submission.credentials);
         toast({ title: 'Login successful', description: 'Welcome back!' });
-        setTimeout(() => fullPageRedirect(SIGNED_IN_HOME), LOGIN_REDIRECT_DELAY_MS);
+        setTimeout(() => fullPageRedirect(destination), LOGIN_REDIRECT_DELAY_MS);
       }
     } catch (error) {
       setSubmitting(false);

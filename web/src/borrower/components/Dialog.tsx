@@ -1,5 +1,6 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { CloseIcon } from './icons';
+import { useCloseOnBack } from './useCloseOnBack';
 import { useModalFocus } from './useModalFocus';
 
 interface DialogProps {
@@ -15,18 +16,40 @@ interface DialogProps {
   wide?: boolean;
   /** Adds the corner close button (after the content in tab order, so focus starts on the content). */
   closeButton?: boolean;
+  /**
+   * The borrower has typed something not yet saved: a backdrop tap, Escape, the corner button or
+   * the back button then ask before discarding it. An explicit Cancel in the form still closes.
+   */
+  unsavedChanges?: boolean;
 }
 
-/** A modal dialog: labelled by its title, focus kept inside, Escape and the backdrop close it. */
-export function Dialog({ open, title, description, onClose, children, actions, wide, closeButton }: DialogProps) {
+/**
+ * A modal dialog: labelled by its title, focus kept inside; Escape, the backdrop and the phone's
+ * back button close it — or, with unsaved changes, ask first.
+ */
+export function Dialog({ open, title, description, onClose, children, actions, wide, closeButton, unsavedChanges }: DialogProps) {
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  useModalFocus(open, panel, onClose);
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  useEffect(() => {
+    if (!open || !unsavedChanges) setAskingToDiscard(false);
+  }, [open, unsavedChanges]);
+  /** Closes, unless there is typed data: then asks. Answers whether it closed. */
+  const requestClose = (): boolean => {
+    if (unsavedChanges) {
+      setAskingToDiscard(true);
+      return false;
+    }
+    onClose();
+    return true;
+  };
+  useModalFocus(open, panel, requestClose);
+  useCloseOnBack(open, requestClose);
   if (!open) return null;
 
   return (
-    <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && requestClose()}>
       <div
         ref={panel}
         className={`dialog${wide ? ' dialog--wide' : ''}${closeButton ? ' dialog--closable' : ''}`}
@@ -44,10 +67,25 @@ export function Dialog({ open, title, description, onClose, children, actions, w
             {description}
           </div>
         )}
+        {askingToDiscard && (
+          <div className="notice notice--warn dialog__discard" role="alertdialog" aria-label="Discard what you typed?">
+            <p>
+              <strong>Discard what you typed?</strong> It has not been saved.
+            </p>
+            <div className="dialog__discard-actions">
+              <button type="button" className="button button--primary" onClick={() => setAskingToDiscard(false)} autoFocus>
+                Keep editing
+              </button>
+              <button type="button" className="button button--secondary" onClick={onClose}>
+                Discard
+              </button>
+            </div>
+          </div>
+        )}
         {children}
         {actions && <DialogActions>{actions}</DialogActions>}
         {closeButton && (
-          <button type="button" className="icon-button dialog__close" aria-label="Close dialog" onClick={onClose}>
+          <button type="button" className="icon-button dialog__close" aria-label="Close dialog" onClick={requestClose}>
             <CloseIcon size={20} />
           </button>
         )}

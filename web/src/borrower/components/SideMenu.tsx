@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { useSession } from '../stores/session';
+import { useCloseOnBack } from './useCloseOnBack';
 import { useModalFocus } from './useModalFocus';
-import { CloseIcon, DashboardIcon, HomeIcon, LoginIcon, LogoutIcon, ProfileIcon, WalletIcon } from './icons';
+import { CloseIcon, HomeIcon, LoginIcon, LogoutIcon, ProfileIcon, WalletIcon } from './icons';
 
 interface SideMenuProps {
   open: boolean;
@@ -11,9 +12,9 @@ interface SideMenuProps {
 
 export const SIDE_MENU_ID = 'side-menu';
 
+/** Signed in, home is the dashboard (the marketing page, with Register and Login, looks like being signed out). */
 const SIGNED_IN_LINKS = [
-  { to: '/', label: 'Home', Icon: HomeIcon },
-  { to: '/loan-app', label: 'Dashboard', Icon: DashboardIcon },
+  { to: '/loan-app', label: 'Home', Icon: HomeIcon },
   { to: '/wallet', label: 'Wallet', Icon: WalletIcon },
   { to: '/profile', label: 'Profile', Icon: ProfileIcon },
 ] as const;
@@ -30,6 +31,10 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
   const logout = useSession((state) => state.logout);
   const navigate = useNavigate();
   useModalFocus(open, panel, onClose);
+  useCloseOnBack(open, () => {
+    onClose();
+    return true;
+  });
   if (!open) return null;
 
   function signOut() {

@@ -8,18 +8,20 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Loops through the banners on its own; pauses while pointed at or focused, and never moves for reduced motion. */
+/** Loops through the banners on its own; pauses while pointed at or focused, on the pause button, and never moves for reduced motion. */
 export function BannerCarousel() {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
+  // The borrower's own choice (WCAG 2.2.2: moving content can be paused), apart from the pause while pointed at.
+  const [stopped, setStopped] = useState(false);
   const [reducedMotion] = useState(prefersReducedMotion);
   const count = BANNERS.length;
 
   useEffect(() => {
-    if (paused || reducedMotion) return;
+    if (paused || stopped || reducedMotion) return;
     const timer = setInterval(() => setCurrent((index) => (index + 1) % count), BANNER_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, reducedMotion, count]);
+  }, [paused, stopped, reducedMotion, count]);
 
   const show = (index: number) => setCurrent((index + count) % count);
 
@@ -72,6 +74,11 @@ export function BannerCarousel() {
         <button type="button" className="carousel__arrow" aria-label="Next banner" onClick={() => show(current + 1)}>
           <ChevronRightIcon size={20} />
         </button>
+        {!reducedMotion && (
+          <button type="button" className="carousel__arrow carousel__pause" aria-label={stopped ? 'Play banners' : 'Pause banners'} onClick={() => setStopped((value) => !value)}>
+            <span aria-hidden="true">{stopped ? '▶' : '❚❚'}</span>
+          </button>
+        )}
       </div>
     </section>
   );

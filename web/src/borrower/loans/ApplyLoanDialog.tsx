@@ -6,11 +6,11 @@ import {
   LOAN_AMOUNT_MIN_CENTAVOS,
   LOAN_AMOUNT_STEP_CENTAVOS,
   LOAN_TERM_MIN_MONTHS,
-  monthlyPayment,
+  truthInLending,
 } from '@honeylend/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { ApiError, serverFieldErrors } from '../../shared/api';
-import { formatPercent } from '../../shared/money';
+import { formatPercent, formatPesoAmount } from '../../shared/money';
 import { toast } from '../../shared/toast/toastStore';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { FormField, TextAreaField } from '../components/FormField';
@@ -30,11 +30,33 @@ const FIELD_ORDER: readonly LoanApplicationField[] = ['amount', 'purpose', 'term
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
-/** The estimate shown while choosing: the spec's flat-rate repayment at the standard rate. */
-function estimatedMonthlyPayment(values: LoanApplicationValues): string | null {
+/** Common amounts and terms, one tap each. */
+const QUICK_AMOUNTS_PESOS = [100_000, 250_000, 500_000, 1_000_000] as const;
+const QUICK_TERMS_MONTHS = [6, 12, 24, 36, 48] as const;
+
+/** A typed amount rounded to the nearest step (₱10,000), once the field is left; anything else is left as typed. */
+export function roundedAmount(typed: string): string {
+  const pesos = Number(typed);
+  if (typed === '' || !Number.isFinite(pesos) || pesos <= 0) return typed;
+  return String(Math.max(STEP_PESOS, Math.round(pesos / STEP_PESOS) * STEP_PESOS));
+}
+
+/**
+ * What the borrower commits to, shown before Submit (RA 3765, Truth in Lending: before the credit is
+ * extended): the same `truthInLending` the contract's disclosure comes from, at the standard rate,
+ * dated now. Null while the amount or term is not one the application accepts.
+ */
+export function applicationDisclosure(values: LoanApplicationValues, now: Date) {
   const checked = validateLoanApplication({ ...values, purpose: 'estimate' });
   if (!checked.ok) return null;
-  return formatPesos(monthlyPayment(checked.body.amount * 100, DEFAULT_MONTHLY_RATE_BPS, checked.body.termMonths));
+  return truthInLending({ principalCentavos: checked.body.amount * 100, monthlyRateBps: DEFAULT_MONTHLY_RATE_BPS, termMonths: checked.body.termMonths, createdAt: now.toISOString() });
+}
+
+/** The field errors of what is typed so far: a field left empty is not yet wrong. */
+function liveErrors(values: LoanApplicationValues): LoanApplicationErrors {
+  const checked = validateLoanApplication({ ...values, purpose: 'estimate' });
+  if (checked.ok) return {};
+  return { amount: values.amount === '' ? undefined : checked.errors.amount, termMonths: values.termMonths === '' ? undefined : checked.errors.termMonths };
 }
 
 /** Spec §2 'Apply for a Loan': amount slider 80,000–4,000,000 in steps of 10,000, purpose and term, the §5 messages. */
@@ -45,8 +67,10 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
   const inputs = useRef<Partial<Record<LoanApplicationField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
 
   function change(field: LoanApplicationField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Amount and term are checked as they are typed, so the headline and the message never disagree.
+    setErrors((current) => (field === 'purpose' ? { ...current, purpose: undefined } : { ...current, [field]: liveErrors(next)[field] }));
   }
 
   function showErrors(found: LoanApplicationErrors) {
@@ -87,18 +111,21 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
   }
 
   const amountNumber = Number(values.amount);
-  const sliderValue = Number.isFinite(amountNumber) ? Math.min(MAX_PESOS, Math.max(MIN_PESOS, amountNumber)) : MIN_PESOS;
-  const estimate = estimatedMonthlyPayment(values);
+  const typedAmount = values.amount !== '' && Number.isFinite(amountNumber) ? amountNumber : null;
+  const sliderValue = typedAmount === null ? MIN_PESOS : Math.min(MAX_PESOS, Math.max(MIN_PESOS, typedAmount));
+  const disclosure = applicationDisclosure(values, new Date());
+  const unsavedChanges = values.amount !== DEFAULT_LOAN_APPLICATION.amount || values.purpose !== DEFAULT_LOAN_APPLICATION.purpose || values.termMonths !== DEFAULT_LOAN_APPLICATION.termMonths;
 
   return (
-    <Dialog open={open} title="Apply for a Loan" onClose={close} closeButton>
+    <Dialog open={open} title="Apply for a Loan" onClose={close} closeButton unsavedChanges={unsavedChanges && !submitting}>
       <form className="form" noValidate onSubmit={submit}>
         <div className="field">
           <label className="field__label" htmlFor="loan-amount-slider">
             Loan amount
           </label>
+          {/* What was typed, even out of range (the message under the field says why); never the slider's clamp. */}
           <output className="loan-amount__value" htmlFor="loan-amount-slider" aria-live="polite">
-            {formatPesos(sliderValue * 100)}
+            {typedAmount === null ? '—' : formatPesos(typedAmount * 100)}
           </output>
           <input
             id="loan-amount-slider"
@@ -124,11 +151,22 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
           autoComplete="off"
           value={values.amount}
           onValueChange={(value) => change('amount', digitsOnly(value))}
+          onBlur={() => {
+            const rounded = roundedAmount(values.amount);
+            if (rounded !== values.amount) change('amount', rounded);
+          }}
           error={errors.amount}
           inputRef={(input) => {
             inputs.current.amount = input;
           }}
         />
+        <div className="chips" role="group" aria-label="Common amounts">
+          {QUICK_AMOUNTS_PESOS.map((pesos) => (
+            <button key={pesos} type="button" className="chip" aria-pressed={typedAmount === pesos} onClick={() => change('amount', String(pesos))}>
+              {formatPesos(pesos * 100)}
+            </button>
+          ))}
+        </div>
         <TextAreaField
           label="Purpose of Loan"
           name="purpose"
@@ -154,15 +192,34 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
             inputs.current.termMonths = input;
           }}
         />
-        <p className="loan-estimate">
-          {estimate ? (
-            <>
-              Estimated monthly repayment: <strong>{estimate}</strong> at {formatPercent(DEFAULT_MONTHLY_RATE_BPS / 100)} per month
-            </>
-          ) : (
-            'Enter an amount and a term to see the monthly repayment.'
-          )}
-        </p>
+        <div className="chips" role="group" aria-label="Common terms">
+          {QUICK_TERMS_MONTHS.map((months) => (
+            <button key={months} type="button" className="chip" aria-pressed={values.termMonths === String(months)} onClick={() => change('termMonths', String(months))}>
+              {months} months
+            </button>
+          ))}
+        </div>
+        {disclosure ? (
+          <section className="loan-estimate" aria-label="What this loan costs">
+            <p>
+              Monthly repayment: <strong>{formatPesos(disclosure.monthlyPaymentCentavos)}</strong> at {formatPercent(disclosure.nominalMonthlyRatePercent)} per month
+            </p>
+            <dl className="loan-estimate__facts">
+              <dt>Total to repay</dt>
+              <dd data-testid="estimate-total">{formatPesoAmount(disclosure.totalRepayableCentavos / 100)}</dd>
+              <dt>Finance charge</dt>
+              <dd data-testid="estimate-finance-charge">{formatPesoAmount(disclosure.financeChargeCentavos / 100)}</dd>
+              <dt>Effective annual rate</dt>
+              <dd data-testid="estimate-effective-rate">{formatPercent(disclosure.effectiveAnnualRatePercent)}</dd>
+            </dl>
+          </section>
+        ) : (
+          <p className="loan-estimate">
+            {typedAmount === null || values.termMonths === ''
+              ? 'Enter an amount and a term to see the monthly repayment and the total cost.'
+              : 'Choose an amount from ₱80,000 to ₱4,000,000 and a term from 6 to 48 months to see the cost.'}
+          </p>
+        )}
         <DialogActions>
           <button type="submit" className="button button--primary" disabled={submitting} aria-busy={submitting || undefined}>
             {submitting ? 'Please wait...' : 'Submit application'}

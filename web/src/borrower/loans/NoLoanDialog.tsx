@@ -17,7 +17,8 @@ export function NoLoanDialog({ open, onClose }: { open: boolean; onClose: () => 
             className="button button--primary"
             onClick={() => {
               onClose();
-              navigate('/loan-app');
+              // The dashboard opens the application form on arrival.
+              navigate('/loan-app', { state: { openApplication: true } });
             }}
           >
             APPLY NOW

@@ -30,7 +30,8 @@ describe('the Pay dialog', () => {
     const onPaid = vi.fn();
     render(<PayDialog loan={lateLoan()} balance={200_000} open onClose={() => undefined} onPaid={onPaid} />);
     fireEvent.click(screen.getByRole('radio', { name: /Another amount/ }));
-    fireEvent.change(screen.getByLabelText('Amount (₱)'), { target: { value: '11000' } });
+    // Typed with ₱ and a thousands separator (issue 22, item 6).
+    fireEvent.change(screen.getByLabelText('Amount (₱)'), { target: { value: '₱11,000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Review payment' }));
     const confirm = screen.getByRole('dialog', { name: 'Confirm payment' });
     expect(within(confirm).getByTestId('allocation-1').textContent).toBe('Instalment 1late charge ₱267.22 · interest ₱2,500.00 · principal ₱8,232.78');

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { LoanDetailAnswer, RepaymentReceiptAnswer } from '@honeylend/contracts';
+import { parsePesoText, type LoanDetailAnswer, type RepaymentReceiptAnswer } from '@honeylend/contracts';
 import { ApiError } from '../../shared/api';
 import { formatDate, formatPesoAmount } from '../../shared/money';
 import { toast } from '../../shared/toast/toastStore';
@@ -13,8 +13,6 @@ const CHOICES: { value: PayChoice; label: string }[] = [
   { value: 'payoff', label: 'Pay off the loan' },
   { value: 'custom', label: 'Another amount' },
 ];
-
-const AMOUNT_FORMAT = /^\d+(\.\d{1,2})?$/;
 
 /**
  * Pay from the wallet: choose the next instalment, everything overdue, the payoff amount or another
@@ -32,7 +30,8 @@ export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: Loan
   const [receipt, setReceipt] = useState<RepaymentReceiptAnswer | null>(null);
   const [key, setKey] = useState(() => crypto.randomUUID());
 
-  const amount = choice === 'custom' ? (AMOUNT_FORMAT.test(custom.trim()) ? Number(custom.trim()) : null) : amounts[choice];
+  // Typed as people type pesos: 11000, 11,000 or ₱11,000.
+  const amount = choice === 'custom' ? parsePesoText(custom) : amounts[choice];
   const preview = loan.account && amount !== null && amount > 0 ? previewAllocation(loan.account, loan.businessDate, amount) : null;
 
   const close = () => {

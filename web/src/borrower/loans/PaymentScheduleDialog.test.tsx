@@ -26,6 +26,8 @@ describe('the Payment Schedule dialog (spec §2/§9)', () => {
     expect(shown[11]).toEqual(['12', 'Feb 15, 2027', '₱10,833.37', 'Upcoming']);
     expect(within(screen.getByRole('table')).getAllByRole('row').at(-1)?.textContent).toContain('₱130,000.00');
     expect(dialog.textContent).toContain('Late charge: 2% per month on any overdue amount.');
+    // Issue 22 item 19: the two-month gap before the first payment is explained.
+    expect(screen.getByTestId('first-due-note').textContent).toContain('(Jan 15, 2026 → Mar 15, 2026)');
   });
 
   it('shows the real statuses of an active loan: paid, overdue with its late charge and days, upcoming', () => {

@@ -1,4 +1,5 @@
 import type { LoanAnswer } from '@honeylend/contracts';
+import { formatDate } from '../../shared/money';
 import { Dialog } from '../components/Dialog';
 import { LATE_CHARGE_TEXT, PREPAYMENT_TEXT } from './loanTerms';
 import { ScheduleTable } from './ScheduleTable';
@@ -19,6 +20,11 @@ export function PaymentScheduleDialog({ loan, open, onClose }: { loan: LoanAnswe
         </button>
       }
     >
+      {loan.schedule[0] && (
+        <p className="fine-print" data-testid="first-due-note">
+          Nothing is due in the first month: the first payment falls two months after the loan was made ({formatDate(loan.createdAt)} → {formatDate(loan.schedule[0].dueDate)}), then one each month.
+        </p>
+      )}
       <ScheduleTable schedule={loan.schedule} />
       <p className="fine-print">
         {LATE_CHARGE_TEXT} {PREPAYMENT_TEXT}

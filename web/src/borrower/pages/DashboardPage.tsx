@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import type { LoanAnswer } from '@honeylend/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { formatPesoAmount } from '../../shared/money';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { CheckIcon, ShieldIcon } from '../components/icons';
@@ -13,6 +14,28 @@ import { ApplyLoanDialog } from '../loans/ApplyLoanDialog';
 import { VerificationRequiredDialog } from '../loans/VerificationRequiredDialog';
 import { isOpenLoan, loanInFocus, useLoans } from '../stores/loans';
 import { useSignedInUser } from '../stores/session';
+import { UNDER_REVIEW_MESSAGE } from '../wallet/LoanApplicationCard';
+
+/** Where another screen asks the dashboard to open the application (APPLY NOW in the profile's No Loan dialog). */
+export interface DashboardNavigationState {
+  openApplication?: boolean;
+}
+
+/** The card's title follows the loan: an application under review is not an active loan. */
+function loanCardTitle(loan: LoanAnswer | null): string {
+  if (!loan) return 'Active loan';
+  if (loan.status === 'pending' || loan.status === 'account_issue') return 'Loan application';
+  if (loan.status === 'active' || loan.status === 'approved') return 'Active loan';
+  return 'Your loan';
+}
+
+/** What the status means for the borrower: the admin's message when there is one, else what happens next. */
+function loanStatusMessage(loan: LoanAnswer): string | null {
+  if (loan.statusMessage) return loan.statusMessage;
+  if (loan.status === 'pending') return UNDER_REVIEW_MESSAGE;
+  if (loan.status === 'account_issue') return 'There is an issue with your account. Please contact your loan officer.';
+  return null;
+}
 
 /** Spec §2 dashboard (/loan-app). */
 export function DashboardPage() {
@@ -47,37 +70,56 @@ function ActiveLoanCard() {
   const loan = loanInFocus(loans);
   const canApply = !loans.some(isOpenLoan);
   const [dialog, setDialog] = useState<'none' | 'apply' | 'verify' | 'phone'>('none');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const openApplication = (location.state as DashboardNavigationState | null)?.openApplication === true;
 
   function quickLoan() {
     setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
   }
 
+  // Arrived with "open the application": open it once the loans are known (only if one may apply),
+  // and drop the request from the history entry so a reload or Back does not open it again.
+  useEffect(() => {
+    if (!openApplication || status === 'loading' || status === 'idle') return;
+    navigate(location.pathname, { replace: true, state: null });
+    if (canApply) setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
+  }, [openApplication, status, canApply, user.verified, user.phoneVerified, navigate, location.pathname]);
+  const message = loan ? loanStatusMessage(loan) : null;
+
   return (
     <section className="card loan-card" aria-labelledby="loan-card-title" aria-busy={status === 'loading' || undefined}>
       <h2 id="loan-card-title" className="card__title">
-        Active loan
+        {loanCardTitle(loan)}
       </h2>
       {status === 'loading' ? (
         <p className="muted" role="status">
           Loading...
         </p>
       ) : loan ? (
-        <dl className="loan-card__facts">
-          <div>
-            <dt>Loan number</dt>
-            <dd data-testid="loan-number">{loan.loanNumber}</dd>
-          </div>
-          <div>
-            <dt>Status</dt>
-            <dd data-testid="loan-status">
-              <StatusBadge status={loan.status} />
-            </dd>
-          </div>
-          <div className="loan-card__amount">
-            <dt>Amount</dt>
-            <dd>{formatPesoAmount(loan.amount)}</dd>
-          </div>
-        </dl>
+        <>
+          <dl className="loan-card__facts">
+            <div>
+              <dt>Loan number</dt>
+              <dd data-testid="loan-number">{loan.loanNumber}</dd>
+            </div>
+            <div>
+              <dt>Status</dt>
+              <dd data-testid="loan-status">
+                <StatusBadge status={loan.status} />
+              </dd>
+            </div>
+            <div className="loan-card__amount">
+              <dt>Amount</dt>
+              <dd>{formatPesoAmount(loan.amount)}</dd>
+            </div>
+          </dl>
+          {message && (
+            <p className="message loan-card__message" data-testid="loan-status-message">
+              {message}
+            </p>
+          )}
+        </>
       ) : (
         <div className="loan-card__empty">
           <p className="loan-card__none">No active loans</p>
@@ -86,8 +128,13 @@ function ActiveLoanCard() {
       )}
       {status === 'error' && <p className="field__error">Failed to fetch loans</p>}
       <div className="loan-card__actions">
-        {loan && (
+        {loan && (loan.status === 'active' || loan.status === 'approved') && user.balance > 0 && (
           <Link className="button button--primary button--block" to="/wallet">
+            Withdraw now
+          </Link>
+        )}
+        {loan && (
+          <Link className={`button ${loan.status === 'active' || loan.status === 'approved' ? 'button--secondary' : 'button--primary'} button--block`} to="/wallet">
             View Loan Status
           </Link>
         )}
@@ -106,6 +153,9 @@ function ActiveLoanCard() {
 
 function VerificationCard() {
   const user = useSignedInUser();
+  const loans = useLoans((state) => state.items);
+  // "You can apply" only while nothing is open: with an application or a loan, the loan card says where it stands.
+  if (user.verified && user.phoneVerified && loans.some(isOpenLoan)) return null;
   if (user.verified && user.phoneVerified) {
     return (
       <section className="banner banner--verified" aria-label="Account verification">

@@ -65,7 +65,19 @@ describe('dashboard (spec §2)', () => {
     expect(card.textContent).toContain('₱100,000.00');
     expect(within(card).getByRole('link', { name: 'View Loan Status' }).getAttribute('href')).toBe('/wallet');
     expect(within(card).queryByRole('button', { name: 'Quick loan' })).toBeNull();
-    expect(screen.getByText('Your account is verified')).toBeTruthy();
+    // With a loan open, "you can apply" would contradict the card (issue 22, item 7).
+    expect(screen.queryByText('Your account is verified')).toBeNull();
+  });
+
+  it('shows an application under review as such, with the status message where the status is (issue 22, item 7)', () => {
+    signedIn(VERIFIED);
+    useLoans.setState({ items: [loanAnswer({ status: 'account_issue', statusMessage: 'Please upload a clearer photo of your ID.' })] });
+    renderApp('/loan-app');
+    const card = screen.getByRole('region', { name: 'Loan application' });
+    expect(within(card).getByTestId('loan-status').textContent).toBe('Account issue');
+    expect(within(card).getByTestId('loan-status-message').textContent).toBe('Please upload a clearer photo of your ID.');
+    expect(screen.queryByText('Your account is verified')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Active loan' })).toBeNull();
   });
 
   it('validates the application with each spec message once, then submits it', async () => {
@@ -250,7 +262,7 @@ describe('wallet (spec §2, design §7)', () => {
     expect((await screen.findByTestId('withdrawal')).textContent).toContain('WD-2026-000001');
   });
 
-  it("shows a refused code in the OTP dialog with 'Withdrawal failed', and Cancel forgets the request", async () => {
+  it('shows a refused code in the OTP dialog only (no "Withdrawal failed" toast), and Cancel forgets the request', async () => {
     signedIn({ ...VERIFIED, balance: 80000 });
     routeFetch({
       'POST /api/withdrawals/otp': () => jsonResponse({ sentTo: '+63•••••4567', expiresAt: '2026-01-17T02:05:00.000Z', challengeId: '9d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' }, { status: 202 }),
@@ -264,11 +276,24 @@ describe('wallet (spec §2, design §7)', () => {
     fireEvent.change(within(otpDialog).getByLabelText('OTP code'), { target: { value: '000000' } });
     fireEvent.click(within(otpDialog).getByRole('button', { name: 'Verify OTP' }));
     await within(otpDialog).findByText('Invalid OTP code');
-    expect(toasts()[0]).toEqual({ title: 'Withdrawal failed', description: 'Invalid OTP code', variant: 'destructive' });
+    expect(toasts()).toEqual([]);
 
     fireEvent.click(within(otpDialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw money' }));
+    expect(screen.getByRole('dialog', { name: 'Withdraw Funds' })).toBeTruthy();
+  });
+
+  it("says 'No internet — nothing was sent' when the code request cannot reach the server", async () => {
+    signedIn({ ...VERIFIED, balance: 80000 });
+    routeFetch({
+      'POST /api/withdrawals/otp': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderApp('/wallet');
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw money' }));
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '2000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    await waitFor(() => expect(toasts()[0]).toEqual({ title: 'No internet — nothing was sent', description: 'Check your connection and try again.', variant: 'destructive' }));
     expect(screen.getByRole('dialog', { name: 'Withdraw Funds' })).toBeTruthy();
   });
 
@@ -308,7 +333,30 @@ describe('profile (spec §2)', () => {
     }
   });
 
-  it("offers 'View More' once complete, and the No Loan Application dialog without a loan", () => {
+  it('accepts a salary typed as "₱25,000" and sends it for the server to read (issue 22, item 6)', async () => {
+    signedIn();
+    const fetchMock = routeFetch({ 'PUT /api/user/profile': () => jsonResponse(memberAnswer({ ...VERIFIED, monthlySalary: 25000, version: 99 })) });
+    renderApp('/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete personal information' }));
+    const form = screen.getByRole('dialog', { name: 'Personal Information' });
+    const typed: Record<string, string> = {
+      Address: '1 Calle Real, Iloilo City',
+      'Country of work': 'Philippines',
+      'Monthly salary (₱)': '₱25,000',
+      'Reference name': 'Jose Santos',
+      'Reference phone': '09181234567',
+      'Bank name': 'BPI',
+      'Account number': '1234567890',
+    };
+    for (const [label, value] of Object.entries(typed)) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(within(form).queryByText('Monthly salary is required')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Personal Information' })).toBeNull());
+    const put = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
+    expect(requestOf(fetchMock, put).body).toMatchObject({ monthlySalary: '₱25,000' });
+  });
+
+  it("offers 'View More' once complete, and the No Loan Application dialog without a loan", async () => {
     signedIn(VERIFIED);
     const view = renderApp('/profile');
     fireEvent.click(screen.getByRole('button', { name: 'View More' }));
@@ -319,6 +367,8 @@ describe('profile (spec §2)', () => {
     const none = screen.getByRole('dialog', { name: 'No Loan Application' });
     fireEvent.click(within(none).getByRole('button', { name: 'APPLY NOW' }));
     expect(view.location()).toBe('/loan-app');
+    // Issue 22 item 12: APPLY NOW lands on the application, not mid-dashboard.
+    expect(await screen.findByRole('dialog', { name: 'Apply for a Loan' })).toBeTruthy();
   });
 
   it('shows the credit badge, the contract and the schedule of the loan in focus', () => {

@@ -8,6 +8,8 @@ import {
   DOCUMENT_KINDS,
   DOCUMENT_LABELS,
   DOCUMENT_URL_FIELD,
+  DocumentUploadError,
+  imageContentProblem,
   imageFileProblem,
   useProfile,
   type DocumentKind,
@@ -55,7 +57,12 @@ export function DocumentsCard() {
       setChosen((current) => ({ ...current, [kind]: undefined }));
       return;
     }
-    setChosen((current) => ({ ...current, [kind]: file }));
+    // Only a real image is "Ready to upload"; anything else is named now, not at Submit.
+    setChosen((current) => ({ ...current, [kind]: undefined }));
+    void imageContentProblem(file).then((contentProblem) => {
+      if (contentProblem) setErrors((current) => ({ ...current, [kind]: contentProblem }));
+      else setChosen((current) => ({ ...current, [kind]: file }));
+    });
   }
 
   async function submit() {
@@ -72,6 +79,12 @@ export function DocumentsCard() {
       else await useSession.getState().refreshUser();
     } catch (error) {
       if (error instanceof ApiError && error.accountSuspended) return;
+      if (error instanceof DocumentUploadError) {
+        // Which file was refused, beside that file.
+        setErrors((current) => ({ ...current, [error.kind]: error.message }));
+        toast({ variant: 'destructive', title: `Upload failed: ${DOCUMENT_LABELS[error.kind]}`, description: error.message });
+        return;
+      }
       toast({ variant: 'destructive', title: 'Upload failed', description: (error instanceof Error && error.message) || 'Please try again' });
     }
   }

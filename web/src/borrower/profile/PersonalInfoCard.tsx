@@ -18,15 +18,19 @@ import {
   type ProfileValues,
 } from '../stores/profile';
 import { useSignedInUser } from '../stores/session';
+import { PHILIPPINE_BANKS } from './philippineBanks';
 
-const INPUT_PROPS: Partial<Record<ProfileField, { type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string }>> = {
+const BANK_SUGGESTIONS_ID = 'philippine-banks';
+
+const INPUT_PROPS: Partial<Record<ProfileField, { list?: string; type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string }>> = {
   fullName: { autoComplete: 'name' },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email', hint: '(optional)' },
   address: { autoComplete: 'street-address' },
   countryOfWork: { autoComplete: 'country-name' },
   monthlySalary: { inputMode: 'decimal', autoComplete: 'off' },
   referencePhone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
-  bankName: { autoComplete: 'off' },
+  // Suggestions from the list of Philippine banks and e-wallets; any other name can be typed.
+  bankName: { autoComplete: 'off', list: BANK_SUGGESTIONS_ID },
   bankAccountNumber: { inputMode: 'numeric', autoComplete: 'off' },
 };
 
@@ -55,7 +59,7 @@ export function PersonalInfoCard() {
             {(['fullName', 'phone', 'bankName'] as const).map((field) => (
               <div key={field}>
                 <dt>{field === 'phone' ? 'Phone number' : PROFILE_LABELS[field]}</dt>
-                <dd>{displayValue(user, field)}</dd>
+                <dd className={field === 'phone' ? 'phone-number' : undefined}>{displayValue(user, field)}</dd>
               </div>
             ))}
           </dl>
@@ -90,7 +94,7 @@ export function PersonalInfoCard() {
       >
         <dl className="details-list">
           <dt>Phone number</dt>
-          <dd>{user.phone}</dd>
+          <dd className="phone-number">{user.phone}</dd>
           {PROFILE_FIELDS.map((field) => (
             <FieldRow key={field} label={PROFILE_LABELS[field]} value={displayValue(user, field)} />
           ))}
@@ -124,7 +128,9 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   const save = useProfile((state) => state.save);
   const saving = useProfile((state) => state.saving);
   const requestBankChangeCode = useProfile((state) => state.requestBankChangeCode);
-  const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
+  const [initialValues] = useState<ProfileValues>(() => profileValuesOf(user));
+  const [values, setValues] = useState<ProfileValues>(initialValues);
+  const unsavedChanges = PROFILE_FIELDS.some((field) => values[field] !== initialValues[field]);
   const [errors, setErrors] = useState<ProfileErrors>({});
   // Replacing the bank account on the profile takes a code texted to the member (issue 14).
   const [bankCode, setBankCode] = useState<BankChangeCode | null>(null);
@@ -234,7 +240,7 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Dialog open title="Personal Information" description="All fields except email are required." onClose={onClose} closeButton>
+    <Dialog open title="Personal Information" description="All fields except email are required." onClose={onClose} closeButton unsavedChanges={unsavedChanges && !saving}>
       <form className="form" noValidate onSubmit={submit}>
         {PROFILE_FIELDS.map((field) => {
           const { hint, ...props } = INPUT_PROPS[field] ?? {};
@@ -254,6 +260,11 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
             />
           );
         })}
+        <datalist id={BANK_SUGGESTIONS_ID}>
+          {PHILIPPINE_BANKS.map((bank) => (
+            <option key={bank} value={bank} />
+          ))}
+        </datalist>
         <DialogActions>
           <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
             {saving ? 'Please wait...' : 'Save'}

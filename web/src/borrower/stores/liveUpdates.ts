@@ -2,11 +2,19 @@ import type { LoanAnswer, NotificationAnswer, UserAnswer, WithdrawalAnswer } fro
 import { pendingTokenChange } from '../account/accountSecurity';
 import { ApiError, apiRequest } from '../../shared/api';
 import { readToken } from '../../shared/authToken';
+import { formatPesoAmount } from '../../shared/money';
 import { realtime, type RealtimeClient } from '../../shared/realtime';
+import { toast } from '../../shared/toast/toastStore';
 import { useLoans } from './loans';
 import { useNotifications } from './notifications';
 import { useSession } from './session';
 import { useWithdrawalFlow, useWithdrawals } from './wallet';
+
+/** Approval arrives live: the borrower is told at once, with the next step (issue 22, item 14). */
+function announceApproval(held: LoanAnswer | undefined, pushed: LoanAnswer): void {
+  if (held?.status !== 'pending' || (pushed.status !== 'approved' && pushed.status !== 'active')) return;
+  toast({ title: 'Your loan was approved', description: `${pushed.loanNumber}: ${formatPesoAmount(pushed.amount)} is in your wallet. Open Wallet to withdraw it.`, durationMs: 10_000 });
+}
 
 /** Every member store refetched over REST (start of a session, or the feed lost track: 'resync'). */
 export async function refetchMemberStores(): Promise<void> {
@@ -54,7 +62,11 @@ export function startLiveUpdates(client: RealtimeClient = realtime()): () => voi
       // The revocation normally ends the session; this covers a socket that heard the change first.
       if (doc.status === 'suspended') void useSession.getState().refreshUser();
     }),
-    client.subscribe<LoanAnswer>('loan.updated', ({ doc }) => useLoans.getState().apply(doc)),
+    client.subscribe<LoanAnswer>('loan.updated', ({ doc }) => {
+      const held = useLoans.getState().items.find((loan) => loan.id === doc.id);
+      useLoans.getState().apply(doc);
+      announceApproval(held, doc);
+    }),
     client.subscribe<WithdrawalAnswer>('withdrawal.updated', ({ doc }) => useWithdrawals.getState().apply(doc)),
     client.subscribe<NotificationAnswer>('notification.created', ({ doc }) => useNotifications.getState().apply(doc)),
     client.subscribe('resync', () => void refetchMemberStores()),

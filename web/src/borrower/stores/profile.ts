@@ -1,6 +1,6 @@
 import { profileFields, type UserAnswer } from '@honeylend/contracts';
 import { create } from 'zustand';
-import { apiRequest, apiUpload } from '../../shared/api';
+import { ApiError, apiRequest, apiUpload } from '../../shared/api';
 import { useSession } from './session';
 
 /**
@@ -76,6 +76,42 @@ export function imageFileProblem(file: File): string | null {
   return null;
 }
 
+/**
+ * A file named .png (or given an image type) may hold anything; the server checks the bytes and
+ * refuses it. The same check here, before the file is called "Ready to upload": JPEG, PNG and WebP
+ * by their first bytes.
+ */
+export async function imageContentProblem(file: Blob): Promise<string | null> {
+  const head = await firstBytes(file, 12);
+  const starts = (...bytes: number[]) => bytes.every((byte, i) => head[i] === byte);
+  const jpeg = starts(0xff, 0xd8, 0xff);
+  const png = starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+  const webp = starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50;
+  return jpeg || png || webp ? null : 'This file is not a JPEG, PNG or WebP image';
+}
+
+/** The first `count` bytes of a file (FileReader: every browser has it, and so does the test DOM). */
+function firstBytes(file: Blob, count: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsArrayBuffer(file.slice(0, count));
+  });
+}
+
+/** An upload that failed, naming the document it was for (so the borrower knows which file to replace). */
+export class DocumentUploadError extends Error {
+  override readonly name = 'DocumentUploadError';
+  constructor(
+    readonly kind: DocumentKind,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
 /** What POST /api/user/bank-account/otp answered: where the code went, until when, for which account. */
 export interface BankChangeCode {
   sentTo: string;
@@ -136,7 +172,13 @@ export const useProfile = create<ProfileState>()((set) => ({
       const body: Record<string, string> = {};
       for (const kind of chosen) {
         const file = files[kind]!;
-        const uploaded = await apiUpload<{ url: string }>('/api/upload', file, file.name || `${kind}.jpg`);
+        let uploaded: { url: string };
+        try {
+          uploaded = await apiUpload<{ url: string }>('/api/upload', file, file.name || `${kind}.jpg`);
+        } catch (error) {
+          if (error instanceof ApiError && error.accountSuspended) throw error;
+          throw new DocumentUploadError(kind, (error instanceof Error && error.message) || 'Upload failed', { cause: error });
+        }
         body[DOCUMENT_URL_FIELD[kind]] = uploaded.url;
       }
       const member = await apiRequest<UserAnswer>('/api/user/profile', { method: 'PUT', body });

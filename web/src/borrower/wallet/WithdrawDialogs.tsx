@@ -49,7 +49,8 @@ function AmountDialog() {
             autoComplete="off"
             value={amount}
             onValueChange={(value) => {
-              setAmount(value.replace(/[^\d.]/g, ''));
+              // Separators and ₱ are kept as typed; the amount is read as people write pesos.
+              setAmount(value.replace(/[^\d.,₱]/g, ''));
               clearError('amount');
             }}
             error={errors.amount}
@@ -89,8 +90,9 @@ function AmountDialog() {
 
 function OtpDialog() {
   const user = useSignedInUser();
-  const { busy, errors, challenge, verify, resendCode, cancel, clearError } = useWithdrawalFlow();
+  const { busy, errors, challenge, verify, resendCode, cancel, clearError, resendAllowedAt } = useWithdrawalFlow();
   const [otp, setOtp] = useState('');
+  const waitSeconds = useSecondsUntil(resendAllowedAt);
   // A new code makes the old one useless: clear what was typed.
   useEffect(() => setOtp(''), [challenge?.challengeId]);
   if (!challenge) return null;
@@ -127,9 +129,14 @@ function OtpDialog() {
           }}
           error={errors.otp}
         />
-        <button type="button" className="link-button" onClick={() => void resendCode()} disabled={busy}>
+        <button type="button" className="link-button" onClick={() => void resendCode()} disabled={busy || waitSeconds > 0}>
           Send a new code
         </button>
+        {waitSeconds > 0 && (
+          <p className="muted" role="status">
+            Too many codes were requested. You can ask for a new code in {formatCountdown(waitSeconds)}.
+          </p>
+        )}
         <DialogActions>
           <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
             {busy ? 'Please wait...' : 'Verify OTP'}
@@ -141,4 +148,27 @@ function OtpDialog() {
       </form>
     </Dialog>
   );
+}
+
+/** m:ss, as a countdown reads. */
+function formatCountdown(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Whole seconds left until `at` (epoch ms), ticking every second; 0 once it has passed or when there is none. */
+function useSecondsUntil(at: number | null): number {
+  const left = () => (at === null ? 0 : Math.max(0, Math.ceil((at - Date.now()) / 1000)));
+  const [seconds, setSeconds] = useState(left);
+  useEffect(() => {
+    setSeconds(left());
+    if (at === null) return;
+    const timer = window.setInterval(() => {
+      const next = left();
+      setSeconds(next);
+      if (next === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+    // `left` reads only `at`.
+  }, [at]);
+  return seconds;
 }

@@ -33,6 +33,11 @@ export function WithdrawalHistory() {
                 </span>
                 <StatusBadge status={withdrawal.status} />
               </div>
+              {withdrawal.status === 'completed' && withdrawal.payoutReference && (
+                <p className="withdrawals__note" data-testid="payout-reference">
+                  Sent. Reference: {withdrawal.payoutReference}
+                </p>
+              )}
               {withdrawal.status === 'rejected' && <p className="withdrawals__note">Rejected: the amount was returned to your wallet.{withdrawal.reason ? ` ${withdrawal.reason}` : ''}</p>}
             </li>
           ))}

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { formatTime } from '../../shared/money';
+
+/**
+ * While the phone has no connection, says so, and that what is on screen is as of the moment it
+ * went offline: stale data must not pass for current (issue 22, item 13).
+ */
+export function OfflineBanner() {
+  const [offlineSince, setOfflineSince] = useState<string | null>(() => (navigator.onLine ? null : new Date().toISOString()));
+  useEffect(() => {
+    const offline = () => setOfflineSince(new Date().toISOString());
+    const online = () => setOfflineSince(null);
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
+    };
+  }, []);
+  if (!offlineSince) return null;
+  return (
+    <div className="offline-banner" role="status">
+      <strong>No internet connection.</strong> What you see was last updated at {formatTime(offlineSince)} and may be out of date.
+    </div>
+  );
+}

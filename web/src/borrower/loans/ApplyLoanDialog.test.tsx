@@ -1,0 +1,65 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fallbackRatesAnswer, jsonResponse, memberAnswer, routeFetch } from '../../testing/http';
+import { renderApp } from '../../testing/renderApp';
+import { useSession } from '../stores/session';
+import { roundedAmount } from './ApplyLoanDialog';
+
+function openApplyDialog() {
+  localStorage.setItem('token', 'jwt-abc');
+  useSession.setState({ user: memberAnswer({ verified: true, personalInfoComplete: true, documentsComplete: true }), loading: false });
+  routeFetch({ 'GET /api/rates': () => jsonResponse(fallbackRatesAnswer()), 'GET /api/loans/user': () => jsonResponse([]) });
+  renderApp('/loan-app');
+  fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
+  return screen.getByRole('dialog', { name: 'Apply for a Loan' });
+}
+
+describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
+  it('shows the total to repay, the finance charge and the effective annual rate before Submit, as the contract will', () => {
+    const dialog = openApplyDialog();
+    fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '100000' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Term/), { target: { value: '12' } });
+    const cost = within(dialog).getByRole('region', { name: 'What this loan costs' });
+    // ₱100,000 over 12 months at 2.5% a month, flat: 12 × ₱10,833.33 (the last absorbs the rounding).
+    expect(cost.textContent).toContain('₱10,833.33');
+    expect(within(cost).getByTestId('estimate-total').textContent).toBe('₱130,000.00');
+    expect(within(cost).getByTestId('estimate-finance-charge').textContent).toBe('₱30,000.00');
+    expect(within(cost).getByTestId('estimate-effective-rate').textContent).toBe('54.05%');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '24 months' }));
+    expect(within(cost).getByTestId('estimate-total').textContent).toBe('₱160,000.00');
+    expect(within(cost).getByTestId('estimate-finance-charge').textContent).toBe('₱60,000.00');
+  });
+
+  it('keeps the headline on what was typed, says what is wrong as it is typed, and rounds to ₱10,000 when the field is left', () => {
+    const dialog = openApplyDialog();
+    const amount = within(dialog).getByLabelText(/^Amount/) as HTMLInputElement;
+    const headline = dialog.querySelector('output.loan-amount__value')!;
+
+    fireEvent.change(amount, { target: { value: '50000' } });
+    expect(headline.textContent).toBe('₱50,000.00');
+    expect(within(dialog).getAllByText('Minimum loan amount is ₱80,000')).toHaveLength(1);
+    expect(dialog.textContent).toContain('Choose an amount from ₱80,000 to ₱4,000,000');
+
+    fireEvent.change(amount, { target: { value: '5000000' } });
+    expect(headline.textContent).toBe('₱5,000,000.00');
+    expect(within(dialog).getAllByText('Maximum loan amount is ₱4,000,000')).toHaveLength(1);
+
+    fireEvent.change(amount, { target: { value: '123456' } });
+    fireEvent.blur(amount);
+    expect(amount.value).toBe('120000');
+    expect(within(dialog).queryByText('Minimum loan amount is ₱80,000')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: '₱250,000.00' }));
+    expect(amount.value).toBe('250000');
+    expect(headline.textContent).toBe('₱250,000.00');
+  });
+
+  it('rounds a typed amount to the nearest ₱10,000', () => {
+    expect(roundedAmount('84999')).toBe('80000');
+    expect(roundedAmount('85000')).toBe('90000');
+    expect(roundedAmount('4000000')).toBe('4000000');
+    expect(roundedAmount('')).toBe('');
+    expect(roundedAmount('3000')).toBe('10000');
+  });
+});
