@@ -81,7 +81,7 @@ function ActiveLoanCard() {
   // Arrived with "open the application": open it once the loans are known (only if one may apply),
   // and drop the request from the history entry so a reload or Back does not open it again.
   useEffect(() => {
-    if (!openApplication || status === 'loading' || status === 'idle') return;
+    if (!openApplication || status === 'loading') return; // 'idle' reads as 'loading' above
     navigate(location.pathname, { replace: true, state: null });
     if (canApply) setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
   }, [openApplication, status, canApply, user.verified, user.phoneVerified, navigate, location.pathname]);
