@@ -14,6 +14,7 @@ import { accountSecurityRoutes } from './account/accountSecurityRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
 import { staticWeb } from './web/staticWeb.js';
+import { jsonCompression } from './http/jsonCompression.js';
 import { uploadRoutes } from './uploads/uploadRoutes.js';
 import { loanRoutes } from './loan/loanRoutes.js';
 import { withdrawalRoutes } from './withdrawal/withdrawalRoutes.js';
@@ -53,6 +54,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     if (ctx.path.startsWith('/api/')) ctx.set('Cache-Control', 'no-store');
     await next();
   });
+  app.use(jsonCompression());
   // includeUnparsed keeps the exact text as ctx.request.rawBody: the payment webhook's signature is over it.
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true, includeUnparsed: true }));
   app.use(jsonBodyGuard());

@@ -2,29 +2,10 @@ import { z } from 'zod';
 import { normalisePhone } from './phone.js';
 import { hasWholeCentavos, pesosToCentavos } from './money.js';
 
-/** The spec's §5 wording; clients show these exact strings. */
-export const MESSAGES = {
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Enter a valid mobile number, e.g. 09171234567',
-  passwordTooShort: 'Password must be at least 6 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
-  fullNameRequired: 'Full name is required',
-  emailInvalid: 'Valid email is required',
-  addressRequired: 'Address is required',
-  countryOfWorkRequired: 'Country of work is required',
-  monthlySalaryRequired: 'Monthly salary is required',
-  referenceNameRequired: 'Reference name is required',
-  referencePhoneRequired: 'Reference phone is required',
-  bankNameRequired: 'Bank name is required',
-  accountNumberRequired: 'Account number is required',
-  usernameRequired: 'Username is required',
-  passwordRequired: 'Password is required',
-  alreadyRegistered: 'You already have an account, please login',
-  invalidCredentials: 'Invalid phone number or password',
-  invalidAdminCredentials: 'Invalid username or password',
-  accountSuspended: 'Your account has been suspended. Please contact support.',
-  accessDenied: "Access Denied - You don't have permission to access the management panel.",
-} as const;
+// The messages live in a module without zod, so a browser page that only shows one (the borrower
+// app's suspended notice) does not download the validation library (issue 20).
+export { MESSAGES } from './messages.js';
+import { MESSAGES } from './messages.js';
 
 const text = (min: number, message: string, max = 200) =>
   z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters`);

@@ -1,13 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AuthPage } from './borrower/auth/AuthPage';
 import { BorrowerShell } from './borrower/BorrowerShell';
 import { LoadingScreen } from './borrower/components/LoadingScreen';
-import { DashboardPage } from './borrower/pages/DashboardPage';
+import { AuthPage, DashboardPage, LoanPage, ProfilePage, WalletPage } from './borrower/lazyScreens';
 import { LandingPage } from './borrower/pages/LandingPage';
-import { ProfilePage } from './borrower/pages/ProfilePage';
-import { WalletPage } from './borrower/pages/WalletPage';
-import { LoanPage } from './borrower/pages/LoanPage';
+import { ScreenChunk } from './borrower/ScreenChunk';
 import { SignedInOnly } from './borrower/SignedInOnly';
 import { NotFoundPage } from './shared/NotFoundPage';
 import { Toaster } from './shared/toast/Toaster';
@@ -53,13 +50,13 @@ export function App() {
         />
         <Route element={<BorrowerShell />}>
           <Route index element={<LandingPage />} />
-          <Route path="app-login" element={<AuthPage />} />
-          <Route path="login" element={<AuthPage />} />
+          <Route path="app-login" element={<ScreenChunk><AuthPage /></ScreenChunk>} />
+          <Route path="login" element={<ScreenChunk><AuthPage /></ScreenChunk>} />
           <Route element={<SignedInOnly />}>
-            <Route path="loan-app" element={<DashboardPage />} />
-            <Route path="wallet" element={<WalletPage />} />
-            <Route path="profile" element={<ProfilePage />} />
-            <Route path="loans/:loanId" element={<LoanPage />} />
+            <Route path="loan-app" element={<ScreenChunk><DashboardPage /></ScreenChunk>} />
+            <Route path="wallet" element={<ScreenChunk><WalletPage /></ScreenChunk>} />
+            <Route path="profile" element={<ScreenChunk><ProfilePage /></ScreenChunk>} />
+            <Route path="loans/:loanId" element={<ScreenChunk><LoanPage /></ScreenChunk>} />
           </Route>
           <Route path="dashboard" element={<Navigate to="/loan-app" replace />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -8,6 +8,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -17,6 +18,28 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
 };
+
+/**
+ * The build's precompressed copies (web/scripts/precompress.mjs writes `name.br` and `name.gz`
+ * beside a file when they are smaller), best first.
+ */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The encodings an Accept-Encoding header allows (a q of 0 refuses one; `*` allows the rest). */
+function acceptedEncodings(header: string | undefined): (encoding: string) => boolean {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  return (encoding) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+}
 
 async function fileAt(path: string) {
   try {
@@ -28,9 +51,11 @@ async function fileAt(path: string) {
 }
 
 /**
- * Serves the built web app: files under `root` as they are, and index.html for every other
- * GET so the client router can draw its routes (and its own 404 page). Hashed assets are
- * cached for a year; index.html never, so a deploy is picked up at once.
+ * Serves the built web app: files under `root`, and index.html for every other GET so the client
+ * router can draw its routes (and its own 404 page). A file with a precompressed copy goes as the
+ * best copy the browser accepts (`Content-Encoding`, `Vary: Accept-Encoding`). Hashed assets are
+ * cached for a year as immutable; everything else (index.html, the service worker, the manifest)
+ * is revalidated on every use, so a deploy is picked up at once.
  */
 export function staticWeb(root: string) {
   const index = join(root, 'index.html');
@@ -49,8 +74,21 @@ export function staticWeb(root: string) {
     const info = file ?? (await fileAt(index));
     if (!info) return next();
     ctx.type = CONTENT_TYPES[extname(path)] ?? 'application/octet-stream';
-    ctx.length = info.size;
     ctx.set('Cache-Control', file && relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(path);
+    ctx.vary('Accept-Encoding');
+    // Already compressed (or deliberately not): the API's JSON compression leaves it alone.
+    ctx.compress = false;
+    const accepts = acceptedEncodings(ctx.get('Accept-Encoding'));
+    let sent = { path, size: info.size };
+    for (const { encoding, suffix } of PRECOMPRESSED) {
+      if (!accepts(encoding)) continue;
+      const copy = await fileAt(path + suffix);
+      if (!copy) continue;
+      ctx.set('Content-Encoding', encoding);
+      sent = { path: path + suffix, size: copy.size };
+      break;
+    }
+    ctx.length = sent.size;
+    ctx.body = ctx.method === 'HEAD' ? null : createReadStream(sent.path);
   };
 }

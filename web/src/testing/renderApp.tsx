@@ -1,6 +1,11 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { App } from '../App';
+import { loadBorrowerScreens } from '../borrower/lazyScreens';
+
+// The borrower screens are lazy chunks in the app; loaded here first, they draw in the first
+// render as before, so a test reads the screen right after rendering it.
+await loadBorrowerScreens();
 
 let currentLocation = '';
 

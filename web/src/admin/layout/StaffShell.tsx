@@ -16,6 +16,10 @@ export function StaffShell({ brand, navLabel, pages, selected, onLogout, above }
   const navigate = useNavigate();
   return (
     <Layout className="admin-shell">
+      {/* As in the borrower app: the first Tab offers to skip the menu (issue 20, keyboard use). */}
+      <a className="skip-link" href="#staff-content">
+        Skip to content
+      </a>
       <Layout.Sider width={232} theme="light" className="admin-shell__sider">
         <Typography.Title level={4} className="admin-shell__brand">
           {brand}
@@ -29,7 +33,7 @@ export function StaffShell({ brand, navLabel, pages, selected, onLogout, above }
           />
         </nav>
       </Layout.Sider>
-      <Layout.Content className="admin-shell__content">
+      <Layout.Content id="staff-content" className="admin-shell__content" tabIndex={-1}>
         {above}
         <Outlet />
       </Layout.Content>

@@ -48,7 +48,10 @@ export default function AdminLoginPage() {
     <ConfigProvider theme={adminTheme}>
       <main className="admin-login">
         <Card className="admin-login__card">
-          <Typography.Title level={2}>Admin Login</Typography.Title>
+          {/* The page's level-one heading (issue 20), at the size the card had. */}
+          <Typography.Title level={1} style={{ fontSize: 30 }}>
+            Admin Login
+          </Typography.Title>
           <Typography.Paragraph type="secondary">Sign in to the management panel.</Typography.Paragraph>
           <form onSubmit={(event) => void signIn(event)} className="admin-login__form">
             {error && <Alert type="error" showIcon title={error} />}

@@ -65,7 +65,8 @@ export function DashboardPage() {
 function ActiveLoanCard() {
   const user = useSignedInUser();
   const loans = useLoans((state) => state.items);
-  const status = useLoans((state) => state.status);
+  // Before the first fetch has started the loans are unknown, not absent: shown as loading.
+  const status = useLoans((state) => (state.status === 'idle' ? 'loading' : state.status));
   const loan = loanInFocus(loans);
   const canApply = !loans.some(isOpenLoan);
   const [dialog, setDialog] = useState<'none' | 'apply' | 'verify' | 'phone'>('none');
@@ -80,7 +81,7 @@ function ActiveLoanCard() {
   // Arrived with "open the application": open it once the loans are known (only if one may apply),
   // and drop the request from the history entry so a reload or Back does not open it again.
   useEffect(() => {
-    if (!openApplication || status === 'loading' || status === 'idle') return;
+    if (!openApplication || status === 'loading') return; // 'idle' reads as 'loading' above
     navigate(location.pathname, { replace: true, state: null });
     if (canApply) setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
   }, [openApplication, status, canApply, user.verified, user.phoneVerified, navigate, location.pathname]);
