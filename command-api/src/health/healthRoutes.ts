@@ -1,5 +1,7 @@
 import Router from '@koa/router';
 import type { ApiDeps } from '../http/context.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 const CHECK_TIMEOUT_MS = 1500;
 
@@ -31,15 +33,15 @@ export function healthRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api' });
 
   /** Liveness: the process serves HTTP. */
-  router.get('/health', (ctx) => {
+  router.get('/health', endpoint({ summary: 'Liveness: the process serves HTTP', public: true, answer: answers.healthAnswer }, (ctx) => {
     ctx.body = { status: 'ok' };
-  });
+  }));
 
   /**
    * Readiness: the event store and Redis answer; how far the read models are behind the log, in
    * the store's position unit (events on PostgreSQL and PGlite, bytes of log on EventStoreDB).
    */
-  router.get('/ready', async (ctx) => {
+  router.get('/ready', endpoint({ summary: 'Readiness: the event store and Redis answer, and how far the read models are behind', public: true, answer: answers.readyAnswer }, async (ctx) => {
     const [eventStore, redis] = await Promise.all([
       within((signal) => deps.store.ping({ signal }).then(() => true)),
       within(() => deps.redis.ping().then(() => true)),
@@ -59,7 +61,7 @@ export function healthRoutes(deps: ApiDeps): Router {
       projectionLag,
       projectionLagUnit: deps.store.positionUnit,
     };
-  });
+  }));
 
   return router;
 }

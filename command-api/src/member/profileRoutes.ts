@@ -4,10 +4,11 @@ import { authenticate, authenticatedRead } from '../auth/authenticate.js';
 import { handleCommand } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from './decide.js';
 import { fileIdFromUrl } from '../uploads/signedFileUrls.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 const DOCUMENT_FIELDS = { idFrontUrl: 'idFront', idBackUrl: 'idBack', selfieUrl: 'selfie' } as const;
 
@@ -34,12 +35,12 @@ export function profileRoutes(deps: ApiDeps): Router {
     return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId));
   };
 
-  router.get('/profile', async (ctx) => {
+  router.get('/profile', endpoint({ summary: "The borrower's own profile", answer: answers.userAnswer }, async (ctx) => {
     ctx.body = userAnswer(await borrowerRead(ctx, (memberId) => readModels.member(memberId)));
-  });
+  }));
 
-  router.put('/profile', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
-    const { monthlySalary, idFrontUrl, idBackUrl, selfieUrl, ...rest } = parseBody(ctx, profileUpdateBody);
+  router.put('/profile', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: "Change the borrower's own profile (document URLs: ones an upload of theirs answered)", body: profileUpdateBody, answer: answers.userAnswer }, async (ctx, { body }) => {
+    const { monthlySalary, idFrontUrl, idBackUrl, selfieUrl, ...rest } = body;
     const changes: ProfileChanges = { ...rest, ...(monthlySalary !== undefined ? { monthlySalaryCentavos: monthlySalary } : {}) };
     const documents = documentsFrom({ idFrontUrl, idBackUrl, selfieUrl });
     const memberId = callerOf(ctx).id;
@@ -51,7 +52,7 @@ export function profileRoutes(deps: ApiDeps): Router {
       metadataOf(ctx, memberId),
     );
     ctx.body = await readAfterWrite(ctx, progress, result.position, async () => userAnswer(await readModels.member(memberId)));
-  });
+  }));
 
   return router;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import Router from '@koa/router';
 import { JOB_NAMES, maskPhone, OTP_TTL_MS, otpJobOptions, streams, toWithdrawalAnswer } from '@honeylend/contracts';
 import { reserveOtpIssue, verifyOtpChallenge } from '@honeylend/contracts/server';
@@ -6,11 +7,12 @@ import { authenticate } from '../auth/authenticate.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, jobTraceOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { decideMember, memberDecider } from '../member/decide.js';
 import { allocateNumber } from '../sequence/allocateNumber.js';
 import { WITHDRAWAL_MESSAGES, withdrawalBody, withdrawalOtpBody } from './withdrawalBodies.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 export function withdrawalRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, jobs } = deps;
@@ -21,8 +23,7 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
    * Step one: the borrower names the amount; a code bound to this member and this amount goes out
    * by SMS through a BullMQ job. The code is made by the worker and never passes through here.
    */
-  router.post('/otp', async (ctx) => {
-    const { amount } = parseBody(ctx, withdrawalOtpBody);
+  router.post('/otp', endpoint({ summary: 'Step one of a withdrawal: a code for this amount is texted to the borrower', body: withdrawalOtpBody, status: 202, answer: answers.withdrawalOtpAnswer, refusals: ['429 OTP_RESEND_LIMIT', '400 INSUFFICIENT_FUNDS'] }, async (ctx, { body: { amount } }) => {
     const memberId = callerOf(ctx).id;
     const now = deps.now();
     const challengeId = randomUUID();
@@ -41,11 +42,10 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
     await jobs.otpQueue.add(JOB_NAMES.sendOtp, { challengeId, memberId, phone: state.phone, amountCentavos: amount, ...jobTraceOf(ctx) }, otpJobOptions(challengeId));
     ctx.status = 202;
     ctx.body = { sentTo: maskPhone(state.phone), expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(), challengeId };
-  });
+  }));
 
   /** Step two: the code confirms the withdrawal; the amount is held at once, on the member's own stream. */
-  router.post('/', async (ctx) => {
-    const input = parseBody(ctx, withdrawalBody);
+  router.post('/', endpoint({ summary: 'Step two: the texted code confirms the withdrawal; the amount is held at once', body: withdrawalBody, status: 201, answer: answers.withdrawalAnswer, refusals: ['400 OTP_INVALID', '400 OTP_EXPIRED', '400 OTP_EXHAUSTED', '400 INSUFFICIENT_FUNDS'] }, async (ctx, { body: input }) => {
     const memberId = callerOf(ctx).id;
     const now = deps.now();
     const verification = await verifyOtpChallenge(deps.redis, jobs.keys, {
@@ -88,11 +88,11 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
     ctx.status = 201;
     const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.withdrawal(withdrawalId));
     ctx.body = doc ? toWithdrawalAnswer(doc) : { id: withdrawalId, withdrawalNumber, status: 'pending' };
-  });
+  }));
 
-  router.get('/', async (ctx) => {
+  router.get('/', endpoint({ summary: "The borrower's withdrawals", answer: z.array(answers.withdrawalAnswer) }, async (ctx) => {
     ctx.body = (await readModels.withdrawalsOfMember(callerOf(ctx).id)).map(toWithdrawalAnswer);
-  });
+  }));
 
   return router;
 }
