@@ -20,6 +20,11 @@ import * as answers from '../../http/answerSchemas.js';
 
 const MANAGE = 'add, edit or delete admin accounts';
 
+/** ?search=: any text narrows the list (name, email, phone or sign-in name). */
+export const adminAccountsQuery = z.object({
+  search: z.string({ error: 'Search for one text' }).max(200, 'Search for at most 200 characters').optional().transform((value) => value ?? ''),
+});
+
 const adminIdOf = (ctx: Context) => idFromPath(ctx, { code: 'ADMIN_NOT_FOUND', message: 'Admin account not found' });
 
 /**
@@ -39,11 +44,11 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
     return toAdminAccountEntry(doc, viewer);
   };
 
-  router.get('/all-users', endpoint({ summary: 'Admin accounts (`search` narrows the list)', answer: z.array(answers.adminAccountEntry) }, async (ctx) => {
+  router.get('/all-users', endpoint({ summary: 'Admin accounts (`search` narrows the list)', query: adminAccountsQuery, answer: z.array(answers.adminAccountEntry) }, async (ctx, { query }) => {
     const caller = callerOf(ctx);
     const viewer = { id: caller.id, role: caller.role as AdminDoc['role'] };
     const ids = await redis.zrange(readModels.keys.admins, 0, -1);
-    const search = typeof ctx.query.search === 'string' ? ctx.query.search.trim().toLowerCase() : '';
+    const search = query.search.trim().toLowerCase();
     const admins = (await documentsOf<AdminDoc>(redis, ids, readModels.keys.admin)).filter(
       (doc) => !search || [doc.username, doc.fullName, doc.email ?? '', doc.phone ?? ''].some((field) => field.toLowerCase().includes(search)),
     );
