@@ -25,6 +25,13 @@ const errorAnswer = (codes: readonly string[]): JsonSchema => ({
   },
 });
 
+/** Routes group by their first segment after /api; a few one-route segments join their neighbours. */
+const JOINED_TAGS: Record<string, string> = { ready: 'health', 'openapi.json': 'docs', upload: 'files' };
+const tagOf = (path: string) => {
+  const segment = path.split('/')[2] ?? 'api';
+  return JOINED_TAGS[segment] ?? segment;
+};
+
 /** `/api/loans/:id` as OpenAPI writes it: `/api/loans/{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
@@ -74,7 +81,7 @@ function operationOf(route: MountedRoute): Record<string, unknown> {
   const operation: Record<string, unknown> = {
     operationId: routeKey(route),
     summary: [...new Set(endpoints.map((doc) => doc.summary))].join(' / '),
-    tags: [route.path.split('/')[2] ?? 'api'],
+    tags: [tagOf(route.path)],
   };
   const description = endpoints.map((doc) => doc.description).filter(Boolean).join('\n\n');
   if (description) operation.description = description;
