@@ -86,7 +86,7 @@ describe('the API reference (GET /api/openapi.json)', () => {
     expect(drift).toEqual([]);
   });
 
-  it('shows a rule of a body kept in its schema: the loan status that needs a message is required in the document', () => {
+  it('describes the loan update as its one body: the status part and the terms part together', () => {
     const update = operationOf(mounted.find((route) => routeKey(route) === 'PUT /api/admin/loans/:id')!)!;
     const schema = JSON.stringify(update.requestBody?.content['application/json']?.schema);
     for (const field of ['status', 'message', 'notify', 'amount', 'termMonths']) expect(schema).toContain(`"${field}"`);
