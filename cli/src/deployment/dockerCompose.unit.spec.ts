@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -25,6 +26,7 @@ const VARIABLES = {
   EVENTSTORE_OPS_PASSWORD: 'f'.repeat(64),
   EVENTSTORE_APP_PASSWORD: '0a1b2c3d4e5f60718293a4b5c6d7e8f9',
   GRAFANA_ADMIN_PASSWORD: '9'.repeat(64),
+  AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
   SMS_GATEWAY_URL: 'https://sms.example.ph/v1/messages',
   SMS_API_KEY: 'gateway-key',
 };

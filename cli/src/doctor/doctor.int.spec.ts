@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,7 @@ const healthy = () => ({
   SMS_SENDER: 'http',
   SMS_GATEWAY_URL: `${gateway.url}/messages`,
   SMS_API_KEY: 'gateway-key',
+  AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
 });
 
 const lines = (stdout: string) => stdout.trim().split('\n');
