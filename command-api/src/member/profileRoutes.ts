@@ -12,15 +12,14 @@ import * as answers from '../http/answerSchemas.js';
 
 const DOCUMENT_FIELDS = { idFrontUrl: 'idFront', idBackUrl: 'idBack', selfieUrl: 'selfie' } as const;
 
-/** The file ids behind the document URLs sent; a URL that is not one of ours is a 400 on its field. */
+/** The file ids behind the document URLs sent. */
 function documentsFrom(body: Partial<Record<keyof typeof DOCUMENT_FIELDS, string>>): Partial<Record<DocumentKind, string>> {
   const documents: Partial<Record<DocumentKind, string>> = {};
   for (const [field, kind] of Object.entries(DOCUMENT_FIELDS) as [keyof typeof DOCUMENT_FIELDS, DocumentKind][]) {
     const value = body[field];
     if (value === undefined) continue;
-    const fileId = fileIdFromUrl(value);
-    if (!fileId) throw new ApiError(400, 'VALIDATION_FAILED', 'Upload the document first, then send the url it answered', { fields: { [field]: 'Upload the document first, then send the url it answered' } });
-    documents[kind] = fileId;
+    // The body schema takes only the URLs an upload answers (documentUrlField): the id is there.
+    documents[kind] = fileIdFromUrl(value)!;
   }
   return documents;
 }

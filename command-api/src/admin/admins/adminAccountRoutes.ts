@@ -117,9 +117,6 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
       if (state.username === state.email) changes.username = input.email;
     }
     if (input.phone !== undefined && input.phone !== state.phone) changes.phone = input.phone;
-    if ([input.email, input.password, input.fullName, input.phone, input.role].every((value) => value === undefined)) {
-      throw new ApiError(400, 'VALIDATION_FAILED', ADMIN_ACCOUNT_MESSAGES.nothingToChange);
-    }
 
     const before = loginNamesOf(state);
     const after = loginNamesOf({ ...state, ...changes });

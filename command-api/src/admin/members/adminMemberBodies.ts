@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasWholeCentavos, memberStatusSchema, passwordField, pesosToCentavos, phoneField, profileFields, registerBody } from '@honeylend/contracts';
+import { documentUrlField, hasWholeCentavos, memberStatusSchema, passwordField, pesosToCentavos, phoneField, profileFields, registerBody } from '@honeylend/contracts';
 import { ApiError } from '../../http/apiError.js';
 
 export const ADMIN_MEMBER_MESSAGES = {
@@ -48,9 +48,9 @@ export const adminMemberUpdateBody = z
     phone: phoneField.optional(),
     status: z.enum(memberStatusSchema.options, { error: ADMIN_MEMBER_MESSAGES.status }).optional(),
     creditScore: creditScoreField.optional(),
-    idFrontUrl: z.string().trim().min(1).max(1000).optional(),
-    idBackUrl: z.string().trim().min(1).max(1000).optional(),
-    selfieUrl: z.string().trim().min(1).max(1000).optional(),
+    idFrontUrl: documentUrlField.optional(),
+    idBackUrl: documentUrlField.optional(),
+    selfieUrl: documentUrlField.optional(),
     password: notEditable(ADMIN_MEMBER_MESSAGES.passwordNotEditable),
     plainPassword: notEditable(ADMIN_MEMBER_MESSAGES.passwordNotEditable),
     otpCode: notEditable(ADMIN_MEMBER_MESSAGES.otpNotEditable),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { toApiError } from '../../http/errorHandling.js';
-import { adminMemberUpdateBody } from '../members/adminMemberBodies.js';
-import { adminLoanUpdateBody } from './adminLoanBodies.js';
+import { profileUpdateBody } from '@honeylend/contracts';
+import { toApiError } from '../http/errorHandling.js';
+import { adminMemberUpdateBody } from './members/adminMemberBodies.js';
+import { adminLoanUpdateBody } from './loans/adminLoanBodies.js';
 
 /** What the API answers for a body the schema refuses (or null when it takes it). */
 function refusalOf(schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, body: unknown) {
@@ -44,5 +45,16 @@ describe('PUT /api/admin/users/:id body', () => {
     expect(refusalOf(adminMemberUpdateBody, { password: '', plainPassword: null, fullName: 'Maria Clara' })).toBeNull();
     // What the handler is handed never carries them.
     expect(adminMemberUpdateBody.parse({ password: '', fullName: 'Maria Clara' })).not.toHaveProperty('password');
+  });
+
+  it('takes as a document only the url (or file id) an upload answers, here and on the borrower’s own profile', () => {
+    const upload = '/api/files/0b7c4c1e-3f7a-4b8e-9a51-2f6d1c0e8a11?expires=1893456000&sig=abc';
+    for (const schema of [adminMemberUpdateBody, profileUpdateBody]) {
+      expect(refusalOf(schema, { idFrontUrl: 'https://elsewhere.example/id.png' })).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        details: { fields: { idFrontUrl: 'Upload the document first, then send the url it answered' } },
+      });
+      expect(refusalOf(schema, { idFrontUrl: upload, selfieUrl: '0b7c4c1e-3f7a-4b8e-9a51-2f6d1c0e8a11' })).toBeNull();
+    }
   });
 });
