@@ -513,7 +513,9 @@ function refusalCode(sent: Sent): { message?: unknown; code?: unknown } {
 /** What is wrong with an answer, or null: the checks every answer gets, then the oracle's expectation. */
 function problemOf(route: MountedRoute, spec: FuzzPlan, request: FuzzRequest, sent: Sent, upload: boolean): { problem: string | null; valid: boolean } {
   if (sent.status >= 500) return { problem: `${sent.status} (server error)`, valid: false };
-  if (LEAK.test(sent.text)) return { problem: 'the answer shows internals', valid: false };
+  // The reference page's renderer is third-party code served as is (its text names TypeErrors and the like); every other answer is checked.
+  const shippedCode = sent.status < 300 && /^text\/(javascript|css)/.test(sent.contentType);
+  if (!shippedCode && LEAK.test(sent.text)) return { problem: 'the answer shows internals', valid: false };
   const error = refusalCode(sent);
   if (sent.status >= 400 && (typeof error.message !== 'string' || typeof error.code !== 'string')) return { problem: 'a refusal without { message, code }', valid: false };
   const expectRefusal = (statuses: number[], why: string) => ({
