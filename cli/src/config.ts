@@ -18,6 +18,8 @@ export interface Config {
   jwtSecret: string;
   superadmin: { username: string; password: string };
   logLevel: LogLevel;
+  /** How long the projection leader's lease lives unrenewed: a standby takes over this long after the leader dies (PROJECTION_LEASE_MS). */
+  projectionLeaseMs: number;
   /** Where this process serves GET /metrics (METRICS_PORT); null: not served. */
   metrics: { port: number; host: string } | null;
   /** Flat interest per month for new loans, in basis points (250 = 2.5 %). */
@@ -71,6 +73,7 @@ const envSchema = z.object({
     .default(2),
   LATE_CHARGE_GRACE_DAYS: z.coerce.number().int('must be a whole number of days').min(0).max(60).default(3),
   PAYMENT_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PROJECTION_LEASE_MS: z.coerce.number().int('must be a whole number of milliseconds').min(300).max(60_000).default(3_000),
 });
 
 /** Reads the environment once, at start; every problem is reported in one clear line. */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     auditSigning,
     lateCharge: { monthlyBps: Math.round(e.LATE_CHARGE_MONTHLY_RATE_PERCENT * 100), graceDays: e.LATE_CHARGE_GRACE_DAYS },
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? null,
+    projectionLeaseMs: e.PROJECTION_LEASE_MS,
     warnings,
   };
 }

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { readModelKeys } from '@honeylend/contracts';
 import { AuditCheckpointer, instrumentEventStore, openEventStore, type EventStore } from '@honeylend/eventstore';
-import { allProjections, ProjectionRunner, ReadModelsOfAnotherStore } from '@honeylend/projections';
+import { allProjections, LeaderLease, LeadershipLost, ProjectionRunner, ReadModelsOfAnotherStore } from '@honeylend/projections';
+import { metrics } from '@honeylend/observability';
 import { startWorkers } from '@honeylend/workers';
 import { startApiServer, startServicingJobs, type Logger } from '@honeylend/command-api';
 import type { Config } from './config.js';
@@ -45,36 +46,81 @@ export async function startApiRole(config: Config, store: EventStore, logger: Lo
 /** How often stopped projections look again whether the read models have been rebuilt from this store. */
 const ANOTHER_STORE_RECHECK_MS = 30_000;
 
+/** How often a standby runner asks for the lease. */
+const STANDBY_POLL_MS = 500;
+
+const projectionLeader = metrics.gauge({
+  name: 'honeylend_projection_leader',
+  help: 'Whether this projections process holds the lease and applies events (1) or stands by (0)',
+});
+
 /**
- * Runs the projections until stopped. If the store or Redis fails underneath, the runner is
- * restarted from its checkpoint after a growing pause: the checkpoint makes a restart safe.
+ * Runs the projections until stopped. Any number of these processes may run against one log: the
+ * holder of the Redis lease applies events (its writes fenced by the lease's token), the others
+ * stand by and take over when it dies or stops. If the store or Redis fails underneath, the leader
+ * starts again from its checkpoint after a growing pause: the checkpoint makes a restart safe.
  */
 export async function startProjectionsRole(config: Config, store: EventStore, logger: Logger): Promise<RunningRole> {
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-  const runner = new ProjectionRunner({ store, redis, keys: readModelKeys(config.redisKeyPrefix), projections: allProjections, logger });
+  const keys = readModelKeys(config.redisKeyPrefix);
+  const lease = new LeaderLease({ redis, key: keys.projectionLeader, fenceKey: keys.projectionLeaderFence, ttlMs: config.projectionLeaseMs });
+  const runner = new ProjectionRunner({ store, redis, keys, projections: allProjections, logger, fence: lease });
   const controller = new AbortController();
+  const pause = (ms: number) => sleep(ms, undefined, { signal: controller.signal }).catch(() => undefined);
   const running = (async () => {
     let pauseMs = 500;
+    let standingBy = false;
     while (!controller.signal.aborted) {
       try {
-        await runner.run(controller.signal);
+        if (!(await lease.tryAcquire())) {
+          if (!standingBy) logger.info('projections standing by: another runner holds the lease');
+          standingBy = true;
+          await pause(STANDBY_POLL_MS);
+          continue;
+        }
+      } catch (error) {
+        logger.error('projections cannot reach Redis for the lease; trying again', { error: error instanceof Error ? error.message : String(error), retryInMs: pauseMs });
+        await pause(pauseMs);
+        pauseMs = Math.min(pauseMs * 2, 10_000);
+        continue;
+      }
+      standingBy = false;
+      projectionLeader.set(1);
+      logger.info('projections leading', { fencingToken: lease.token });
+      const leading = new AbortController();
+      const stopLeading = () => leading.abort();
+      controller.signal.addEventListener('abort', stopLeading);
+      const renewing = renewWhileLeading(lease, leading, logger);
+      let retryAfterMs = 0;
+      try {
+        await runner.run(leading.signal);
         pauseMs = 500;
       } catch (error) {
         if (controller.signal.aborted) break;
-        if (error instanceof ReadModelsOfAnotherStore) {
+        if (error instanceof LeadershipLost) {
+          logger.warn('projections lost the lease; standing by', { error: error.message });
+        } else if (error instanceof ReadModelsOfAnotherStore) {
           // Nothing is applied until `lending replay` has rebuilt the read models from this store;
           // the check is repeated now and then, so the projections go on by themselves after it.
           logger.error(error.message, { checkAgainInMs: ANOTHER_STORE_RECHECK_MS });
-          await sleep(ANOTHER_STORE_RECHECK_MS, undefined, { signal: controller.signal }).catch(() => undefined);
-          continue;
+          retryAfterMs = ANOTHER_STORE_RECHECK_MS;
+        } else {
+          logger.error('projections stopped; restarting from the checkpoint', {
+            error: error instanceof Error ? error.message : String(error),
+            retryInMs: pauseMs,
+          });
+          retryAfterMs = pauseMs;
+          pauseMs = Math.min(pauseMs * 2, 10_000);
         }
-        logger.error('projections stopped; restarting from the checkpoint', {
-          error: error instanceof Error ? error.message : String(error),
-          retryInMs: pauseMs,
-        });
-        await new Promise((resolve) => setTimeout(resolve, pauseMs));
-        pauseMs = Math.min(pauseMs * 2, 10_000);
+      } finally {
+        leading.abort();
+        projectionLeader.set(0);
+        controller.signal.removeEventListener('abort', stopLeading);
+        await renewing;
+        // Given up at once, so a standby (or this process after the pause) takes over without waiting out the lease.
+        await lease.release().catch(() => undefined);
       }
+      if (retryAfterMs > 0) await pause(retryAfterMs);
     }
   })();
   // The log's signed checkpoints (design §10) follow the log beside the projections.
@@ -88,6 +134,32 @@ export async function startProjectionsRole(config: Config, store: EventStore, lo
       redis.disconnect();
     },
   };
+}
+
+/**
+ * Renews the lease three times per time to live while leading; stops leading when it is lost, or
+ * when Redis could not be reached for longer than the lease lives (a standby may lead by then).
+ */
+async function renewWhileLeading(lease: LeaderLease, leading: AbortController, logger: Logger): Promise<void> {
+  let renewedAt = Date.now();
+  while (!leading.signal.aborted) {
+    await sleep(lease.ttlMs / 3, undefined, { signal: leading.signal }).catch(() => undefined);
+    if (leading.signal.aborted) return;
+    try {
+      if (!(await lease.renew())) {
+        logger.warn('projections lost the lease to another runner; standing by');
+        leading.abort();
+        return;
+      }
+      renewedAt = Date.now();
+    } catch (error) {
+      if (Date.now() - renewedAt >= lease.ttlMs) {
+        logger.warn('projections could not renew the lease in time; standing by', { error: error instanceof Error ? error.message : String(error) });
+        leading.abort();
+        return;
+      }
+    }
+  }
 }
 
 /** The BullMQ workers: texts and rates (workers/), and the servicing day close and reminders, which decide on the event store. */

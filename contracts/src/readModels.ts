@@ -232,6 +232,13 @@ export function readModelKeys(prefix = '') {
     storeIdentity: `${rm}checkpoint-store`,
     /** Pub/sub channel on which the checkpoint is announced, to wake read-your-writes waiters. */
     progressChannel: `${rm}progress`,
+    /**
+     * The projection runners' leader lease: the fencing token of the runner that may write, with a
+     * time to live. Outside the read models' own keys, so a rebuild never replaces it.
+     */
+    projectionLeader: `${prefix}projections:leader`,
+    /** Counter the fencing tokens are drawn from: each new leader's token is larger than every earlier one. */
+    projectionLeaderFence: `${prefix}projections:leader-fence`,
   };
 }
 export type ReadModelKeys = ReturnType<typeof readModelKeys>;

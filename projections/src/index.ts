@@ -39,3 +39,4 @@ export const allProjections: Projection[] = [
   auditGrantsProjection,
 ];
 export * from './projectionLag.js';
+export { LeaderLease, LeadershipLost, type LeaderLeaseOptions } from './leaderLease.js';

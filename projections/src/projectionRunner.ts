@@ -4,6 +4,7 @@ import { InvalidEventError, isEventType, parseDomainEvent, type ReadModelKeys } 
 import { storeIdentityOf, type EventStore, type RecordedEvent } from '@honeylend/eventstore';
 import type { ProjectedEvent, Projection } from './projection.js';
 import { writeIfCheckpointsUnchanged } from './checkpointGuardedWrite.js';
+import { LeadershipLost, type LeaderLease } from './leaderLease.js';
 import { ReadModelsOfAnotherStore } from './readModelsOfAnotherStore.js';
 import { ReadModelTransaction } from './readModelTransaction.js';
 
@@ -44,6 +45,11 @@ export interface ProjectionRunnerOptions {
   changeFeedMaxLength?: number;
   /** A rebuild writes no change-feed entries and announces no progress: nobody listens to its keys. */
   publishChanges?: boolean;
+  /**
+   * When several runners follow one log: every batch is written only while this lease still holds
+   * the token it was taken with (checked by Redis in the same script), else LeadershipLost.
+   */
+  fence?: LeaderLease;
 }
 
 export interface BatchResult {
@@ -193,8 +199,19 @@ export class ProjectionRunner {
       commands.push(['SET', keys.checkpoint, String(last)]);
       if (this.identity !== null && recorded === null) commands.push(['SET', keys.storeIdentity, this.identity]);
       if (this.options.publishChanges !== false) commands.push(['PUBLISH', keys.progressChannel, String(last)]);
-      // Another runner (or a rebuild's swap) moved a checkpoint or the store identity first: recompute from the new ones.
-      if (!(await writeIfCheckpointsUnchanged(redis, [...checkpointKeys, keys.storeIdentity], [...stored, recorded], commands))) continue;
+      const guardedKeys = [...checkpointKeys, keys.storeIdentity];
+      const expected = [...stored, recorded];
+      const fence = this.options.fence;
+      if (fence) {
+        if (fence.token === null) throw new LeadershipLost('this runner does not hold the projection lease');
+        guardedKeys.push(fence.key);
+        expected.push(fence.token);
+      }
+      if (!(await writeIfCheckpointsUnchanged(redis, guardedKeys, expected, commands))) {
+        if (fence && !(await fence.stillHeld())) throw new LeadershipLost('the projection lease passed to another runner; nothing of this batch was written');
+        // Another runner (or a rebuild's swap) moved a checkpoint or the store identity first: recompute from the new ones.
+        continue;
+      }
       eventsApplied.inc(applied);
       batchSeconds.observe(secondsSince(started));
       if (traced) {

@@ -124,7 +124,7 @@ describe('docker-compose.yml', () => {
 
   it("gives every role a complete environment that its configuration accepts with NODE_ENV=production", () => {
     expect(byRole('api')).toEqual(['api-1', 'api-2']);
-    expect(byRole('projections')).toEqual(['projections']);
+    expect(byRole('projections')).toEqual(['projections-1', 'projections-2']);
     expect(byRole('workers')).toEqual(['workers-1', 'workers-2']);
     const nodeNames = new Set<string>();
     for (const name of roles) {

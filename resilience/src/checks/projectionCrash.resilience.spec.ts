@@ -1,12 +1,10 @@
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModelKeys } from '@honeylend/contracts';
-import { CHECKPOINT_EVENT_TYPE, CHECKPOINT_STREAM } from '@honeylend/eventstore';
-import { allProjections, ProjectionRunner } from '@honeylend/projections';
 import { reportFigure, percentile } from '../support/figures.js';
 import { runLendingToEnd } from '../support/lendingProcess.js';
 import { appendMemberStories, EVENTS_PER_STORY } from '../support/memberStories.js';
-import { changeFeedEntries, compareSnapshots, readModelSnapshot } from '../support/readModelComparison.js';
+import { applyTrailingCheckpoints, changeFeedAgainstOneRun } from '../support/projectionEquivalence.js';
+import { compareSnapshots, readModelSnapshot } from '../support/readModelComparison.js';
 import { scaled } from '../support/scale.js';
 import { SplitSystem } from '../support/splitSystem.js';
 import { eventually, sleep } from '../support/waiting.js';
@@ -87,18 +85,10 @@ describe('projection crash', () => {
     const finalCatchUpMs = Date.now() - finalFrom;
     await Promise.all(measuring);
     await system.processes.projections!.stop();
-    // The log's signer runs beside the projections (design §10) and may append a signed checkpoint
-    // after the last story; the projections must have applied that too before the models compare.
-    for (let settled = head; ; ) {
-      const after = await store.readAll({ from: settled, limit: 1_000 });
-      expect(after.map((event) => event.type).filter((type) => type !== CHECKPOINT_EVENT_TYPE)).toEqual([]);
-      if (after.length === 0) break;
-      settled = await store.headPosition();
+    const checkpointsSigned = await applyTrailingCheckpoints(store, head, checkpoint, async () => {
       await system.start('projections');
-      await eventually('the projections to apply the signed checkpoint', 60_000, async () => ((await checkpoint()) >= settled ? true : undefined));
-      await system.processes.projections!.stop();
-    }
-    const checkpointsSigned = (await store.readStream(CHECKPOINT_STREAM)).length;
+      return system.processes.projections!;
+    });
 
     // The expected read models: `lending replay` over the same log into keys of its own.
     const replayPrefix = `${system.keyPrefix}replay:`;
@@ -107,25 +97,7 @@ describe('projection crash', () => {
     const differences = compareSnapshots(await readModelSnapshot(redis, system.keyPrefix), await readModelSnapshot(redis, replayPrefix));
 
     // The expected change feed: one uninterrupted run of the same projections over the same log.
-    const referencePrefix = `${system.keyPrefix}reference:`;
-    const runnerRedis = new Redis(system.redisUrl, { maxRetriesPerRequest: null });
-    try {
-      const silent = { info() {}, warn() {}, error() {} };
-      await new ProjectionRunner({ store, redis: runnerRedis, keys: readModelKeys(referencePrefix), projections: allProjections, logger: silent }).catchUp();
-    } finally {
-      runnerRedis.disconnect();
-    }
-    const liveFeed = await changeFeedEntries(redis, system.keyPrefix);
-    const expectedFeed = await changeFeedEntries(redis, referencePrefix);
-    const count = (entries: string[]) => entries.reduce((counts, entry) => counts.set(entry, (counts.get(entry) ?? 0) + 1), new Map<string, number>());
-    const liveCounts = count(liveFeed);
-    const expectedCounts = count(expectedFeed);
-    let missing = 0;
-    let doubled = 0;
-    for (const [entry, expected] of expectedCounts) missing += Math.max(0, expected - (liveCounts.get(entry) ?? 0));
-    for (const [entry, live] of liveCounts) doubled += Math.max(0, live - (expectedCounts.get(entry) ?? 0));
-    const versions = liveFeed.map((entry) => Number((JSON.parse(entry) as string[])[5]));
-    const outOfOrder = versions.filter((version, i) => i > 0 && version < versions[i - 1]!).length;
+    const { liveFeed, expectedFeed, missing, doubled, outOfOrder } = await changeFeedAgainstOneRun(system.redisUrl, store, system.keyPrefix, `${system.keyPrefix}reference:`);
 
     const kills = KILLS;
     const sortedCatchUps = [...catchUpMs, finalCatchUpMs];
