@@ -20,7 +20,8 @@ const errorAnswer = (codes: readonly string[]): JsonSchema => ({
   required: ['message', 'code'],
   properties: {
     message: { type: 'string', description: 'What went wrong, in words a person can act on.' },
-    code: codes.length ? { type: 'string', enum: [...codes] } : { type: 'string' },
+    // Examples, not an enum: middleware refusals (a bad Idempotency-Key, a body too deep) and a body rule's own code can answer too.
+    code: codes.length ? { type: 'string', examples: [...codes], description: 'A stable code; those this route declares are listed.' } : { type: 'string' },
     details: { type: 'object', description: 'For bad input: `fields`, each field with its message.' },
   },
 });
@@ -159,7 +160,8 @@ export function openApiDocument(routes: readonly MountedRoute[], info: ApiRefere
       ...info,
       description:
         'Honeylend lending API. Money is in pesos (numbers or numeric strings with at most two decimals) at this edge. ' +
-        'Every refusal is JSON `{ message, code, details? }`. Send `Idempotency-Key` with a POST to make a retry safe.',
+        'Every refusal is JSON `{ message, code, details? }`; a 503 (`SERVICE_UNAVAILABLE`, `OUTCOME_UNKNOWN`) may answer any call while a dependency is away, ' +
+        'a 409 `CONCURRENT_UPDATE` any write that raced another. Send `Idempotency-Key` with a POST to make a retry safe.',
     },
     servers: [{ url: '/' }],
     security: [{ bearerAuth: [] }],
