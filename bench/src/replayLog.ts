@@ -19,8 +19,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /**
  * One borrower's life, in the order the API would append it: registration, profile, documents,
- * a loan applied for, approved and disbursed, a notification, a profile edit, and a withdrawal
- * confirmed by OTP and completed. 21 events over 8 streams, touching every projection.
+ * a loan applied for, approved, its Disclosure Statement accepted and disbursed, a notification, a profile edit, and a withdrawal
+ * confirmed by OTP and completed. 22 events over 8 streams, touching every projection.
  */
 export function lifeOf(index: number, loanNumber: number, withdrawalNumber: number, at: Date): DomainEvent[] {
   const memberId = randomUUID();
@@ -74,6 +74,7 @@ export function lifeOf(index: number, loanNumber: number, withdrawalNumber: numb
       },
     },
     { type: 'LoanStatusChanged', data: { loanId, memberId, from: 'pending', to: 'approved', message: null, changedAt: now } },
+    { type: 'LoanTermsAccepted', data: { loanId, memberId, statementHash: 'c'.repeat(64), acceptedAt: now, ipAddress: '127.0.0.1' } },
     { type: 'LoanDisbursed', data: { memberId, loanId, amountCentavos: 10_000_000, disbursedAt: now } },
     {
       type: 'MemberNotified',

@@ -31,8 +31,8 @@ export function toNewEvents(events: DomainEvent[], metadata: NewEvent['metadata'
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * A verified borrower as the API would leave one after registration, a complete profile and three
- * uploaded identity documents, plus a disbursed loan's pesos in the wallet: the member's stream in
+ * A verified borrower as the API would leave one after registration, a complete profile, three
+ * uploaded identity documents and a confirmed phone number, plus a disbursed loan's pesos in the wallet: the member's stream in
  * one append, and the phone reservation on its own stream.
  */
 export function verifiedMemberEvents(member: SeededMember, at: Date): { phone: DomainEvent[]; member: DomainEvent[] } {
@@ -40,7 +40,11 @@ export function verifiedMemberEvents(member: SeededMember, at: Date): { phone: D
   const memberId = member.id;
   const files = (['idFront', 'idBack', 'selfie'] as const).map((kind) => ({ kind, fileId: randomUUID() }));
   return {
-    phone: [{ type: 'PhoneReserved', data: { phone: member.phone, memberId, reservedAt: now } }],
+    // The number confirmed with a texted code, as a first loan application needs.
+    phone: [
+      { type: 'PhoneReserved', data: { phone: member.phone, memberId, reservedAt: now } },
+      { type: 'PhoneVerified', data: { phone: member.phone, memberId, verifiedAt: now } },
+    ],
     member: [
       {
         type: 'MemberRegistered',
@@ -67,6 +71,7 @@ export function verifiedMemberEvents(member: SeededMember, at: Date): { phone: D
         data: { memberId, fileId, contentType: 'image/png', sizeBytes: 2_048, sha256: sha256(`${memberId}:${kind}`), uploadedBy: memberId, uploadedAt: now },
       })),
       ...files.map(({ fileId, kind }): DomainEvent => ({ type: 'IdentityDocumentSet', data: { memberId, kind, fileId, setAt: now } })),
+      { type: 'MemberPhoneVerified', data: { memberId, phone: member.phone, verifiedAt: now } },
       { type: 'LoanDisbursed', data: { memberId, loanId: randomUUID(), amountCentavos: SEEDED_BALANCE_CENTAVOS, disbursedAt: now } },
     ],
   };

@@ -44,15 +44,17 @@ export function roleEnv(ctx: RunContext, kind: string, port: number, eventStoreU
     REDIS_KEY_PREFIX: `${ctx.keyPrefix}${kind}:`,
     EVENTSTORE_URL: eventStoreUrl,
     DATA_DIR: join(ctx.dataDir, kind),
-    // Not 'production' only because production refuses the development SMS outbox the OTP scenario reads;
-    // every secret is set as production requires, and logs are at warn.
-    NODE_ENV: 'bench',
+    // 'test' only because anything but development and test refuses the development SMS outbox the OTP
+    // scenario reads; every secret is set as production requires, and logs are at warn.
+    NODE_ENV: 'test',
     JWT_SECRET: ctx.jwtSecret,
     OTP_SECRET: ctx.otpSecret,
     ADMIN_USERNAME: 'bench-admin',
     ADMIN_PASSWORD: ctx.adminPassword,
     LOG_LEVEL: 'warn',
     SMS_SENDER: 'outbox',
+    // Every simulated borrower registers from 127.0.0.1.
+    REGISTRATIONS_PER_HOUR_PER_ADDRESS: '1000000',
     // A closed local port: the rates worker must never reach the internet from a benchmark.
     RATES_URL: 'http://127.0.0.1:9/latest/PHP',
   };

@@ -3,10 +3,13 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from '@honeylend/observability';
 import { SigningKeyError, parseSigningKey } from '@honeylend/eventstore';
+import { devDefaultsAllowed } from '@honeylend/contracts/server';
 
 export interface Config {
   nodeEnv: string;
   isProduction: boolean;
+  /** NODE_ENV development or test, or ALLOW_DEV_DEFAULTS=1 outside production: the development defaults may be used. */
+  devDefaults: boolean;
   port: number;
   redisUrl: string;
   /** REDIS_URL was set: `lending start` then never starts a Redis of its own. */
@@ -85,22 +88,25 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  // Anything but development and test (production, staging, a typo) runs only with real secrets.
+  const devDefaults = devDefaultsAllowed({ NODE_ENV: e.NODE_ENV, ALLOW_DEV_DEFAULTS: env.ALLOW_DEV_DEFAULTS });
+  const where = `NODE_ENV=${e.NODE_ENV}`;
   const warnings: string[] = [];
   const dataDir = resolve(e.DATA_DIR);
 
   let jwtSecret = e.JWT_SECRET;
   if (!jwtSecret) {
-    if (isProduction) throw new ConfigError('JWT_SECRET is required when NODE_ENV=production (at least 32 random characters)');
+    if (!devDefaults) throw new ConfigError(`JWT_SECRET is required when ${where} (at least 32 random characters)`);
     jwtSecret = DEV_JWT_SECRET;
     warnings.push('JWT_SECRET is not set: using the development secret; set JWT_SECRET before exposing this server');
-  } else if (jwtSecret.length < 32 && isProduction) {
-    throw new ConfigError('JWT_SECRET must be at least 32 characters when NODE_ENV=production');
+  } else if (jwtSecret.length < 32 && !devDefaults) {
+    throw new ConfigError(`JWT_SECRET must be at least 32 characters when ${where}`);
   }
 
   let username = e.ADMIN_USERNAME?.trim();
   let password = e.ADMIN_PASSWORD;
   if (!username || !password) {
-    if (isProduction) throw new ConfigError('ADMIN_USERNAME and ADMIN_PASSWORD are required when NODE_ENV=production');
+    if (!devDefaults) throw new ConfigError(`ADMIN_USERNAME and ADMIN_PASSWORD are required when ${where}`);
     username ||= 'admin';
     password ||= DEV_ADMIN_PASSWORD;
     warnings.push(`ADMIN_USERNAME/ADMIN_PASSWORD not set: the main admin is "${username}" with the development password from the README`);
@@ -115,13 +121,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       throw new ConfigError(error instanceof SigningKeyError ? error.message : 'AUDIT_SIGNING_KEY cannot be read');
     }
   } else {
-    if (isProduction) throw new ConfigError('AUDIT_SIGNING_KEY is required when NODE_ENV=production (an Ed25519 private key: openssl genpkey -algorithm ed25519)');
+    if (!devDefaults) throw new ConfigError(`AUDIT_SIGNING_KEY is required when ${where} (an Ed25519 private key: openssl genpkey -algorithm ed25519)`);
     auditSigning = { devKeyFile: resolve(dataDir, 'audit-signing-key.pem') };
   }
 
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
+    devDefaults,
     port: e.PORT,
     redisUrl: e.REDIS_URL,
     redisUrlGiven: env.REDIS_URL !== undefined && env.REDIS_URL !== '',

@@ -16,6 +16,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'long-enough-1' })).toThrow(/32 characters/);
   });
 
+  it('uses the development defaults only for development and test, or ALLOW_DEV_DEFAULTS=1 outside production', () => {
+    for (const NODE_ENV of ['development', 'test', undefined]) expect(loadConfig({ NODE_ENV }).devDefaults).toBe(true);
+    // A staging server, a typo, anything else: the same refusal production gives.
+    for (const NODE_ENV of ['staging', 'prod', 'Production', 'bench']) {
+      expect(() => loadConfig({ NODE_ENV })).toThrow(new RegExp(`JWT_SECRET is required when NODE_ENV=${NODE_ENV}`));
+      expect(() => loadConfig({ NODE_ENV, JWT_SECRET: 'x'.repeat(40) })).toThrow(/ADMIN_USERNAME and ADMIN_PASSWORD/);
+      expect(() => loadConfig({ NODE_ENV, JWT_SECRET: 'short-secret-x', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'long-enough-1' })).toThrow(/32 characters/);
+    }
+    expect(loadConfig({ NODE_ENV: 'staging', ALLOW_DEV_DEFAULTS: '1' }).devDefaults).toBe(true);
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_DEFAULTS: '1' })).toThrow(/JWT_SECRET is required/);
+  });
+
   it('takes the loan rate as a percent per month and stores basis points', () => {
     expect(loadConfig({ LOAN_MONTHLY_RATE_PERCENT: '1.75' }).loanMonthlyRateBps).toBe(175);
     expect(() => loadConfig({ LOAN_MONTHLY_RATE_PERCENT: '-1' })).toThrow(/LOAN_MONTHLY_RATE_PERCENT/);

@@ -8,6 +8,7 @@ import { checkRedis } from './redisCheck.js';
 import { replay } from './replay.js';
 import { startMetricsRole } from './metricsRole.js';
 import { backupCommand, restoreCommand } from './backup/backupCommands.js';
+import { seedCommand, SEED_USAGE } from './seed/seedCommand.js';
 import { provideRedis, RedisNotInstalled, type OwnRedis } from './ownRedis.js';
 import { doctorCommand } from './doctor/doctorCommand.js';
 import { openStore, startApiRole, startProjectionsRole, startWorkersRole, type RunningRole } from './roles.js';
@@ -27,6 +28,8 @@ const USAGE = `lending — Honeylend
   lending backup FILE     write the whole log to FILE (gzip NDJSON), while the system runs
   lending restore FILE    load a backup into an empty event store, verified (then: lending replay)
   lending doctor          check what the system needs (Redis, event store, secrets, SMS, disk, clock)
+  ${SEED_USAGE}
+                          a living demo (200 members over 120 days) into an empty event store
 
 Configuration comes from the environment; see README.md.`;
 
@@ -187,6 +190,8 @@ export async function main(argv: string[]): Promise<void> {
       return backupCommand(rest[0], config);
     case 'restore':
       return restoreCommand(rest[0], config);
+    case 'seed':
+      return seedCommand(rest, config);
     case 'replay': {
       await requireRedis(config);
       const logger = createLogger('replay', { level: 'warn' });

@@ -147,7 +147,7 @@ async function renewWhileLeading(lease: LeaderLease, leading: AbortController, l
     if (leading.signal.aborted) return;
     try {
       if (!(await lease.renew())) {
-        logger.warn('projections lost the lease to another runner; standing by');
+        logger.warn('projections lost the lease (it expired, or another runner holds it); standing by');
         leading.abort();
         return;
       }
@@ -165,7 +165,7 @@ async function renewWhileLeading(lease: LeaderLease, leading: AbortController, l
 /** The BullMQ workers: texts and rates (workers/), and the servicing day close and reminders, which decide on the event store. */
 export async function startWorkersRole(config: Config, store: EventStore, logger: Logger): Promise<RunningRole> {
   const workers = await startWorkers({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, env: process.env, logger });
-  const servicing = await startServicingJobs({ store, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger, movableBusinessDate: !config.isProduction, onDayClose: observeDayClose });
+  const servicing = await startServicingJobs({ store, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger, movableBusinessDate: config.devDefaults, onDayClose: observeDayClose });
   logger.info('workers running');
   return {
     name: 'workers',

@@ -2,11 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
-import { createJobKeys, DEFAULT_LATE_CHARGE_SETTINGS, QUEUE_NAMES, readModelKeys, type LateChargeSettings } from '@honeylend/contracts';
-import { resolveOtpSecret } from '@honeylend/contracts/server';
+import { ACCOUNT_CODE_QUEUE, createJobKeys, DEFAULT_LATE_CHARGE_SETTINGS, QUEUE_NAMES, readModelKeys, type LateChargeSettings } from '@honeylend/contracts';
+import { devDefaultsAllowed, resolveOtpSecret } from '@honeylend/contracts/server';
+import { LeakyBuckets } from './throttle/leakyBuckets.js';
+import { accountLimits } from './throttle/accountLimits.js';
 import { storeIdentityOf, type EventStore } from '@honeylend/eventstore';
 import { createApp } from './app.js';
 import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
+import { seedCompanyDetails } from './company/companyFromEnvironment.js';
 import { parseTrustedProxies } from './admin/access/clientAddress.js';
 import { LoginThrottle } from './auth/loginThrottle.js';
 import { TokenService } from './auth/tokens.js';
@@ -112,23 +115,26 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     progress,
     tokens: Object.assign(new TokenService(options.jwtSecret), { revoked: new RevokedTokens(redis, keyPrefix) }),
     loginThrottle: new LoginThrottle(redis, keyPrefix),
+    limits: new LeakyBuckets(redis, keyPrefix),
+    accountLimits: accountLimits(env),
     logger: options.logger,
     files: new FileStore(options.uploadDir),
-    jobs: { keys: jobKeys, otpQueue, notificationQueue, otpSecret: resolveOtpSecret(env).secret },
+    jobs: { keys: jobKeys, otpQueue, notificationQueue, otpSecret: resolveOtpSecret(env).secret, accountCodeQueue: new Queue(ACCOUNT_CODE_QUEUE, { connection: queueConnection, prefix: jobKeys.queuePrefix }) },
     trustedProxies,
     signedFileUrls: new SignedFileUrls(options.jwtSecret),
     now,
     audit: { jobs: auditJobs, trustedKeys: options.auditTrustedKeys },
-    businessClock: new BusinessClock(redis, jobKeys.businessDateOverride, now, env.NODE_ENV !== 'production'),
+    businessClock: new BusinessClock(redis, jobKeys.businessDateOverride, now, devDefaultsAllowed(env)),
     servicing: { lateCharge: options.lateCharge ?? DEFAULT_LATE_CHARGE_SETTINGS, paymentWebhookSecret: options.paymentWebhookSecret ?? env.PAYMENT_WEBHOOK_SECRET ?? null },
   };
   await progress.start();
   if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
+  await seedCompanyDetails(options.store, env, options.logger);
 
-  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: env.NODE_ENV !== 'production', devBusinessDate: env.NODE_ENV !== 'production' });
+  const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: devDefaultsAllowed(env), devBusinessDate: devDefaultsAllowed(env) });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
-  const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
+  const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }), new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
   await realtime.start();
   deps.revokeSessions = (id, reason) => realtime.revoke(id, reason);
   auditJobs.onUpdate((update) => realtime.toAuditors('audit.job', update));
@@ -154,6 +160,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
       await auditJobs.close();
       await otpQueue.close();
       await notificationQueue.close();
+      await deps.jobs.accountCodeQueue.close();
       queueConnection.disconnect();
       redis.disconnect();
     },

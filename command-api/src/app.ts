@@ -11,6 +11,7 @@ import { securityHeaders } from './http/securityHeaders.js';
 import { idempotency } from './http/idempotency.js';
 import { jsonBodyGuard } from './http/jsonBodyGuard.js';
 import { authRoutes } from './auth/authRoutes.js';
+import { accountSecurityRoutes } from './account/accountSecurityRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
 import { profileRoutes } from './member/profileRoutes.js';
 import { staticWeb } from './web/staticWeb.js';
@@ -26,6 +27,9 @@ import { borrowerServicingRoutes } from './servicing/borrowerServicingRoutes.js'
 import { paymentWebhookRoutes } from './servicing/paymentWebhookRoutes.js';
 import { businessDateRoutes } from './servicing/businessDateRoutes.js';
 import { apiReferenceRoutes } from './openapi/apiReferenceRoutes.js';
+
+import { companyRoutes } from './company/companyRoutes.js';
+import { disclosureRoutes } from './loan/disclosure/disclosureRoutes.js';
 
 /** The version the API reference names: the command API package's. */
 const API_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -58,17 +62,20 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   // includeUnparsed keeps the exact text as ctx.request.rawBody: the payment webhook's signature is over it.
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true, includeUnparsed: true }));
   app.use(jsonBodyGuard());
-  app.use(idempotency(deps.redis, deps.jobs.keys.prefix));
+  app.use(idempotency(deps));
 
   for (const router of [
     healthRoutes(deps),
     ...adminRouters(deps),
     auditRoutes(deps),
     authRoutes(deps),
+    ...accountSecurityRoutes(deps),
     profileRoutes(deps),
     uploadRoutes(deps),
     loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),
+    disclosureRoutes(deps),
     borrowerServicingRoutes(deps),
+    ...companyRoutes(deps),
     paymentWebhookRoutes(deps),
     withdrawalRoutes(deps),
     notificationRoutes(deps),

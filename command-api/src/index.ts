@@ -14,3 +14,12 @@ export { signPayload } from './servicing/providerPayment.js';
 export { routesOf, routeKey, type MountedRoute } from './http/routeTable.js';
 export { endpoint, endpointOf, type EndpointDoc, type FileAnswer } from './http/endpoint.js';
 export { openApiDocument, jsonSchemaOf } from './openapi/openApiDocument.js';
+export { lapseUnacceptedApprovals } from './servicing/dayClose/lapseApprovals.js';
+export { loanDecider, type LoanCommand } from './loan/decide.js';
+export { companyDecider } from './company/companyDetails.js';
+// What `lending seed` writes the demo through: the same deciders and number sequences the routes use.
+export { phoneReservationDecider } from './member/phoneReservation.js';
+export { adminAccountDecider, adminUsernameDecider } from './admin/adminAccount.js';
+export { allocateNumber } from './sequence/allocateNumber.js';
+export { hashPassword } from './auth/passwords.js';
+export { receiptNumberOf } from './loan/decide.js';

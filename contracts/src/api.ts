@@ -3,9 +3,10 @@ import { creditTierOf, type CreditTier } from './credit.js';
 import type { AdminDoc, AllowedIpDoc, LoanDoc, LoanStats, MemberDoc, MemberStats, NotificationDoc, WithdrawalDoc, WithdrawalStats } from './readModels.js';
 import type { OtpDeliveryStatus } from './jobs.js';
 import { truthInLending } from './loans/repayment.js';
+import { acceptanceDeadline } from './loans/loanStatusRules.js';
 import { servicingAnswer, type ServicingAnswer } from './loans/servicing/servicingAnswer.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
-import { redactEventData } from './events.js';
+import { redactEventData, type WithdrawalHoldReason } from './events.js';
 
 /** Every error answer of the API. */
 export interface ApiErrorBody {
@@ -40,8 +41,31 @@ export interface UserAnswer {
   personalInfoComplete: boolean;
   documentsComplete: boolean;
   verified: boolean;
+  /** Set while new withdrawals are held: until when, and why (design §7). */
+  withdrawalHold: WithdrawalHoldAnswer | null;
+  /** The phone number was proved with a texted code: needed before a first loan application. */
+  phoneVerified: boolean;
   createdAt: string;
   version: number;
+}
+
+export interface WithdrawalHoldAnswer {
+  until: string;
+  reason: WithdrawalHoldReason;
+  message: string;
+}
+
+const WITHDRAWAL_HOLD_MESSAGES: Record<WithdrawalHoldReason, string> = {
+  'bank-account-changed': 'Your bank account was changed. To protect your money, withdrawals are paused for 24 hours after a change.',
+  'phone-changed': 'The phone number on your account was changed. To protect your money, withdrawals are paused for 24 hours after a change.',
+  'too-many-wrong-codes': 'Too many wrong codes were entered today. To protect your money, withdrawals are paused for 24 hours.',
+};
+
+/** The hold on new withdrawals as the borrower reads it, or null once it has ended. */
+export function withdrawalHoldAt(doc: Pick<MemberDoc, 'withdrawalHold'>, now: Date): WithdrawalHoldAnswer | null {
+  const hold = doc.withdrawalHold;
+  if (!hold || Date.parse(hold.until) <= now.getTime()) return null;
+  return { until: hold.until, reason: hold.reason, message: WITHDRAWAL_HOLD_MESSAGES[hold.reason] };
 }
 
 /** Spec §4: personal info is complete when these five are set. */
@@ -55,7 +79,7 @@ export function areDocumentsComplete(doc: MemberDoc): boolean {
 }
 
 /** `documentUrl` turns a stored file id into a URL the member's browser may load (signed, short-lived). */
-export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => string): UserAnswer {
+export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => string, now: Date = new Date()): UserAnswer {
   const personalInfoComplete = isPersonalInfoComplete(doc);
   const documentsComplete = areDocumentsComplete(doc);
   const urlOf = (fileId: string | null) => (fileId ? documentUrl(fileId) : null);
@@ -84,6 +108,8 @@ export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => st
     personalInfoComplete,
     documentsComplete,
     verified: personalInfoComplete && documentsComplete,
+    withdrawalHold: withdrawalHoldAt(doc, now),
+    phoneVerified: doc.phoneVerified === true,
     createdAt: doc.createdAt,
     version: doc.version,
   };
@@ -129,6 +155,11 @@ export interface LoanAnswer extends ServicingAnswer {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /**
+   * An approved loan waits for the borrower to accept its Disclosure Statement: by when (null when
+   * not waiting), and when they did (null before).
+   */
+  acceptance: { awaiting: boolean; acceptBy: string | null; acceptedAt: string | null };
   /** Truth in Lending Act (RA 3765) disclosure, from the schedule's real cash flows. */
   disclosure: {
     financeCharge: number;
@@ -160,6 +191,11 @@ function disclosureOf(terms: Parameters<typeof truthInLending>[0]): ReturnType<t
   return disclosure;
 }
 
+function acceptanceOf(doc: LoanDoc): LoanAnswer['acceptance'] {
+  const awaiting = doc.status === 'approved' && !doc.termsAcceptedAt && !!doc.approvedAt;
+  return { awaiting, acceptBy: awaiting ? acceptanceDeadline(doc.approvedAt!) : null, acceptedAt: doc.termsAcceptedAt ?? null };
+}
+
 export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
   const terms = { principalCentavos: doc.amountCentavos, monthlyRateBps: doc.monthlyRateBps, termMonths: doc.termMonths, createdAt: doc.createdAt };
   const disclosure = disclosureOf(terms);
@@ -176,6 +212,7 @@ export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
     version: doc.version,
+    acceptance: acceptanceOf(doc),
     ...servicingAnswer(doc),
     disclosure: {
       financeCharge: centavosToPesos(disclosure.financeChargeCentavos),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELINQUENCY_BUCKETS } from './loans/servicing/delinquency.js';
+import { companyDetailsSchema } from './company.js';
 
 /**
  * Every event the system appends, by type, with the zod schema of its data. Writers validate
@@ -46,7 +47,7 @@ export const creditScoreSchema = z.number().int().min(300).max(850);
 /** Money moved by an admin, signed: positive credits the wallet, negative debits it. */
 const signedCentavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((value) => value !== 0, 'an adjustment moves money');
 /** Why an open loan application stopped counting as "the member's loan". */
-export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted']);
+export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted', 'lapsed']);
 /** A business date: an Asia/Manila calendar date, YYYY-MM-DD. */
 const businessDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const positiveCentavos = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -63,6 +64,9 @@ export type ReminderReason = z.infer<typeof reminderReasonSchema>;
 export const scheduledInstalmentSchema = z
   .object({ number: instalmentNumber, dueDate: businessDate, principalCentavos: centavos, interestCentavos: centavos, amountCentavos: centavos })
   .strict();
+/** Why new withdrawals are held for a while (design §7). */
+export const withdrawalHoldReasonSchema = z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']);
+export type WithdrawalHoldReason = z.infer<typeof withdrawalHoldReasonSchema>;
 /** An allowed address: one IPv4/IPv6 address or a CIDR range, in canonical form. */
 const allowedAddress = z.string().min(2).max(60);
 
@@ -71,6 +75,8 @@ export const eventDataSchemas = {
   PhoneReserved: z.object({ phone: e164, memberId: uuid, reservedAt: isoTime }).strict(),
   /** The number is free again (its member was deleted or moved to another number); the reservation history stays. */
   PhoneReleased: z.object({ phone: e164, memberId: uuid, releasedAt: isoTime }).strict(),
+  /** The member holding the number proved it with a code texted to it: nobody can claim it from them any more. */
+  PhoneVerified: z.object({ phone: e164, memberId: uuid, verifiedAt: isoTime }).strict(),
   /** stream member-<id> */
   MemberRegistered: z
     .object({
@@ -103,7 +109,22 @@ export const eventDataSchemas = {
   /** An approved loan's principal reaches the wallet; at most once per loan. */
   LoanDisbursed: z.object({ memberId: uuid, loanId: uuid, amountCentavos: centavos, disbursedAt: isoTime }).strict(),
   /** A withdrawal OTP was asked for (the code itself is never in the log). */
-  WithdrawalOtpRequested: z.object({ memberId: uuid, challengeId: uuid, amountCentavos: centavos, requestedAt: isoTime }).strict(),
+  WithdrawalOtpRequested: z
+    .object({
+      memberId: uuid,
+      challengeId: uuid,
+      amountCentavos: centavos,
+      /** The profile's bank account the code was issued for (absent on codes issued before withdrawals were bound to it). */
+      bankName: z.string().optional(),
+      bankAccountNumber: z.string().optional(),
+      requestedAt: isoTime,
+    })
+    .strict(),
+  /**
+   * New withdrawals are refused until `heldUntil`: the bank account was changed, the main admin
+   * changed the member's phone, or too many wrong codes were typed in one day.
+   */
+  WithdrawalsHeld: z.object({ memberId: uuid, reason: withdrawalHoldReasonSchema, heldUntil: isoTime, heldAt: isoTime }).strict(),
   /** The amount leaves the available balance at once (held) until the withdrawal completes or is rejected. */
   WithdrawalRequested: z
     .object({
@@ -135,9 +156,20 @@ export const eventDataSchemas = {
   MemberStatusChanged: z.object({ memberId: uuid, from: memberStatusSchema, to: memberStatusSchema, changedAt: isoTime }).strict(),
   MemberCreditScoreChanged: z.object({ memberId: uuid, from: z.number().int(), to: creditScoreSchema, changedAt: isoTime }).strict(),
   /** The member signs in with the new number; the old one was released on its own stream. */
-  MemberPhoneChanged: z.object({ memberId: uuid, from: e164, to: e164, changedAt: isoTime }).strict(),
+  MemberPhoneChanged: z.object({ memberId: uuid, from: e164, to: e164, changedAt: isoTime, changedBy: uuid.optional() }).strict(),
   /** An admin set a new password (typed once, never readable again); every older session ends. */
-  MemberPasswordReset: z.object({ memberId: uuid, passwordHash: argon2idHash, resetAt: isoTime }).strict(),
+  MemberPasswordReset: z.object({ memberId: uuid, passwordHash: argon2idHash, resetAt: isoTime, resetBy: uuid.optional() }).strict(),
+  /**
+   * The member set a new password themselves: knowing the current one, or with a code texted to
+   * their phone (forgot password). Every older session ends.
+   */
+  MemberPasswordChanged: z
+    .object({ memberId: uuid, passwordHash: argon2idHash, proof: z.enum(['current-password', 'texted-code']), changedAt: isoTime })
+    .strict(),
+  /** The member signed out of every session at once. */
+  MemberSignedOutEverywhere: z.object({ memberId: uuid, signedOutAt: isoTime }).strict(),
+  /** The member proved their phone number with a code texted to it (needed before a first loan application). */
+  MemberPhoneVerified: z.object({ memberId: uuid, phone: e164, verifiedAt: isoTime }).strict(),
   /** An admin moved money into or out of the wallet, with the reason; the actor is in the metadata. */
   BalanceAdjusted: z
     .object({ memberId: uuid, adjustmentId: uuid, amountCentavos: signedCentavos, reason: z.string().min(5).max(500), adjustedAt: isoTime })
@@ -180,6 +212,15 @@ export const eventDataSchemas = {
       changedAt: isoTime,
     })
     .strict(),
+  /**
+   * RA 3765: the borrower accepted the Disclosure Statement they were shown: `statementHash` is the
+   * SHA-256 of its exact text (hex), with when and from where. Disbursement waits for this.
+   */
+  LoanTermsAccepted: z
+    .object({ loanId: uuid, memberId: uuid, statementHash: z.string().regex(/^[0-9a-f]{64}$/), acceptedAt: isoTime, ipAddress: z.string().max(100) })
+    .strict(),
+  /** An approval the borrower did not accept within its acceptance period: no money moves, the application closes. */
+  LoanApprovalLapsed: z.object({ loanId: uuid, memberId: uuid, approvedAt: isoTime, lapsedAt: isoTime }).strict(),
   /** A pending or denied application removed by an admin; its history stays for audit. */
   LoanDeleted: z.object({ loanId: uuid, memberId: uuid, status: loanStatusSchema, deletedAt: isoTime }).strict(),
   /**
@@ -308,6 +349,8 @@ export const eventDataSchemas = {
   /** stream settings-admin-ips: who may reach the management panel (empty list = anyone). */
   AllowedIpAdded: z.object({ ruleId: uuid, ipAddress: allowedAddress, description: z.string().max(200), addedAt: isoTime }).strict(),
   AllowedIpRemoved: z.object({ ruleId: uuid, ipAddress: allowedAddress, removedAt: isoTime }).strict(),
+  /** stream settings-company: the lender's legal identity as the main admin (or the first start, from the environment) set it. */
+  CompanyDetailsSet: z.object({ details: companyDetailsSchema, setAt: isoTime }).strict(),
   /** stream settings-loan-statuses: statuses admins defined beyond the built-in ones (spec §4). */
   LoanStatusDefined: z.object({ status: loanStatusSchema, definedAt: isoTime }).strict(),
   LoanStatusRemoved: z.object({ status: loanStatusSchema, removedAt: isoTime }).strict(),
@@ -385,6 +428,7 @@ export const streams = {
   sequence: (name: string) => `sequence-${name}`,
   allowedIps: 'settings-admin-ips',
   loanStatuses: 'settings-loan-statuses',
+  company: 'settings-company',
   /** Signed checkpoints of the log's hash chain. */
   auditCheckpoints: 'audit-checkpoints',
   /** What one auditor (or the main admin) unmasked and exported. */

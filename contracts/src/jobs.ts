@@ -17,6 +17,8 @@ export type QueueName = (typeof QUEUE_NAMES)[keyof typeof QUEUE_NAMES];
 
 export const JOB_NAMES = {
   sendOtp: 'send-otp',
+  /** A code confirming a change of the bank account on the member's profile (issue 14). */
+  sendBankChangeCode: 'send-bank-change-code',
   sendNotification: 'send-notification',
   refreshRates: 'refresh-rates',
   /** Hourly: close every business day up to today (Asia/Manila) and send the reminders due. */
@@ -31,6 +33,10 @@ export const OTP_MAX_ATTEMPTS = 5;
 /** At most this many codes per member per window, so nobody can flood a phone or farm codes. */
 export const OTP_ISSUE_LIMIT = 3;
 export const OTP_ISSUE_WINDOW_MS = 15 * 60_000;
+/** Wrong codes (withdrawal and bank change together) a member may type in one Manila day before withdrawals freeze. */
+export const OTP_DAILY_WRONG_LIMIT = 15;
+/** How long new withdrawals are held after a bank-account or phone change, or too many wrong codes. */
+export const WITHDRAWAL_HOLD_MS = 24 * 3600_000;
 
 // ── Job payloads ──────────────────────────────────────────────────────────────────────────
 
@@ -48,9 +54,33 @@ export const otpJobSchema = z.strictObject({
   memberId: z.uuid(),
   phone: e164Phone,
   amountCentavos: centavos,
+  /** Where the money goes, masked as the text names it: "BPI ••••7890". */
+  destination: z.string().min(1).max(120).optional(),
   requestId,
 });
 export type OtpJob = z.infer<typeof otpJobSchema>;
+
+/**
+ * Asks the worker to make, store (hashed, bound to the new account) and text a code confirming a
+ * change of the member's bank account. The text names the new account masked; the job never
+ * carries a code.
+ */
+export const bankChangeCodeJobSchema = z.strictObject({
+  challengeId: z.uuid(),
+  memberId: z.uuid(),
+  phone: e164Phone,
+  /** bankChangeBinding(bankName, bankAccountNumber): the code confirms only this account. */
+  binding: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The new account as the text names it: "BPI ••••7890". */
+  destination: z.string().min(1).max(120),
+  requestId,
+});
+export type BankChangeCodeJob = z.infer<typeof bankChangeCodeJobSchema>;
+
+/** A bank account as texts and answers name it: the bank and the last four digits. */
+export function maskedDestination(bankName: string, bankAccountNumber: string): string {
+  return `${bankName} ••••${bankAccountNumber.slice(-4)}`;
+}
 
 /** A loan-status notification sent to the member by SMS. */
 export const notificationJobSchema = z.strictObject({
@@ -118,6 +148,10 @@ export interface JobKeys {
   otpChallenge(memberId: string): string;
   /** Sorted set of recently issued challenges, for the issue throttle. */
   otpIssueThrottle(memberId: string): string;
+  /** Hash: the member's live bank-change code (as otpChallenge, bound to the new account instead of an amount). */
+  bankChangeChallenge(memberId: string): string;
+  /** Counter: wrong codes the member typed on one Manila day (YYYY-MM-DD). */
+  otpWrongCodes(memberId: string, day: string): string;
   /** Hash: the member's last OTP delivery, shown to admins. */
   otpDeliveryStatus(memberId: string): string;
   /** List, newest first: texts the development sender "sent". */
@@ -138,6 +172,8 @@ export function createJobKeys(prefix = ''): JobKeys {
     queuePrefix: `${prefix}bull`,
     otpChallenge: (memberId) => `${prefix}otp:challenge:${memberId}`,
     otpIssueThrottle: (memberId) => `${prefix}otp:issued:${memberId}`,
+    bankChangeChallenge: (memberId) => `${prefix}otp:bank-change:${memberId}`,
+    otpWrongCodes: (memberId, day) => `${prefix}otp:wrong:${memberId}:${day}`,
     otpDeliveryStatus: (memberId) => `${prefix}otp:delivery:${memberId}`,
     smsOutbox: `${prefix}sms:outbox`,
     ratesLatest: `${prefix}rates:latest`,

@@ -1,4 +1,4 @@
-import type { AdminRole, DocumentKind, MemberStatus } from './events.js';
+import type { AdminRole, DocumentKind, MemberStatus, WithdrawalHoldReason } from './events.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
 
 /**
@@ -23,6 +23,10 @@ export interface MemberDoc {
   status: MemberStatus;
   /** File ids of the identity documents (the API turns them into short-lived signed URLs). */
   documents: Record<DocumentKind, string | null>;
+  /** The latest hold on new withdrawals (it may have ended: compare `until` with the time). */
+  withdrawalHold?: { until: string; reason: WithdrawalHoldReason } | null;
+  /** The member proved `phone` with a code texted to it (absent in documents written before this existed: not proved). */
+  phoneVerified?: boolean;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -50,6 +54,11 @@ export interface LoanDoc {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** When an admin approved it; the borrower's acceptance period runs from here (absent before approval). */
+  approvedAt?: string | null;
+  /** When the borrower accepted the Disclosure Statement (RA 3765), and its SHA-256; absent before. */
+  termsAcceptedAt?: string | null;
+  termsHash?: string | null;
   /** The servicing facts once disbursement opened the account (absent before); answers fold them. */
   account?: LoanAccount | null;
   /** Revision of the loan's stream this document reflects: the day close appends expecting it. */
@@ -221,6 +230,8 @@ export function readModelKeys(prefix = '') {
     allowedIps: `${rm}settings:allowed-ips`,
     /** JSON string[]: admin-defined loan statuses, in the order they were added. */
     customLoanStatuses: `${rm}settings:loan-statuses`,
+    /** JSON CompanyDetails: the lender's legal identity (absent until set). */
+    company: `${rm}settings:company`,
     notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
     /** Hash member id → ISO time until which this auditor sees the member unmasked (AuditorUnmasked). */
     auditUnmasked: (staffId: string) => `${rm}audit:unmasked:${staffId}`,
@@ -248,4 +259,6 @@ export const rooms = {
   admins: 'admins',
   /** Auditors and the main admin: the live log and the audit jobs' progress (never members' documents). */
   audit: 'audit',
+  /** The main admin alone: what only they may read (the IP allow-list). */
+  mainAdmin: 'main-admin',
 };

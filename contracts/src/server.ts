@@ -11,6 +11,7 @@ import {
   OTP_ISSUE_WINDOW_MS,
   OTP_MAX_ATTEMPTS,
   RATE_HISTORY_DAYS,
+  manilaDate,
   manilaDayNumber,
   otpDeliveryStatusSchema,
   smsOutboxEntrySchema,
@@ -34,6 +35,24 @@ const DEVELOPMENT_OTP_SECRET = 'honeylend-development-otp-secret-never-use-in-pr
 const MIN_OTP_SECRET_LENGTH = 32;
 
 /**
+ * Whether the development defaults (a fixed JWT and OTP secret, the main admin's development
+ * password, the SMS outbox and its route, a movable business date) may be used: only when
+ * NODE_ENV is `development` (also when unset) or `test`, or ALLOW_DEV_DEFAULTS=1 outside
+ * production. Any other NODE_ENV — `production`, `staging`, a typo — must set every secret, so a
+ * misspelt environment never runs with secrets published in the README.
+ */
+export function devDefaultsAllowed(env: Readonly<Record<string, string | undefined>>): boolean {
+  const nodeEnv = env.NODE_ENV === undefined || env.NODE_ENV === '' ? 'development' : env.NODE_ENV;
+  if (nodeEnv === 'development' || nodeEnv === 'test') return true;
+  return nodeEnv !== 'production' && env.ALLOW_DEV_DEFAULTS === '1';
+}
+
+/** How a refusal names the environment that caused it. */
+export function withoutDevDefaults(env: Readonly<Record<string, string | undefined>>): string {
+  return `NODE_ENV=${env.NODE_ENV}`;
+}
+
+/**
  * The HMAC key shared by the API (verifying) and the workers (issuing). Production must set
  * OTP_SECRET; elsewhere a fixed development key keeps `lending start` working without setup.
  */
@@ -43,7 +62,7 @@ export function resolveOtpSecret(env: Readonly<Record<string, string | undefined
     if (configured.length < MIN_OTP_SECRET_LENGTH) throw new Error(`OTP_SECRET must be at least ${MIN_OTP_SECRET_LENGTH} characters`);
     return { secret: configured, isDevelopmentDefault: false };
   }
-  if (env.NODE_ENV === 'production') throw new Error('OTP_SECRET is required when NODE_ENV=production');
+  if (!devDefaultsAllowed(env)) throw new Error(`OTP_SECRET is required when ${withoutDevDefaults(env)}`);
   return { secret: DEVELOPMENT_OTP_SECRET, isDevelopmentDefault: true };
 }
 
@@ -77,13 +96,41 @@ if current[1] then
   end
 end
 redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], 'challengeId', ARGV[1], 'amountCentavos', ARGV[2], 'codeHash', ARGV[3],
+redis.call('HSET', KEYS[1], 'challengeId', ARGV[1], 'binding', ARGV[2], 'codeHash', ARGV[3],
   'attemptsLeft', attempts, 'expiresAt', ARGV[5], 'requestedAt', ARGV[7])
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 return 'stored'
 `;
 
 export type StoreOtpChallengeResult = 'stored' | 'superseded' | 'exhausted';
+
+interface ChallengeToStore {
+  challengeId: string;
+  /** What the code confirms and nothing else: a withdrawal's amount, or a new bank account's binding. */
+  binding: string;
+  codeHash: string;
+  requestedAt: Date;
+  now: Date;
+  ttlMs: number;
+}
+
+async function storeChallenge(redis: RedisScripting, key: string, challenge: ChallengeToStore): Promise<StoreOtpChallengeResult> {
+  const expiresAt = challenge.now.getTime() + challenge.ttlMs;
+  const result = await redis.eval(
+    STORE_CHALLENGE_SCRIPT,
+    1,
+    key,
+    challenge.challengeId,
+    challenge.binding,
+    challenge.codeHash,
+    OTP_MAX_ATTEMPTS,
+    expiresAt,
+    challenge.ttlMs,
+    challenge.requestedAt.getTime(),
+  );
+  if (result === 'stored' || result === 'superseded' || result === 'exhausted') return result;
+  throw new Error(`unexpected answer from the OTP store script: ${String(result)}`);
+}
 
 /**
  * Makes `codeHash` the member's one live challenge. Refuses ('superseded') when a challenge
@@ -95,21 +142,26 @@ export async function storeOtpChallenge(
   keys: JobKeys,
   challenge: { memberId: string; challengeId: string; amountCentavos: number; codeHash: string; requestedAt: Date; now: Date; ttlMs: number },
 ): Promise<StoreOtpChallengeResult> {
-  const expiresAt = challenge.now.getTime() + challenge.ttlMs;
-  const result = await redis.eval(
-    STORE_CHALLENGE_SCRIPT,
-    1,
-    keys.otpChallenge(challenge.memberId),
-    challenge.challengeId,
-    String(challenge.amountCentavos),
-    challenge.codeHash,
-    OTP_MAX_ATTEMPTS,
-    expiresAt,
-    challenge.ttlMs,
-    challenge.requestedAt.getTime(),
-  );
-  if (result === 'stored' || result === 'superseded' || result === 'exhausted') return result;
-  throw new Error(`unexpected answer from the OTP store script: ${String(result)}`);
+  const { memberId, amountCentavos, ...rest } = challenge;
+  return storeChallenge(redis, keys.otpChallenge(memberId), { ...rest, binding: String(amountCentavos) });
+}
+
+/**
+ * What a bank-change code is bound to: the new bank and account number (hashed, so the Redis record
+ * holds no account number). A code sent for one account cannot confirm another.
+ */
+export function bankChangeBinding(bankName: string, bankAccountNumber: string): string {
+  return createHash('sha256').update(`bank-change:${bankName.trim().toLowerCase()}:${bankAccountNumber}`).digest('hex');
+}
+
+/** As storeOtpChallenge, for the member's one live bank-change code. */
+export async function storeBankChangeChallenge(
+  redis: RedisScripting,
+  keys: JobKeys,
+  challenge: { memberId: string; challengeId: string; binding: string; codeHash: string; requestedAt: Date; now: Date; ttlMs: number },
+): Promise<StoreOtpChallengeResult> {
+  const { memberId, ...rest } = challenge;
+  return storeChallenge(redis, keys.bankChangeChallenge(memberId), rest);
 }
 
 // ── OTP challenge: verify ─────────────────────────────────────────────────────────────────
@@ -124,7 +176,7 @@ local function equalInConstantTime(a, b)
   return difference == 0
 end
 
-local record = redis.call('HMGET', KEYS[1], 'challengeId', 'amountCentavos', 'codeHash', 'attemptsLeft', 'expiresAt')
+local record = redis.call('HMGET', KEYS[1], 'challengeId', 'binding', 'codeHash', 'attemptsLeft', 'expiresAt')
 if not record[1] then return {'expired', ''} end
 if record[1] ~= ARGV[1] then return {'other-challenge', record[1]} end
 if tonumber(record[5]) <= tonumber(ARGV[4]) then
@@ -134,7 +186,8 @@ end
 local attemptsLeft = tonumber(record[4])
 if attemptsLeft <= 0 or not record[3] then return {'exhausted', ''} end
 if record[2] == ARGV[3] and equalInConstantTime(record[3], ARGV[2]) then
-  redis.call('DEL', KEYS[1])
+  -- consumed here, or (ARGV[5] = 'keep') by consumeChallenge once the step it confirms is recorded
+  if ARGV[5] ~= 'keep' then redis.call('DEL', KEYS[1]) end
   return {'ok', ''}
 end
 attemptsLeft = attemptsLeft - 1
@@ -170,22 +223,75 @@ export async function verifyOtp(redis: RedisScripting, keys: JobKeys, input: Ver
 export async function verifyOtpChallenge(
   redis: RedisScripting,
   keys: JobKeys,
-  input: VerifyOtpInput,
+  input: VerifyOtpInput & { keepUntilConsumed?: boolean },
 ): Promise<{ outcome: OtpVerification; challengeId: string | null }> {
   if (!Number.isSafeInteger(input.amountCentavos)) throw new RangeError(`amountCentavos must be a safe integer: ${input.amountCentavos}`);
-  const key = keys.otpChallenge(input.memberId);
+  const { amountCentavos, memberId, ...rest } = input;
+  return verifyChallenge(redis, keys.otpChallenge(memberId), { ...rest, binding: String(amountCentavos) });
+}
+
+export interface VerifyChallengeInput {
+  challengeId?: string;
+  binding: string;
+  code: string;
+  now: Date;
+  secret: string;
+  /**
+   * Leave a right code's record in place: the caller consumes it (consumeChallenge) once the step
+   * it confirms is recorded, so a failure to record that step does not burn the code.
+   */
+  keepUntilConsumed?: boolean;
+}
+
+async function verifyChallenge(redis: RedisScripting, key: string, input: VerifyChallengeInput): Promise<{ outcome: OtpVerification; challengeId: string | null }> {
   // The hash is bound to the challenge id, so without one given the live challenge's id is
   // learnt first; a challenge replaced in between is simply looked up again.
   let challengeId = input.challengeId ?? '';
   for (let lookups = 0; lookups < 3; lookups += 1) {
     const codeHash = challengeId === '' ? '' : hashOtpCode(input.secret, challengeId, input.code);
-    const answer = await redis.eval(VERIFY_SCRIPT, 1, key, challengeId, codeHash, String(input.amountCentavos), input.now.getTime());
+    const answer = await redis.eval(VERIFY_SCRIPT, 1, key, challengeId, codeHash, input.binding, input.now.getTime(), input.keepUntilConsumed ? 'keep' : 'consume');
     const [outcome, liveChallengeId] = parseVerifyAnswer(answer);
     if (outcome !== 'other-challenge') return { outcome, challengeId: challengeId || null };
     if (input.challengeId !== undefined) return { outcome: 'expired', challengeId: null };
     challengeId = liveChallengeId;
   }
   return { outcome: 'expired', challengeId: null };
+}
+
+/** Checks a bank-change code against the new account it must have been sent for (see verifyOtp). */
+export async function verifyBankChangeCode(
+  redis: RedisScripting,
+  keys: JobKeys,
+  input: { memberId: string; binding: string; code: string; now: Date; secret: string; keepUntilConsumed?: boolean },
+): Promise<{ outcome: OtpVerification; challengeId: string | null }> {
+  const { memberId, ...rest } = input;
+  return verifyChallenge(redis, keys.bankChangeChallenge(memberId), rest);
+}
+
+const CONSUME_SCRIPT = `
+if redis.call('HGET', KEYS[1], 'challengeId') == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+/** Spends a verified challenge once what it confirmed is recorded; a newer challenge in its place is left alone. */
+export async function consumeChallenge(redis: RedisScripting, key: string, challengeId: string): Promise<void> {
+  await redis.eval(CONSUME_SCRIPT, 1, key, challengeId);
+}
+
+// ── Wrong codes per day ───────────────────────────────────────────────────────────────────
+
+const COUNT_WRONG_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return count
+`;
+
+/** Counts one wrong code against the member's Manila day and answers how many that day has seen. */
+export async function countWrongCode(redis: RedisScripting, keys: JobKeys, memberId: string, now: Date): Promise<number> {
+  // Kept two days, so the count lives through the whole Manila day whatever the time it started.
+  const answer = await redis.eval(COUNT_WRONG_SCRIPT, 1, keys.otpWrongCodes(memberId, manilaDate(now)), 2 * 86_400_000);
+  if (typeof answer !== 'number') throw new Error(`unexpected answer from the wrong-code counter: ${String(answer)}`);
+  return answer;
 }
 
 function parseVerifyAnswer(answer: unknown): [OtpVerification | 'other-challenge', string] {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { plainAdmin } from './support/admins.js';
-import { approvedBorrower, pendingLoan, verifiedBorrower, type ApiBorrower } from './support/borrowers.js';
+import { acceptDisclosure, approvedBorrower, pendingLoan, verifiedBorrower, type ApiBorrower } from './support/borrowers.js';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from './support/browser.js';
 import { chooseOption, confirm, desktopContext } from './support/desktop.js';
 import { eventually, textOf } from './support/helpers.js';
@@ -100,10 +100,15 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     const statusDialog = page.getByRole('dialog', { name: `Update status: ${loan.loanNumber}` });
     await statusDialog.waitFor();
     await chooseOption(page, 'New status', 'Approved');
-    await statusDialog.getByLabel('Message to the borrower').fill('Approved: the amount is in your wallet.');
+    await statusDialog.getByLabel('Message to the borrower').fill('Approved: please accept the Disclosure Statement in the app.');
     await statusDialog.getByRole('button', { name: 'Update status' }).click();
-    // Approval disburses and opens the account: the row settles on Active.
+    // RA 3765: approval waits for the borrower's acceptance of the Disclosure Statement; no money yet.
+    await textOf(loanRow, 'Approved', 15_000);
+    await textOf(loanRow, "awaiting the borrower's acceptance", 15_000);
+    // The borrower accepts: disbursement opens the account and the row settles on Active without a reload.
+    await acceptDisclosure(system, applicant.token, loan.id);
     await textOf(loanRow, 'Active', 15_000);
+    expect(await loanRow.getByTestId('awaiting-acceptance').count()).toBe(0);
     const pushed = await eventually(
       "the borrower's loan.updated",
       async () =>

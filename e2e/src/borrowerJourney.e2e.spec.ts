@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectPageErrors, horizontalOverflow, launchChromium, phoneContext, screenshot } from './support/browser.js';
 import { e164, eventually, latestOtp, maskedPhone, storedToken, textOf, uniquePhone } from './support/helpers.js';
 import { pngImage } from './support/images.js';
+import { acceptDisclosure } from './support/borrowers.js';
 import { startSystem, type RunningSystem } from './support/system.js';
 
 /**
@@ -218,13 +219,16 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     const approval = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: await system.adminToken(), body: { status: 'approved', notify: true } });
     expect(approval.status, JSON.stringify(approval.body)).toBe(200);
     const answeredAt = Date.now();
-    // Approval disburses and opens the account at once: the loan is active.
-    await textOf(page.getByTestId('loan-status'), 'Active', 1_000);
+    // Approval waits for the borrower to accept the Disclosure Statement (RA 3765): approved, no money yet.
+    await textOf(page.getByTestId('loan-status'), 'Approved', 1_000);
     const shownAfterMs = Date.now() - answeredAt;
     console.info(`the approval reached the dashboard ${shownAfterMs} ms after the admin's answer`);
     expect(shownAfterMs).toBeLessThan(1_000);
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
     await screenshot(page, '11-dashboard-approved');
+    // The borrower accepts (here through the API; disclosure.e2e.spec.ts does it on the screen): disbursed, active.
+    await acceptDisclosure(system, token, loan.id);
+    await textOf(page.getByTestId('loan-status'), 'Active');
 
     // The wallet, reached inside the app: the disbursed balance and the approval message arrived live.
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'WALLET' }).click();

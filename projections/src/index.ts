@@ -6,6 +6,7 @@ import { notificationsProjection } from './notifications/notificationsProjection
 import { withdrawalsProjection } from './withdrawals/withdrawalsProjection.js';
 import { allowedIpsProjection } from './settings/allowedIpsProjection.js';
 import { customLoanStatusesProjection } from './settings/customLoanStatusesProjection.js';
+import { companyProjection } from './settings/companyProjection.js';
 import { dailyStatsProjection } from './dailyStats/dailyStatsProjection.js';
 import { auditGrantsProjection } from './audit/auditGrantsProjection.js';
 
@@ -22,6 +23,7 @@ export {
   notificationsProjection,
   allowedIpsProjection,
   customLoanStatusesProjection,
+  companyProjection,
   dailyStatsProjection,
   auditGrantsProjection,
 };
@@ -37,6 +39,7 @@ export const allProjections: Projection[] = [
   customLoanStatusesProjection,
   dailyStatsProjection,
   auditGrantsProjection,
+  companyProjection,
 ];
 export * from './projectionLag.js';
 export { LeaderLease, LeadershipLost, type LeaderLeaseOptions } from './leaderLease.js';

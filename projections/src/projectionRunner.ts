@@ -208,7 +208,7 @@ export class ProjectionRunner {
         expected.push(fence.token);
       }
       if (!(await writeIfCheckpointsUnchanged(redis, guardedKeys, expected, commands))) {
-        if (fence && !(await fence.stillHeld())) throw new LeadershipLost('the projection lease passed to another runner; nothing of this batch was written');
+        if (fence && !(await fence.stillHeld())) throw new LeadershipLost('the projection lease expired or passed to another runner; nothing of this batch was written');
         // Another runner (or a rebuild's swap) moved a checkpoint or the store identity first: recompute from the new ones.
         continue;
       }

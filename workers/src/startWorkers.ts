@@ -1,6 +1,9 @@
+import { hostname } from 'node:os';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import {
+  ACCOUNT_CODE_QUEUE,
+  ACCOUNT_CODE_TTL_MS,
   DEFAULT_RATES_URL,
   JOB_NAMES,
   OTP_TTL_MS,
@@ -13,6 +16,7 @@ import { resolveOtpSecret } from '@honeylend/contracts/server';
 import { describeError, type Logger } from './logger.js';
 import { createNotificationProcessor } from './notifications/notificationProcessor.js';
 import { createOtpProcessor } from './otp/otpProcessor.js';
+import { createAccountCodeProcessor } from './accountCodes/accountCodeProcessor.js';
 import { refreshRates } from './rates/refreshRates.js';
 import { createSmsSender, type WorkerEnv } from './sms/createSmsSender.js';
 import { SmsDeliveries } from './sms/smsDelivery.js';
@@ -28,7 +32,11 @@ export interface StartWorkersOptions {
   logger: Logger;
   /** A shorter code lifetime for tests; otherwise the 5 minutes of design §7. */
   otpTtlMs?: number;
+  /** A shorter lifetime for password-reset and phone-confirmation codes in tests; otherwise 10 minutes. */
+  accountCodeTtlMs?: number;
   clock?: () => Date;
+  /** Recorded on each job this process runs (BullMQ's processedBy), so an operator sees which process sent what; default NODE_NAME, else host and pid. */
+  processName?: string;
 }
 
 export interface RunningWorkers {
@@ -69,19 +77,25 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     const deliveries = new SmsDeliveries(redis, keys);
     if (isDevelopmentDefault) logger.warn('OTP_SECRET is not set; hashing codes with the development key');
     const queueOptions = { connection: redis, prefix: keys.queuePrefix };
+    const workerOptions = { ...queueOptions, name: options.processName ?? (env.NODE_NAME || `${hostname()}:${process.pid}`) };
 
     workers.push(
       new Worker(
         QUEUE_NAMES.otp,
         createOtpProcessor({ redis, keys, sender: countingSender(sender, 'otp'), deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }),
-        { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
+        { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
       ),
-      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: countingSender(sender, 'notification'), deliveries, logger }), { ...queueOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
+      new Worker(
+        ACCOUNT_CODE_QUEUE,
+        createAccountCodeProcessor({ redis, keys, sender: countingSender(sender, 'account-code'), deliveries, logger, secret, ttlMs: options.accountCodeTtlMs ?? ACCOUNT_CODE_TTL_MS, clock }),
+        { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
+      ),
+      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: countingSender(sender, 'notification'), deliveries, logger }), { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
       new Worker(
         QUEUE_NAMES.rates,
         (_job: Job<RatesRefreshJob>, _token?: string, signal?: AbortSignal) =>
           refreshRates({ redis, keys, logger, clock, ratesUrl: env.RATES_URL || DEFAULT_RATES_URL }, signal),
-        { ...queueOptions, concurrency: 1 },
+        { ...workerOptions, concurrency: 1 },
       ),
     );
     for (const worker of workers) {
@@ -112,6 +126,7 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   const countedQueues = [
     new Queue(QUEUE_NAMES.otp, { connection: redis, prefix: keys.queuePrefix }),
     new Queue(QUEUE_NAMES.notifications, { connection: redis, prefix: keys.queuePrefix }),
+    new Queue(ACCOUNT_CODE_QUEUE, { connection: redis, prefix: keys.queuePrefix }),
     startedQueue,
     // The servicing day close, run by the same workers role (command-api's startServicingJobs).
     new Queue(QUEUE_NAMES.servicing, { connection: redis, prefix: keys.queuePrefix }),

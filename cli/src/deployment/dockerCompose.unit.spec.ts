@@ -1,5 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { parse } from 'yaml';
@@ -11,22 +13,28 @@ import { HttpSmsSender, createSmsSender } from '@honeylend/workers';
 import { parseTrustedProxies } from '../../../command-api/src/admin/access/clientAddress.js';
 import { loadConfig } from '../config.js';
 import { commandOf, dependenciesOf, loadComposeFile, mountsOf, parseComposeFile, publishedPorts, type ComposeFile } from '../testing/composeFile.js';
-import { insecureStoreProblems, isDatabaseService, isEventStoreNode, publishedDatabasePortProblems, redisPasswordProblems } from '../testing/composeChecks.js';
+import { insecureStoreProblems, isDatabaseService, isEventStoreNode, publishedDatabasePortProblems, redisPasswordProblems, storeExposureProblems } from '../testing/composeChecks.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const COMPOSE_PATH = `${ROOT}docker-compose.yml`;
 
-/** What `deploy/generate-env.sh` writes, plus the SMS gateway an operator adds (.env). */
-const VARIABLES = {
-  JWT_SECRET: 'a'.repeat(64),
-  OTP_SECRET: 'b'.repeat(64),
-  ADMIN_PASSWORD: 'c'.repeat(64),
-  REDIS_PASSWORD: 'd1e2f3a4b5c6d7e8f9a0b1c2d3e4f5a6',
-  EVENTSTORE_ADMIN_PASSWORD: 'e'.repeat(64),
-  EVENTSTORE_OPS_PASSWORD: 'f'.repeat(64),
-  EVENTSTORE_APP_PASSWORD: '0a1b2c3d4e5f60718293a4b5c6d7e8f9',
-  GRAFANA_ADMIN_PASSWORD: '9'.repeat(64),
-  AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+/**
+ * What `deploy/generate-env.sh` writes (run here into a scratch .env, so the secrets are the
+ * script's own and NODE_ENV=production is checked against them), plus the SMS gateway an operator adds.
+ */
+function generatedEnvironment(): Record<string, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'honeylend-env-'));
+  try {
+    const envFile = join(dir, '.env');
+    execFileSync('sh', [`${ROOT}deploy/generate-env.sh`, envFile], { stdio: 'pipe' });
+    const lines = readFileSync(envFile, 'utf8').split('\n').filter((line) => line.includes('='));
+    return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const VARIABLES: Record<string, string> = {
+  ...generatedEnvironment(),
   SMS_GATEWAY_URL: 'https://sms.example.ph/v1/messages',
   SMS_API_KEY: 'gateway-key',
 };
@@ -49,6 +57,16 @@ describe('docker-compose.yml', () => {
     expect(insecureStoreProblems(compose)).toEqual([]);
     expect(publishedDatabasePortProblems(compose)).toEqual([]);
     expect(redisPasswordProblems(compose)).toEqual([]);
+  });
+
+  it('is not the only compose file held to it: every compose file in the repository and deploy/ exposes no store', () => {
+    const composeFiles = [ROOT, `${ROOT}deploy/`].flatMap((dir) =>
+      readdirSync(dir)
+        .filter((name) => /^(docker-)?compose(\.[\w-]+)?\.ya?ml$/.test(name))
+        .map((name) => `${dir}${name}`),
+    );
+    expect(composeFiles).toContain(COMPOSE_PATH);
+    for (const file of composeFiles) expect(storeExposureProblems(loadComposeFile(file, VARIABLES)), file).toEqual([]);
   });
 
   it('is refused when a store is insecure, a database port is published or Redis has no password', () => {

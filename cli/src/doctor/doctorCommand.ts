@@ -1,3 +1,4 @@
+import { devDefaultsAllowed } from '@honeylend/contracts/server';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { checkClock, checkDisk, checkEventStore, checkRedis, checkSecrets, checkSms, type Finding } from './doctorChecks.js';
 
@@ -41,7 +42,7 @@ export async function doctorCommand(env: NodeJS.ProcessEnv): Promise<number> {
   findings.push(...redisFindings);
   try {
     findings.push(...(await checkEventStore(config, redis)));
-    findings.push(...checkSecrets(env, env.NODE_ENV === 'production'));
+    findings.push(...checkSecrets(env, !devDefaultsAllowed(env)));
     findings.push(...(await checkSms(env)));
     findings.push(...checkDisk(config));
     findings.push(...(await checkClock(redis)));

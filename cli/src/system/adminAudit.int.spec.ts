@@ -4,7 +4,7 @@ import { streams } from '@honeylend/contracts';
 import { allProjections, rebuildReadModels } from '@honeylend/projections';
 import { REDIS_URL, startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { disburse, registerBorrower } from '../testing/borrowers.js';
-import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin } from '../testing/admins.js';
+import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin, approveAndAccept } from '../testing/admins.js';
 
 let system: TestSystem;
 let officer: TestAdmin;
@@ -123,7 +123,7 @@ describe('notifications from an admin', () => {
 describe('replay after admin work', () => {
   it('rebuilds read models (lists, search, stats, settings) equal to the live ones', async () => {
     const { borrower, loan } = await borrowerWithPendingLoan(system, 'Replay Borrower');
-    await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
+    await approveAndAccept(system, officer.token, borrower.token, loan.id);
     await system.request('PUT', `/api/admin/users/${borrower.id}`, { token: officer.token, body: { creditScore: 640, status: 'pending' } });
     const withdrawal = await pendingWithdrawal(system, borrower, 1200);
     await system.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { token: officer.token, body: { status: 'rejected' } });

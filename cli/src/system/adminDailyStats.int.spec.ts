@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDailyStatsAnswerSchema } from '@honeylend/contracts';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { disburse, registerBorrower } from '../testing/borrowers.js';
-import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin } from '../testing/admins.js';
+import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin, acceptDisclosure } from '../testing/admins.js';
 
 let system: TestSystem;
 let officer: TestAdmin;
@@ -40,6 +40,7 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
     await borrowerWithPendingLoan(system, 'Daily Pending', 120_000);
     const approval = await system.request('PUT', `/api/admin/loans/${approvedLoan.id}`, { token: officer.token, body: { status: 'approved' } });
     expect(approval.status).toBe(200);
+    await acceptDisclosure(system, borrower.token, approvedLoan.id);
     const codes: string[] = [];
     await pendingWithdrawal(system, borrower, 1000, codes);
     await pendingWithdrawal(system, borrower, 2500.5, codes);
@@ -83,9 +84,10 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
       approved: { count: 0, amount: 0 },
       denied: { count: 0, amount: 0 },
       account_issue: { count: 0, amount: 0 },
-      // Approval disbursed it: its account is open.
+      // Accepted, the approval disbursed it: its account is open.
       active: { count: 1, amount: 80_000 },
       completed: { count: 0, amount: 0 },
+      lapsed: { count: 0, amount: 0 },
     });
 
     // The active loan is paid off; its amount follows it to completed.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { registerBorrower } from '../testing/borrowers.js';
-import { adminLogin, borrowerWithPendingLoan, createAdmin, superadminToken, type TestAdmin } from '../testing/admins.js';
+import { acceptDisclosure, adminLogin, borrowerWithPendingLoan, createAdmin, superadminToken, type TestAdmin } from '../testing/admins.js';
 
 let system: TestSystem;
 let officer: TestAdmin;
@@ -67,12 +67,16 @@ describe('admin loans: the borrowing list', () => {
 });
 
 describe('admin loans: the status machine', () => {
-  it('approves a loan: the principal reaches the wallet once, and the borrower can see it', async () => {
+  it('approves a loan: the principal reaches the wallet once the borrower accepts the Disclosure Statement, once, and the borrower can see it', async () => {
     const { borrower, loan } = await borrowerWithPendingLoan(system, 'Approved Borrower');
     const res = await setStatus(loan.id, { status: 'approved' });
     expect(res.status).toBe(200);
-    // Disbursement opens the account at once: the loan is active with its schedule fixed.
-    expect(res.body).toMatchObject({ status: 'active', member: { balance: 80000 }, schedule: expect.any(Array), outstanding: { principal: 80000 } });
+    // RA 3765: approval alone moves no money; the admin sees the loan awaiting the borrower's acceptance.
+    expect(res.body).toMatchObject({ status: 'approved', member: { balance: 0 }, acceptance: { awaiting: true, acceptedAt: null } });
+    expect(await eventsOf(streams.member(borrower.id), 'LoanDisbursed')).toHaveLength(0);
+    const accepted = await acceptDisclosure(system, borrower.token, loan.id);
+    // Acceptance disburses and opens the account at once: the loan is active with its schedule fixed.
+    expect(accepted).toMatchObject({ status: 'active', schedule: expect.any(Array), outstanding: { principal: 80000 }, acceptance: { awaiting: false } });
     const profile = await system.request('GET', '/api/user/profile', { token: borrower.token });
     expect(profile.body.balance).toBe(80000);
     const again = await setStatus(loan.id, { status: 'approved' });
@@ -97,6 +101,9 @@ describe('admin loans: the status machine', () => {
       const answers = await Promise.all([setStatus(loan.id, { status: 'approved' }, officer.token), setStatus(loan.id, { status: 'approved' }, otherOfficer.token)]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       expect(await eventsOf(streams.loan(loan.id), 'LoanStatusChanged')).toHaveLength(1);
+      // The borrower accepts twice at the same moment (two taps, two tabs): still one disbursement.
+      await Promise.all([acceptDisclosure(system, borrower.token, loan.id), acceptDisclosure(system, borrower.token, loan.id)]);
+      expect(await eventsOf(streams.loan(loan.id), 'LoanTermsAccepted')).toHaveLength(1);
       expect(await eventsOf(streams.member(borrower.id), 'LoanDisbursed')).toHaveLength(1);
       expect(await eventsOf(streams.loan(loan.id), 'LoanAccountOpened')).toHaveLength(1);
       const profile = await system.request('GET', '/api/user/profile', { token: borrower.token });
@@ -110,7 +117,7 @@ describe('admin loans: the status machine', () => {
     expect(skip.status).toBe(409);
     expect(skip.body).toMatchObject({
       code: 'ILLEGAL_STATUS_CHANGE',
-      message: 'A loan becomes active when its approval disburses it, and completed only when it is fully repaid; neither can be set by hand.',
+      message: 'A loan becomes active when its accepted approval disburses it, completed only when it is fully repaid, and lapsed only when its approval was not accepted in time; none can be set by hand.',
       currentStatus: 'pending',
     });
     await setStatus(loan.id, { status: 'denied' });
@@ -156,15 +163,15 @@ describe('admin loans: the status machine', () => {
     await setStatus(loan.id, { status: 'account_issue', message: 'Your ID front is cut off. Please upload it again.' });
     const back = await setStatus(loan.id, { status: 'pending', notify: true });
     expect(back.status).toBe(200);
-    const approved = await setStatus(loan.id, { status: 'approved', notify: { title: 'Good news', message: 'Your loan is approved and in your wallet.' } });
+    const approved = await setStatus(loan.id, { status: 'approved', notify: { title: 'Good news', message: 'Your loan is approved. Accept its Disclosure Statement in the app.' } });
     expect(approved.status).toBe(200);
     const notifications = await system.request('GET', '/api/notifications', { token: borrower.token });
     expect(notifications.body.map((n: any) => n.message)).toEqual([
-      'Your loan is approved and in your wallet.',
+      'Your loan is approved. Accept its Disclosure Statement in the app.',
       'Your loan application is under review. Please contact your loan officer for approval process',
       'Your ID front is cut off. Please upload it again.',
     ]);
-    await eventually(async () => ((await outboxFor(borrower.token)).some((m) => m.body === 'Honeylend: Good news — Your loan is approved and in your wallet.') ? true : undefined), 'the SMS');
+    await eventually(async () => ((await outboxFor(borrower.token)).some((m) => m.body === 'Honeylend: Good news — Your loan is approved. Accept its Disclosure Statement in the app.') ? true : undefined), 'the SMS');
     const events = await eventsOf(streams.member(borrower.id), 'MemberNotified');
     expect(events.every((e) => e.metadata.actorId === officer.id && e.metadata.ip === '127.0.0.1')).toBe(true);
   });
@@ -180,7 +187,7 @@ describe('admin loans: the status machine', () => {
 
 describe('admin loans: amount, term and deletion', () => {
   it('changes the amount and term of a pending loan within the admin limits, and not after approval', async () => {
-    const { loan } = await borrowerWithPendingLoan(system, 'Terms Change');
+    const { borrower, loan } = await borrowerWithPendingLoan(system, 'Terms Change');
     const res = await setStatus(loan.id, { amount: 150000, termMonths: 60 });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ amount: 150000, termMonths: 60, status: 'pending' });
@@ -196,9 +203,11 @@ describe('admin loans: amount, term and deletion', () => {
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body.details.fields[field]).toBe(message);
     }
-    // Approval pays out the amount as changed.
-    const approved = await setStatus(loan.id, { status: 'approved' });
-    expect(approved.body.member.balance).toBe(150000);
+    // Approval, once accepted, pays out the amount as changed.
+    expect((await setStatus(loan.id, { status: 'approved' })).body.member.balance).toBe(0);
+    const accepted = await acceptDisclosure(system, borrower.token, loan.id);
+    expect(accepted.amount).toBe(150000);
+    expect((await system.request('GET', '/api/user/profile', { token: borrower.token })).body.balance).toBe(150000);
     const late = await setStatus(loan.id, { amount: 200000 });
     expect(late.status).toBe(409);
     expect(late.body).toMatchObject({ code: 'LOAN_NOT_PENDING', currentStatus: 'active' });
@@ -216,7 +225,7 @@ describe('admin loans: amount, term and deletion', () => {
     await setStatus(reapplied.body.id, { status: 'approved' });
     const refused = await system.request('DELETE', `/api/admin/loans/${reapplied.body.id}`, { token: officer.token });
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ code: 'LOAN_NOT_DELETABLE', message: 'Only pending or denied loans can be deleted; this loan is active.', currentStatus: 'active' });
+    expect(refused.body).toMatchObject({ code: 'LOAN_NOT_DELETABLE', message: 'Only pending or denied loans can be deleted; this loan is approved.', currentStatus: 'approved' });
   });
 });
 
@@ -242,7 +251,7 @@ describe('admin loans: custom statuses', () => {
     const listed = await system.request('GET', '/api/admin/loans?status=for_interview', { token: officer.token });
     expect(listed.body.items.map((l: any) => l.id)).toContain(loan.id);
     expect((await setStatus(loan.id, { status: 'active' })).status).toBe(409);
-    expect((await setStatus(loan.id, { status: 'approved' })).body.status).toBe('active');
+    expect((await setStatus(loan.id, { status: 'approved' })).body.status).toBe('approved');
     expect((await setStatus(loan.id, { status: 'for_interview' })).status).toBe(409);
 
     const removeBuiltIn = await system.request('DELETE', '/api/admin/loan-statuses/pending', { token: officer.token });

@@ -2,7 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
-import { disburse, registerBorrower, verifyBorrower } from '../testing/borrowers.js';
+import { addBankAccount, disburse, registerBorrower, verifyBorrower } from '../testing/borrowers.js';
 import { pngImage } from '../testing/images.js';
 import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../testing/admins.js';
 
@@ -45,6 +45,7 @@ describe('admin members: list and search', () => {
 
   it('filters by status, and never answers a password, hash or OTP code (the OTP column is delivery status)', async () => {
     const borrower = await registerBorrower(system, 'Status Filter');
+    await addBankAccount(system, borrower);
     await disburse(system, borrower, 500_000);
     await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } });
     expect((await put(borrower.id, { status: 'pending' })).status).toBe(200);
@@ -159,14 +160,18 @@ describe('admin members: create and edit', () => {
     expect(balance.body.details.fields.balance).toContain('balance-adjustments');
   });
 
-  it('moves a member to a new phone number: the new one signs in, the old one is free for someone else, a taken one is refused', async () => {
+  it('moves a member to a new phone number (the main admin only): the new one signs in, the old one is free for someone else, a taken one is refused', async () => {
+    const mainToken = await superadminToken(system);
     const borrower = await registerBorrower(system, 'Phone Mover');
     const other = await registerBorrower(system, 'Phone Owner');
-    const taken = await put(borrower.id, { phone: other.phone });
+    const taken = await put(borrower.id, { phone: other.phone }, mainToken);
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ code: 'PHONE_TAKEN', message: 'Another account already uses this phone number' });
     const newPhone = uniquePhone();
-    const moved = await put(borrower.id, { phone: newPhone });
+    const byOfficer = await put(borrower.id, { phone: newPhone });
+    expect(byOfficer.status).toBe(403);
+    expect(byOfficer.body.code).toBe('MAIN_ADMIN_ONLY');
+    const moved = await put(borrower.id, { phone: newPhone }, mainToken);
     expect(moved.status).toBe(200);
     expect(moved.body.phone).toBe(e164(newPhone));
     expect((await system.request('POST', '/api/auth/login', { body: { phone: newPhone, password: 'Sampaguita#2026' } })).status).toBe(200);

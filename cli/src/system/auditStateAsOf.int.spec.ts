@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams, type LoanDoc, type MemberDoc } from '@honeylend/contracts';
 import { startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
-import { borrowerWithPendingLoan, pendingWithdrawal, superadminToken } from '../testing/admins.js';
+import { acceptDisclosure, borrowerWithPendingLoan, pendingWithdrawal, superadminToken } from '../testing/admins.js';
 import { parseFeedEntry } from '../../../command-api/src/realtime/changeFeed.js';
 
 /**
@@ -51,6 +51,7 @@ describe('state as of every revision', () => {
     await ok('PUT', `/api/admin/loans/${loan.id}`, { status: 'account_issue', message: 'Please upload a clearer selfie.' });
     await ok('PUT', `/api/admin/loans/${loan.id}`, { status: 'pending' });
     await ok('PUT', `/api/admin/loans/${loan.id}`, { status: 'approved' });
+    await acceptDisclosure(system, borrower.token, loan.id);
     await ok('PUT', `/api/user/profile`, { address: '45 Mabini Street, Cebu City', referenceName: 'Pedro Villanueva' }, borrower.token);
     const codes: string[] = [];
     const first = await pendingWithdrawal(system, borrower, 20_000, codes);

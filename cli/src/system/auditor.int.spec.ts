@@ -5,7 +5,7 @@ import { streams, type AuditJobUpdate } from '@honeylend/contracts';
 import { AuditCheckpointer, CHECKPOINT_EVENT_TYPE, CHECKPOINT_STREAM, signCheckpoint } from '@honeylend/eventstore';
 import { generateKeyPairSync } from 'node:crypto';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
-import { adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../testing/admins.js';
+import { acceptDisclosure, adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../testing/admins.js';
 import { moveBusinessDate, payFromWallet } from '../testing/servicing.js';
 
 let system: TestSystem;
@@ -27,6 +27,7 @@ beforeAll(async () => {
   const { borrower, loan } = await borrowerWithPendingLoan(system, fullName);
   const approved = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: mainToken, body: { status: 'approved' } });
   if (approved.status !== 200) throw new Error(`approval: ${approved.status}`);
+  await acceptDisclosure(system, borrower.token, loan.id);
   await pendingWithdrawal(system, borrower, 1500);
   // A repayment from the wallet (issue 15): the book counts it and takes its principal off what is owed.
   await payFromWallet(system, { borrower, loanId: loan.id, loanNumber: loan.loanNumber, dueDates: [] }, 5_000);

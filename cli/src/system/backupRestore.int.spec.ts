@@ -11,7 +11,7 @@ import { openEventStore } from '@honeylend/eventstore';
 import { deleteKeys } from '../../../projections/src/testing/redisSnapshot.js';
 import { verifyBackup } from '../backup/restoreBackup.js';
 import { writeBackup } from '../backup/writeBackup.js';
-import { borrowerWithPendingLoan, pendingWithdrawal, superadminToken } from '../testing/admins.js';
+import { acceptDisclosure, borrowerWithPendingLoan, pendingWithdrawal, superadminToken } from '../testing/admins.js';
 import { disburse, registerBorrower, verifyBorrower } from '../testing/borrowers.js';
 import { runLending } from '../testing/lendingCli.js';
 import { REDIS_URL, startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
@@ -53,6 +53,7 @@ async function busyDay(): Promise<void> {
     if (i % 2 === 0) {
       const decided = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: admin, body: { status: 'approved', message: 'Approved' } });
       expect(decided.status).toBe(200);
+      await acceptDisclosure(system, borrower.token, loan.id);
       await pendingWithdrawal(system, borrower, 1_000 + i);
     }
     await system.request('POST', '/api/admin/notifications', { token: admin, body: { userId: borrower.id, title: 'Hello', message: `Message ${i}` } });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { handleCommand, memberDecider } from '@honeylend/command-api';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
-import { disburse, latestOtpFor, registerBorrower, verifyBorrower } from '../testing/borrowers.js';
+import { addBankAccount, disburse, latestOtpFor, registerBorrower, verifyBorrower } from '../testing/borrowers.js';
 import { pixelFloodPng, pngImage } from '../testing/images.js';
 
 let system: TestSystem;
@@ -129,6 +129,7 @@ describe('loans', () => {
 describe('withdrawals with a server-side OTP', () => {
   it('refuses below ₱1,000 and more than the balance with the spec messages', async () => {
     const borrower = await registerBorrower(system);
+    await addBankAccount(system, borrower);
     const small = await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 999 } });
     expect(small.status).toBe(400);
     expect(small.body.message).toBe('Minimum withdrawal amount is ₱1,000');
@@ -140,6 +141,7 @@ describe('withdrawals with a server-side OTP', () => {
   it('sends a code, accepts it once for its amount, holds the amount, and lists the withdrawal with the account masked', async () => {
     const borrower = await registerBorrower(system);
     await disburse(system, borrower, 5_000_000);
+    await addBankAccount(system, borrower);
     const otp = await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 2500 } });
     expect(otp.status).toBe(202);
     expect(otp.body).toMatchObject({ sentTo: `+63•••••${borrower.phone.slice(-4)}`, expiresAt: expect.any(String) });
@@ -177,6 +179,7 @@ describe('withdrawals with a server-side OTP', () => {
   it('sends at most 3 codes per member in 15 minutes', async () => {
     const borrower = await registerBorrower(system);
     await disburse(system, borrower, 500_000);
+    await addBankAccount(system, borrower);
     for (let i = 0; i < 3; i++) {
       expect((await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } })).status).toBe(202);
     }
@@ -191,6 +194,7 @@ describe('withdrawals with a server-side OTP', () => {
   it('dies after 5 wrong codes: even the right code is refused afterwards', async () => {
     const borrower = await registerBorrower(system);
     await disburse(system, borrower, 500_000);
+    await addBankAccount(system, borrower);
     await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } });
     const code = await latestOtpFor(system, borrower);
     const wrong = code === '000000' ? '111111' : '000000';
@@ -206,6 +210,7 @@ describe('withdrawals with a server-side OTP', () => {
   it('keeps the code out of the event log, the stored job data, the answers and the logs', async () => {
     const borrower = await registerBorrower(system);
     await disburse(system, borrower, 500_000);
+    await addBankAccount(system, borrower);
     await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1500 } });
     const code = await latestOtpFor(system, borrower);
     // Wait until the job is fully done, so its stored data is in its final state.
@@ -225,7 +230,8 @@ describe('withdrawals with a server-side OTP', () => {
 
   it('never lets 20 concurrent withdrawals spend more than the balance', async () => {
     const borrower = await registerBorrower(system);
-    await disburse(system, borrower, 1_000_000); // ₱10,000
+    await disburse(system, borrower, 1_000_000);
+    await addBankAccount(system, borrower); // ₱10,000
     // Each request carries its own confirmed challenge, as after 20 successful OTP checks.
     const attempts = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
-import { disburse, registerBorrower } from '../testing/borrowers.js';
+import { addBankAccount, disburse, registerBorrower } from '../testing/borrowers.js';
 import { createAdmin, superadminToken, withdrawalCodeFor } from '../testing/admins.js';
 
 let system: TestSystem;
@@ -15,6 +15,7 @@ describe('development SMS outbox (GET /api/dev/outbox)', () => {
     const officer = await createAdmin(system, mainToken);
     const borrower = await registerBorrower(system, 'Outbox Owner');
     const neighbour = await registerBorrower(system, 'Outbox Neighbour');
+    await addBankAccount(system, borrower);
     await disburse(system, borrower, 500_000);
     expect((await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } })).status).toBe(202);
     const code = await withdrawalCodeFor(system, borrower);

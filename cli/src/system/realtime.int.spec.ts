@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { acceptDisclosure } from '../testing/admins.js';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, SUPERADMIN, type TestSystem } from '../testing/testSystem.js';
@@ -106,13 +107,14 @@ describe('realtime gateway', () => {
 
     const approved = await system.request('PUT', `/api/admin/loans/${applied.body.id}`, { token: admin.body.token, body: { status: 'approved' } });
     expect(approved.status).toBe(200);
+    await acceptDisclosure(system, borrower.token, applied.body.id);
 
-    await until(() => myLoans.length >= 2 && adminLoans.length >= 2 && myProfile.some((m) => m.doc.balance === 120000) && stats.length > 0);
-    // Approval, then disbursement opening the account.
-    expect(myLoans.map((m) => m.doc.status)).toEqual(['approved', 'active']);
-    expect(adminLoans.filter((m) => m.doc.id === applied.body.id).map((m) => m.doc.status)).toEqual(['approved', 'active']);
-    expect(myLoans[1]!.doc.schedule[0]).toMatchObject({ status: 'upcoming', paid: 0 });
-    expect(myLoans[0]!.version).toBeLessThan(myLoans[1]!.version);
+    await until(() => myLoans.length >= 3 && adminLoans.length >= 3 && myProfile.some((m) => m.doc.balance === 120000) && stats.length > 0);
+    // Approval, the borrower's acceptance of the Disclosure Statement, then disbursement opening the account.
+    expect(myLoans.map((m) => [m.doc.status, m.doc.acceptance.awaiting])).toEqual([['approved', true], ['approved', false], ['active', false]]);
+    expect(adminLoans.filter((m) => m.doc.id === applied.body.id).map((m) => m.doc.status)).toEqual(['approved', 'approved', 'active']);
+    expect(myLoans[2]!.doc.schedule[0]).toMatchObject({ status: 'upcoming', paid: 0 });
+    expect(myLoans[0]!.version).toBeLessThan(myLoans[2]!.version);
     expect(stats.at(-1)!.doc.loans).toMatchObject({ total: expect.any(Number) });
     // A borrower never hears the admins' stat cards.
     expect(collect(mine, 'stats.updated')).toEqual([]);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { startApiServer, createLogger, type ApiServer } from '@honeylend/command-api';
-import { REDIS_URL, SUPERADMIN, uniquePhone, type TestSystem } from './testSystem.js';
-import { registerBorrower, verifyBorrower, type Borrower } from './borrowers.js';
+import { REDIS_URL, SUPERADMIN, TEST_REGISTRATIONS_PER_HOUR, uniquePhone, type TestSystem } from './testSystem.js';
+import { addBankAccount, registerBorrower, verifyBorrower, type Borrower } from './borrowers.js';
 
 export interface HttpAnswer {
   status: number;
@@ -114,6 +114,7 @@ export async function withdrawalCodeFor(system: TestSystem, borrower: Borrower, 
 
 /** A pending withdrawal of `amount` pesos, through the real OTP flow (the borrower needs the balance). */
 export async function pendingWithdrawal(system: TestSystem, borrower: Borrower, amount: number, usedCodes: string[] = []): Promise<any> {
+  await addBankAccount(system, borrower);
   const otp = await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount } });
   if (otp.status !== 202) throw new Error(`OTP request failed: ${otp.status} ${JSON.stringify(otp.body)}`);
   const code = await withdrawalCodeFor(system, borrower, usedCodes);
@@ -139,8 +140,29 @@ export async function startProxiedNode(system: TestSystem, trustedProxies: strin
     uploadDir: system.uploadDir,
     port: 0,
     host: '127.0.0.1',
-    env: { NODE_ENV: 'test', TRUSTED_PROXIES: trustedProxies },
+    env: { NODE_ENV: 'test', TRUSTED_PROXIES: trustedProxies, REGISTRATIONS_PER_HOUR_PER_ADDRESS: String(TEST_REGISTRATIONS_PER_HOUR) },
     logger: createLogger('test', { level: 'silent' }),
     auditTrustedKeys: system.api.deps.audit.trustedKeys,
   });
+}
+
+/**
+ * The borrower reads their approved loan's Disclosure Statement and accepts it (RA 3765): the
+ * step between approval and disbursement. Answers the loan as the acceptance left it (active).
+ */
+export async function acceptDisclosure(system: TestSystem, borrowerToken: string, loanId: string): Promise<any> {
+  const disclosure = await system.request('GET', `/api/loans/${loanId}/disclosure`, { token: borrowerToken });
+  if (disclosure.status !== 200) throw new Error(`disclosure: ${disclosure.status} ${JSON.stringify(disclosure.body)}`);
+  const accepted = await system.request('POST', `/api/loans/${loanId}/acceptance`, { token: borrowerToken, body: { hash: disclosure.body.hash } });
+  if (accepted.status !== 200) throw new Error(`acceptance: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+  return accepted.body;
+}
+
+/** An admin approves the loan and its borrower accepts the Disclosure Statement: the money reaches the wallet. */
+export async function approveAndAccept(system: TestSystem, adminToken: string, borrowerToken: string, loanId: string, body: Record<string, unknown> = {}): Promise<any> {
+  const approval = await system.request('PUT', `/api/admin/loans/${loanId}`, { token: adminToken, body: { status: 'approved', ...body } });
+  if (approval.status !== 200) throw new Error(`approval: ${approval.status} ${JSON.stringify(approval.body)}`);
+  await acceptDisclosure(system, borrowerToken, loanId);
+  const loan = await system.request('GET', `/api/admin/loans/${loanId}`, { token: adminToken });
+  return loan.body;
 }

@@ -18,8 +18,35 @@ export async function registerBorrower(system: TestSystem, fullName = 'Maria San
   return { id: res.body.user.id, phone: res.body.user.phone, token: res.body.token };
 }
 
-/** Completes personal information and uploads the three identity documents, as the borrower would. */
-export async function verifyBorrower(system: TestSystem, borrower: Borrower): Promise<void> {
+/** Confirms the borrower's phone with the code texted to it (the development outbox stands in for the phone). */
+export async function confirmPhone(system: TestSystem, borrower: Borrower): Promise<void> {
+  const sent = await system.request('POST', '/api/user/phone-verification', { token: borrower.token });
+  if (sent.status !== 202) throw new Error(`phone verification not sent: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const code = await textedCode(system, borrower, /phone confirmation code is (\d{6})\b/);
+  const res = await system.request('POST', '/api/user/phone-verification/confirm', { token: borrower.token, body: { code } });
+  if (res.status !== 200 || !res.body.phoneVerified) throw new Error(`phone confirmation failed: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+/** The newest code of this kind texted to the borrower's phone. */
+export async function textedCode(system: TestSystem, borrower: Borrower, pattern: RegExp, deadlineMs = 10_000): Promise<string> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    const res = await system.request('GET', '/api/dev/outbox', { token: borrower.token });
+    const texts: { body: string }[] = Array.isArray(res.body) ? res.body : [];
+    for (const text of texts) {
+      const match = pattern.exec(text.body);
+      if (match) return match[1]!;
+    }
+    if (Date.now() > deadline) throw new Error(`no code matching ${pattern} reached ${borrower.phone}: ${JSON.stringify(res.body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * Completes personal information, uploads the three identity documents and confirms the phone
+ * number, as the borrower would before a first loan application.
+ */
+export async function verifyBorrower(system: TestSystem, borrower: Borrower, options: { confirmPhone?: boolean } = {}): Promise<void> {
   const urls: Record<string, string> = {};
   for (const field of ['idFrontUrl', 'idBackUrl', 'selfieUrl']) {
     const res = await system.upload('/api/upload', { bytes: pngImage(), name: `${field}.png`, type: 'image/png' }, borrower.token);
@@ -40,6 +67,16 @@ export async function verifyBorrower(system: TestSystem, borrower: Borrower): Pr
     },
   });
   if (res.status !== 200 || !res.body.verified) throw new Error(`verification failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (options.confirmPhone !== false) await confirmPhone(system, borrower);
+}
+
+/**
+ * Puts the bank account withdrawals pay to on the borrower's profile (their first, so no code is
+ * needed; the same account again changes nothing).
+ */
+export async function addBankAccount(system: TestSystem, borrower: Borrower, bankName = 'BPI', bankAccountNumber = '1234567890'): Promise<void> {
+  const res = await system.request('PUT', '/api/user/profile', { token: borrower.token, body: { bankName, bankAccountNumber } });
+  if (res.status !== 200) throw new Error(`bank account not saved: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 /**

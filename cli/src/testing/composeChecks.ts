@@ -80,3 +80,8 @@ export function redisPasswordProblems(compose: ComposeFile): string[] {
   }
   return problems;
 }
+
+/** Every reason a compose file would expose a store: the three checks above, together. */
+export function storeExposureProblems(compose: ComposeFile): string[] {
+  return [...insecureStoreProblems(compose), ...publishedDatabasePortProblems(compose), ...redisPasswordProblems(compose)];
+}

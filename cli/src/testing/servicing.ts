@@ -1,7 +1,7 @@
 import { signPayload } from '@honeylend/command-api';
 import type { TestSystem } from './testSystem.js';
 import { TEST_WEBHOOK_SECRET } from './testSystem.js';
-import { borrowerWithPendingLoan } from './admins.js';
+import { approveAndAccept, borrowerWithPendingLoan } from './admins.js';
 import type { Borrower } from './borrowers.js';
 
 /*
@@ -23,10 +23,10 @@ async function ok(res: { status: number; body: any }, expected: number, what: st
   return res.body;
 }
 
-/** A verified borrower whose loan an admin approved: disbursed to the wallet, active, its schedule fixed. */
+/** A verified borrower whose loan an admin approved and who accepted its Disclosure Statement: disbursed to the wallet, active, its schedule fixed. */
 export async function activeLoan(system: TestSystem, adminToken: string, options: { fullName?: string; amount?: number } = {}): Promise<ActiveLoan> {
   const { borrower, loan } = await borrowerWithPendingLoan(system, options.fullName ?? 'Maria Santos', options.amount ?? 120_000);
-  const approved = await ok(await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: adminToken, body: { status: 'approved' } }), 200, 'approval');
+  const approved = await approveAndAccept(system, adminToken, borrower.token, loan.id);
   return { borrower, loanId: loan.id, loanNumber: loan.loanNumber, dueDates: approved.schedule.map((row: { dueDate: string }) => row.dueDate) };
 }
 

@@ -13,6 +13,8 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const SUPERADMIN = { username: 'admin', password: 'main-admin-password-1' };
 /** PAYMENT_WEBHOOK_SECRET of the test system: the payment provider's signing key. */
 export const TEST_WEBHOOK_SECRET = 'test-payment-webhook-secret-32-characters-long';
+/** Test systems register every borrower from 127.0.0.1: the per-address sign-up limit is raised far above their needs. */
+export const TEST_REGISTRATIONS_PER_HOUR = 1_000_000;
 
 export interface TestSystem {
   baseUrl: string;
@@ -34,6 +36,8 @@ export interface TestSystem {
   startApiNode(): Promise<ApiServer>;
   /** POSTs a multipart upload with one field `file`. */
   upload(path: string, file: { bytes: Uint8Array; name: string; type: string }, token?: string): Promise<{ status: number; body: any }>;
+  /** Stops the projection runner (the read models then stand still, as when it is down or far behind). */
+  stopProjections(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,7 +47,15 @@ export interface TestSystem {
  * its own, answering real HTTP on a free port.
  */
 export async function startTestSystem(
-  options: { eventStoreUrl?: string; store?: EventStore; now?: () => Date; trustedProxies?: string; logLevel?: LogLevel } = {},
+  options: {
+    eventStoreUrl?: string;
+    store?: EventStore;
+    now?: () => Date;
+    trustedProxies?: string;
+    logLevel?: LogLevel;
+    /** REGISTRATIONS_PER_HOUR_PER_ADDRESS; by default high, as every test borrower registers from 127.0.0.1. */
+    registrationsPerHourPerAddress?: number;
+  } = {},
 ): Promise<TestSystem> {
   const keyPrefix = `test-${randomUUID()}:`;
   const store = options.store ?? (await openEventStore(options.eventStoreUrl ?? 'pglite:memory'));
@@ -65,7 +77,12 @@ export async function startTestSystem(
       port: 0,
       host: '127.0.0.1',
       superadmin,
-      env: { NODE_ENV: 'test', PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}) },
+      env: {
+        NODE_ENV: 'test',
+        PAYMENT_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+        REGISTRATIONS_PER_HOUR_PER_ADDRESS: String(options.registrationsPerHourPerAddress ?? TEST_REGISTRATIONS_PER_HOUR),
+        ...(options.trustedProxies ? { TRUSTED_PROXIES: options.trustedProxies } : {}),
+      },
       logger,
       now: options.now,
       auditTrustedKeys: [createPublicKey(auditSigningKey)],
@@ -123,6 +140,10 @@ export async function startTestSystem(
         // not JSON: the test will say so
       }
       return { status: response.status, body };
+    },
+    async stopProjections() {
+      controller.abort();
+      await projecting.catch(() => undefined);
     },
     async stop() {
       for (const node of extraNodes) await node.close();

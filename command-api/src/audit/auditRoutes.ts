@@ -14,6 +14,7 @@ import {
   type UnmaskAnswer,
 } from '@honeylend/contracts';
 import { isSignedByTrustedKey, publicKeyText, readStoredCheckpoints } from '@honeylend/eventstore';
+import { writeSideActor } from '../auth/writeSideActor.js';
 import { authenticate } from '../auth/authenticate.js';
 import type { Role } from '../auth/tokens.js';
 import { handleCommand } from '../domain/commandHandler.js';
@@ -69,11 +70,12 @@ const JOB_ID = /^verify-[0-9a-f-]{36}$/;
 /** How many events one page of the log may look at before answering with what it found and a cursor to go on. */
 const EVENTS_SCAN_BUDGET = 20_000;
 
-/** An allowed address, then a staff token of one of `roles`. */
+/** An allowed address, then a staff token of one of `roles`; an unmasking or a verification also checked on the event store (writeSideActor). */
 function auditAccess(deps: ApiDeps, roles: Role[]) {
   const allowed = allowListed(deps);
   const staff = authenticate(deps.tokens, deps.readModels, roles);
-  return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, next));
+  const current = writeSideActor(deps.store);
+  return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, () => current(ctx, next)));
 }
 
 /** A date alone is the end of that day in Manila. */

@@ -13,12 +13,23 @@ import { adminAccountDecider, adminUsernameDecider } from '../admin/adminAccount
 import { verifyPassword } from './passwords.js';
 import { endpoint } from '../http/endpoint.js';
 import * as answers from '../http/answerSchemas.js';
+import { tooMany } from './loginThrottle.js';
+import { throttleAddress } from './throttleAddress.js';
 
 export function authRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, loginThrottle } = deps;
   const router = new Router({ prefix: '/api/auth' });
 
-  router.post('/register', endpoint({ summary: 'Register as a borrower', public: true, body: registerBody, status: 201, answer: answers.signedIn(answers.userAnswer), refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: input }) => {
+  router.post('/register', endpoint({ summary: 'Register as a borrower', public: true, body: registerBody, status: 201, answer: answers.signedIn(answers.userAnswer), refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
+    // Counted before anything is read or hashed, per client address and per number, in one atomic step.
+    const wait = await deps.limits.take(
+      [
+        { key: `register:ip:${throttleAddress(ctx.ip)}`, limit: deps.accountLimits.registrationPerAddress },
+        { key: `register:phone:${input.phone}`, limit: deps.accountLimits.registrationPerPhone },
+      ],
+      deps.now().getTime(),
+    );
+    if (wait !== null) throw tooMany(wait, `Too many sign-ups from here. Please try again in ${wait} seconds.`);
     let registration;
     try {
       registration = await registerMember(store, input, 'self', metadataOf(ctx, 'self'), deps.now());
@@ -46,7 +57,7 @@ export function authRoutes(deps: ApiDeps): Router {
     if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
-    await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip);
+    await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip, deps.now().getTime());
     if (account.status === 'suspended') {
       throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended, undefined, { accountStatus: 'suspended' });
     }
@@ -68,7 +79,7 @@ export function authRoutes(deps: ApiDeps): Router {
     if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidAdminCredentials);
     }
-    await loginThrottle.succeeded(`admin:${username}`, ctx.ip);
+    await loginThrottle.succeeded(`admin:${username}`, ctx.ip, deps.now().getTime());
     const doc = await readAfterWrite(ctx, progress, admin!.position, () => readModels.admin(account.adminId));
     ctx.body = {
       success: true,

@@ -9,6 +9,8 @@ export interface Caller {
   role: Role;
   tokenId: string;
   tokenExpiresAt: number;
+  /** The token's version: commands that move money or privileges check it against the event store too. */
+  tokenVersion: number;
 }
 
 const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue');
@@ -39,7 +41,7 @@ async function callerFor(claims: VerifiedClaims, tokens: TokenService, readModel
       ? new ApiError(403, 'ACCESS_DENIED', MESSAGES.accessDenied)
       : new ApiError(403, 'FORBIDDEN', 'This is only for borrower accounts');
   }
-  return { id: claims.sub, role: record.role, tokenId: claims.jti, tokenExpiresAt: claims.exp * 1000 };
+  return { id: claims.sub, role: record.role, tokenId: claims.jti, tokenExpiresAt: claims.exp * 1000, tokenVersion: claims.tv };
 }
 
 /** Checks the bearer token and then the account, on every request; the caller is `ctx.state.caller`. */

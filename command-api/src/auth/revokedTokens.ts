@@ -14,9 +14,22 @@ export class RevokedTokens {
     return `${this.prefix}auth:revoked:${tokenId}`;
   }
 
+  /**
+   * The pub/sub channel on which a revoked token's id is announced: every API node listens and
+   * closes the sockets that token opened, wherever they are.
+   */
+  get channel(): string {
+    return `${this.prefix}auth:revoked-tokens`;
+  }
+
+  /**
+   * Listed first, announced second: a node that registers a socket after the announcement went by
+   * finds the token listed when it checks again (RealtimeGateway re-checks after registration).
+   */
   async revoke(tokenId: string, expiresAtMs: number, now = Date.now()): Promise<void> {
     const ttl = Math.max(1, expiresAtMs - now);
     await this.redis.set(this.key(tokenId), '1', 'PX', ttl);
+    await this.redis.publish(this.channel, tokenId);
   }
 
   async has(tokenId: string): Promise<boolean> {

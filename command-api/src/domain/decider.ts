@@ -4,7 +4,7 @@ import type { DomainEvent } from '@honeylend/contracts';
 export class DomainError extends Error {
   override readonly name = 'DomainError';
   constructor(
-    readonly status: 400 | 403 | 404 | 409 | 422,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422,
     readonly code: string,
     message: string,
     readonly extra?: Record<string, unknown>,

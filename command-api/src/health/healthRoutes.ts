@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { ApiDeps } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import * as answers from '../http/answerSchemas.js';
+import { readCompanyDetails } from '../company/companyRoutes.js';
 
 const CHECK_TIMEOUT_MS = 1500;
 
@@ -32,9 +33,20 @@ async function within<T>(check: (signal: AbortSignal) => Promise<T>, timeoutMs =
 export function healthRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api' });
 
-  /** Liveness: the process serves HTTP. */
-  router.get('/health', endpoint({ summary: 'Liveness: the process serves HTTP', public: true, answer: answers.healthAnswer }, (ctx) => {
-    ctx.body = { status: 'ok' };
+  /**
+   * Liveness: the process serves HTTP. It also says whether the operator published the lender's
+   * details (SEC MC 19 s.2019): without them borrower pages name no lender, which an operator must fix.
+   */
+  router.get('/health', endpoint({ summary: "Liveness: the process serves HTTP, and whether the lender's details are published", public: true, answer: answers.healthAnswer }, async (ctx) => {
+    const company = await within(() => readCompanyDetails(deps));
+    const operatorDetails = company === undefined ? 'unknown' : company ? 'set' : 'missing';
+    ctx.body = {
+      status: 'ok',
+      operatorDetails,
+      ...(operatorDetails === 'missing'
+        ? { warnings: ["The operator details are missing: set the company's name, SEC registration and Certificate of Authority numbers in Settings → Company."] }
+        : {}),
+    };
   }));
 
   /**

@@ -17,6 +17,9 @@ import type {
   BookFigures,
   BusinessDateAnswer,
   CollectionsRowAnswer,
+  CompanyAnswer,
+  CompanyDetails,
+  DisclosureAnswer,
   CreditTier,
   LoanAccount,
   UnmaskAnswer,
@@ -72,10 +75,19 @@ const userShape = {
   personalInfoComplete: z.boolean(),
   documentsComplete: z.boolean(),
   verified: z.boolean(),
+  withdrawalHold: z.strictObject({ until: isoTime, reason: z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']), message: z.string().min(1) }).nullable(),
+  phoneVerified: z.boolean(),
   createdAt: isoTime,
   version: count,
 };
 export const userAnswer: z.ZodType<UserAnswer> = z.strictObject(userShape);
+
+/** Forgot password, sign out everywhere: a success and what happened, in words. */
+export const accountMessage = z.strictObject({ success: z.literal(true), message: z.string().min(1) });
+/** A changed password: this session goes on with a new token. */
+export const passwordChanged = z.strictObject({ success: z.literal(true), message: z.string().min(1), token: z.string().min(20) });
+/** A code texted to the member's own number. */
+export const codeSent = z.strictObject({ sentTo: z.string().regex(/^\+63•+\d{4}$/), expiresAt: isoTime });
 
 const adminOtpStatus: z.ZodType<AdminOtpStatus> = z.strictObject({
   state: z.enum(['sent', 'retrying', 'failed']),
@@ -208,6 +220,7 @@ const loanShape = {
   createdAt: isoTime,
   updatedAt: isoTime,
   version: count,
+  acceptance: z.strictObject({ awaiting: z.boolean(), acceptBy: isoTime.nullable(), acceptedAt: isoTime.nullable() }),
   ...servicingShape,
   disclosure: z.strictObject({
     financeCharge: pesos,
@@ -418,7 +431,6 @@ export const unmaskAnswer: z.ZodType<UnmaskAnswer> = z.strictObject({
 
 // ── Answers once written in the fuzzing check's table, now declared with their routes ─────
 
-export const healthAnswer = z.strictObject({ status: z.literal('ok') });
 export const readyAnswer = z.strictObject({
   status: z.literal('ready'),
   eventStore: z.literal('ok'),
@@ -429,7 +441,7 @@ export const readyAnswer = z.strictObject({
 });
 export const success = z.strictObject({ success: z.literal(true) });
 export const uploadAnswer = z.strictObject({ url: z.string().startsWith('/api/files/'), fileId: uuid, contentType: z.literal('image/png'), size: z.number().int().positive() });
-export const withdrawalOtpAnswer = z.strictObject({ sentTo: z.string(), expiresAt: z.iso.datetime(), challengeId: uuid });
+export const withdrawalOtpAnswer = z.strictObject({ sentTo: z.string(), expiresAt: z.iso.datetime(), challengeId: uuid, destination: z.string().regex(/^.+ ••••.{0,4}$/).optional() });
 /** A member an admin created, reset the password of: the member as admins see them. */
 export const memberChanged = z.strictObject({ success: z.literal(true), user: adminMemberAnswer });
 export const balanceAdjusted = z.strictObject({
@@ -441,3 +453,33 @@ export const streamEventsAnswer = z.strictObject({ stream: z.string(), events: z
 export const eventsPageAnswer = z.strictObject({ events: z.array(auditEventAnswer), next: count.nullable() });
 export const verifyStartedAnswer = z.strictObject({ jobId: z.string().regex(/^verify-[0-9a-f-]{36}$/) });
 export const latestVerificationAnswer = z.strictObject({ latest: verifyJobAnswer.nullable() });
+
+/** GET /api/company (and the PUT that sets it): the lender's identity, or {} while not set. */
+const companyShape = {
+  companyName: z.string().min(1),
+  secRegistrationNumber: z.string().min(1),
+  certificateOfAuthorityNumber: z.string().min(1),
+  dateRegistered: businessDate,
+  status: z.string().min(1),
+  address: z.string().min(1),
+  contact: z.string().min(1),
+};
+export const companyDetailsAnswer: z.ZodType<CompanyDetails> = z.strictObject(companyShape);
+export const companyAnswer: z.ZodType<CompanyAnswer> = z.union([z.strictObject(companyShape), z.strictObject({})]);
+
+/** GET /api/loans/:id/disclosure: the statement's exact text and its SHA-256. */
+export const disclosureAnswer: z.ZodType<DisclosureAnswer> = z.strictObject({
+  statement: z.string().startsWith('DISCLOSURE STATEMENT ON LOAN TRANSACTION'),
+  hash: z.string().regex(/^[0-9a-f]{64}$/),
+  acceptedAt: isoTime.nullable(),
+  acceptBy: isoTime,
+});
+
+/** GET /api/health: liveness, and whether the operator published the lender's details. */
+export const healthAnswer = z.strictObject({
+  status: z.literal('ok'),
+  operatorDetails: z.enum(['set', 'missing', 'unknown']),
+  warnings: z.array(z.string()).optional(),
+});
+/** A code that confirms a new payout account, texted to the member; `destination` names the account, masked. */
+export const bankChangeCodeAnswer = z.strictObject({ sentTo: z.string(), expiresAt: z.iso.datetime(), challengeId: uuid, destination: z.string().regex(/^.+ ••••.{0,4}$/) });

@@ -4,6 +4,8 @@ import type { JobKeys } from '@honeylend/contracts';
 import type { Context } from 'koa';
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import type { LoginThrottle } from '../auth/loginThrottle.js';
+import type { LeakyBuckets } from '../throttle/leakyBuckets.js';
+import type { AccountLimits } from '../throttle/accountLimits.js';
 import type { TokenService } from '../auth/tokens.js';
 import type { Caller } from '../auth/authenticate.js';
 import type { ProjectionProgress } from '../consistency/projectionProgress.js';
@@ -24,10 +26,13 @@ export interface ApiDeps {
   progress: ProjectionProgress;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
+  /** Request limits kept in Redis (registration, password reset, uploads), and the account limits in force. */
+  limits: LeakyBuckets;
+  accountLimits: AccountLimits;
   logger: Logger;
   files: FileStore;
   /** What the API hands to the workers: OTP jobs, and the keys and secret to check their codes. */
-  jobs: { keys: JobKeys; otpQueue: Queue; notificationQueue: Queue; otpSecret: string };
+  jobs: { keys: JobKeys; otpQueue: Queue; notificationQueue: Queue; otpSecret: string; /** Password-reset and phone-confirmation codes. */ accountCodeQueue: Queue };
   signedFileUrls: SignedFileUrls;
   /** Ends an account's live sessions (its sockets) the moment its access is revoked. */
   revokeSessions?: (id: string, reason: string) => void;

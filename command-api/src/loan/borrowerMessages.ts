@@ -33,13 +33,15 @@ export function defaultStatusMessage(status: string, loanNumber: string): string
     case 'pending':
       return UNDER_REVIEW_MESSAGE;
     case 'approved':
-      return `Your loan ${loanNumber} has been approved. The amount is now in your wallet.`;
+      return `Your loan ${loanNumber} has been approved. Read and accept its Disclosure Statement in the app within 7 days; the amount reaches your wallet once you accept.`;
     case 'denied':
       return `Your loan application ${loanNumber} was not approved. You may apply again.`;
     case 'active':
       return `Your loan ${loanNumber} is now active. Your repayment schedule is in the app.`;
     case 'completed':
       return `Your loan ${loanNumber} is complete. Thank you for borrowing with Honeylend.`;
+    case 'lapsed':
+      return `The approval of your loan ${loanNumber} lapsed: its Disclosure Statement was not accepted within 7 days. You may apply again.`;
     default:
       return `Your loan application ${loanNumber} is now: ${status.replaceAll('_', ' ')}.`;
   }

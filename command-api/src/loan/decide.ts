@@ -1,4 +1,5 @@
 import {
+  acceptanceDeadline,
   accountOpening,
   canChangeLoanStatus,
   dayCloseEvents,
@@ -23,7 +24,11 @@ import { evolveLoan, initialLoanState, type ExistingLoan, type LoanEvent, type L
 export const LOAN_MESSAGES = {
   notFound: 'Loan not found',
   accountIssueNeedsMessage: 'Tell the borrower what to fix: account_issue needs a message.',
-  statusFollowsMoney: 'A loan becomes active when its approval disburses it, and completed only when it is fully repaid; neither can be set by hand.',
+  statusFollowsMoney:
+    'A loan becomes active when its accepted approval disburses it, completed only when it is fully repaid, and lapsed only when its approval was not accepted in time; none can be set by hand.',
+  termsNotAccepted: "The borrower has not accepted this loan's Disclosure Statement yet; the money moves once they do.",
+  approvalLapsed: 'This approval lapsed: the Disclosure Statement was not accepted within 7 days. Apply again for a new offer.',
+  statementChanged: 'The Disclosure Statement changed since you read it. Read it again and accept the new one.',
   repaymentNotFound: 'Repayment not found',
   valueDateInFuture: 'The value date cannot be later than today (Manila business date).',
   valueDateBeforeDisbursement: 'The value date cannot be before the loan was disbursed.',
@@ -62,6 +67,13 @@ export type LoanCommand =
     }
   | { type: 'ChangeLoanTerms'; loanId: string; amountCentavos?: number; termMonths?: number; now: string }
   | { type: 'DeleteLoan'; loanId: string; now: string }
+  /**
+   * RA 3765: the borrower accepts the Disclosure Statement whose SHA-256 they send back;
+   * `currentStatementHash` is that of the statement as it reads now (the caller renders it).
+   */
+  | { type: 'AcceptLoanTerms'; loanId: string; memberId: string; statementHash: string; currentStatementHash: string; ipAddress: string; now: string }
+  /** An approval whose statement was not accepted within APPROVAL_ACCEPTANCE_DAYS lapses (no-op before then). */
+  | { type: 'LapseApproval'; loanId: string; now: string }
   /** Once the principal reached the wallet (LoanDisbursed on the member's stream): the account opens with its schedule. */
   | { type: 'OpenLoanAccount'; loanId: string; lateCharge: LateChargeSettings; businessDate: BusinessDate; now: string }
   | {
@@ -234,10 +246,34 @@ export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] 
       }
       return [{ type: 'LoanDeleted', data: { loanId: loan.loanId, memberId: loan.memberId, status: loan.status, deletedAt: command.now } }];
     }
+    case 'AcceptLoanTerms': {
+      const loan = existing(state);
+      // Another member's loan is not theirs to see, let alone accept.
+      if (loan.memberId !== command.memberId) throw new DomainError(404, 'LOAN_NOT_FOUND', LOAN_MESSAGES.notFound);
+      // The same statement accepted again (a retry): already recorded.
+      if (loan.acceptedTerms?.statementHash === command.statementHash) return [];
+      if (loan.status === 'lapsed') throw new DomainError(409, 'APPROVAL_LAPSED', LOAN_MESSAGES.approvalLapsed);
+      if (loan.status !== 'approved' || loan.acceptedTerms || !loan.approvedAt) {
+        throw new DomainError(409, 'LOAN_NOT_AWAITING_ACCEPTANCE', `Only an approved loan's terms are accepted, once; this loan is ${statusLabel(loan.status)}.`, { currentStatus: loan.status });
+      }
+      if (Date.parse(command.now) >= Date.parse(acceptanceDeadline(loan.approvedAt))) throw new DomainError(409, 'APPROVAL_LAPSED', LOAN_MESSAGES.approvalLapsed);
+      if (command.statementHash !== command.currentStatementHash) throw new DomainError(409, 'STATEMENT_CHANGED', LOAN_MESSAGES.statementChanged);
+      const { loanId, memberId } = loan;
+      return [{ type: 'LoanTermsAccepted', data: { loanId, memberId, statementHash: command.statementHash, acceptedAt: command.now, ipAddress: command.ipAddress } }];
+    }
+    case 'LapseApproval': {
+      if (!state.exists) return [];
+      const loan = state;
+      if (loan.status !== 'approved' || loan.acceptedTerms || loan.account || !loan.approvedAt) return [];
+      if (Date.parse(command.now) < Date.parse(acceptanceDeadline(loan.approvedAt))) return [];
+      return [{ type: 'LoanApprovalLapsed', data: { loanId: loan.loanId, memberId: loan.memberId, approvedAt: loan.approvedAt, lapsedAt: command.now } }];
+    }
     case 'OpenLoanAccount': {
       const loan = existing(state);
       // A retried approval opens the account once.
       if (loan.account) return [];
+      // RA 3765: no money moves before the borrower accepted the Disclosure Statement.
+      if (loan.status === 'approved' && !loan.acceptedTerms) throw new DomainError(409, 'TERMS_NOT_ACCEPTED', LOAN_MESSAGES.termsNotAccepted);
       // An active loan without an account was set active by hand before disbursement opened accounts.
       if (loan.status !== 'approved' && loan.status !== 'active') {
         throw new DomainError(409, 'LOAN_NOT_APPROVED', `Only an approved loan is disbursed; this loan is ${statusLabel(loan.status)}.`, { currentStatus: loan.status });

@@ -1,6 +1,6 @@
 import { evolveLoanAccount, isLoanAccountEvent, type EventOf, type LoanAccount, type LoanAccountEvent } from '@honeylend/contracts';
 
-export type LoanEvent = EventOf<'LoanApplied' | 'LoanStatusChanged' | 'LoanTermsChanged' | 'LoanDeleted'> | LoanAccountEvent;
+export type LoanEvent = EventOf<'LoanApplied' | 'LoanStatusChanged' | 'LoanTermsChanged' | 'LoanDeleted' | 'LoanTermsAccepted' | 'LoanApprovalLapsed'> | LoanAccountEvent;
 
 export interface ExistingLoan {
   exists: true;
@@ -12,6 +12,10 @@ export interface ExistingLoan {
   monthlyRateBps: number;
   appliedAt: string;
   status: string;
+  /** When an admin approved it (the Disclosure Statement's acceptance period runs from here); null before. */
+  approvedAt: string | null;
+  /** The borrower's acceptance of the Disclosure Statement (RA 3765); disbursement waits for it. */
+  acceptedTerms: { statementHash: string; acceptedAt: string } | null;
   /** Opened by disbursement; the servicing fold (@honeylend/contracts loans/servicing) works on it. */
   account: LoanAccount | null;
 }
@@ -32,7 +36,7 @@ export const initialLoanState = (): LoanState => ({ exists: false });
 export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
   if (event.type === 'LoanApplied') {
     const { loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt } = event.data;
-    return { exists: true, loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status: 'pending', account: null };
+    return { exists: true, loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status: 'pending', approvedAt: null, acceptedTerms: null, account: null };
   }
   if (!state.exists) return state;
   if (isLoanAccountEvent(event)) {
@@ -43,7 +47,11 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
   }
   switch (event.type) {
     case 'LoanStatusChanged':
-      return { ...state, status: event.data.to };
+      return { ...state, status: event.data.to, approvedAt: event.data.to === 'approved' ? event.data.changedAt : state.approvedAt };
+    case 'LoanTermsAccepted':
+      return { ...state, acceptedTerms: { statementHash: event.data.statementHash, acceptedAt: event.data.acceptedAt } };
+    case 'LoanApprovalLapsed':
+      return { ...state, status: 'lapsed' };
     case 'LoanTermsChanged':
       return { ...state, amountCentavos: event.data.amountCentavos, termMonths: event.data.termMonths };
     case 'LoanDeleted':

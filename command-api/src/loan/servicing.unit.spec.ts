@@ -1,7 +1,7 @@
 import { DEFAULT_LATE_CHARGE_SETTINGS, loanPosition } from '@honeylend/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../domain/testing/givenWhenThen.js';
-import { loanDecider } from './decide.js';
+import { LOAN_MESSAGES, loanDecider } from './decide.js';
 import { evolveLoan, initialLoanState, type LoanEvent } from './loan.js';
 import { appliedAndApproved, INSTALMENT_CENTAVOS, LOAN_ID, MEMBER_ID, OPENED_ON, ServicedLoan } from './testing/servicedLoan.js';
 
@@ -44,7 +44,7 @@ describe('given an approved loan', () => {
       for (const to of statuses) {
         given(loanDecider, [...history])
           .when({ type: 'ChangeLoanStatus', loanId: LOAN_ID, to, message: null, customStatuses: [], now })
-          .thenThrows('ILLEGAL_STATUS_CHANGE', 'A loan becomes active when its approval disburses it, and completed only when it is fully repaid; neither can be set by hand.');
+          .thenThrows('ILLEGAL_STATUS_CHANGE', LOAN_MESSAGES.statusFollowsMoney);
       }
     }
   });

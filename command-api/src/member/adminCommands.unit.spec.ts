@@ -29,10 +29,20 @@ const fold = (events: MemberEvent[]) => events.reduce(evolveMember, initialMembe
 describe("member decider: an admin's edit", () => {
   it('records profile, phone, credit score and status changes, the status last, and only what changed', () => {
     given(memberDecider, [registered])
-      .when({ type: 'AdminUpdateMember', memberId, changes: { fullName: 'Maria Santos', bankName: 'BPI' }, phone: '+639181234567', creditScore: 720, status: 'suspended', now })
+      .when({
+        type: 'AdminUpdateMember',
+        memberId,
+        changes: { fullName: 'Maria Santos', bankName: 'BPI' },
+        phone: '+639181234567',
+        creditScore: 720,
+        status: 'suspended',
+        actor: { id: adjustmentId, role: 'superadmin' },
+        now,
+      })
       .then([
         { type: 'MemberProfileUpdated', data: { memberId, changes: { bankName: 'BPI' }, updatedAt: now } },
-        { type: 'MemberPhoneChanged', data: { memberId, from: phone, to: '+639181234567', changedAt: now } },
+        { type: 'MemberPhoneChanged', data: { memberId, from: phone, to: '+639181234567', changedAt: now, changedBy: adjustmentId } },
+        { type: 'WithdrawalsHeld', data: { memberId, reason: 'phone-changed', heldUntil: '2026-11-23T08:00:00.000Z', heldAt: now } },
         { type: 'MemberCreditScoreChanged', data: { memberId, from: 500, to: 720, changedAt: now } },
         statusChanged('active', 'suspended'),
       ]);
@@ -109,6 +119,7 @@ describe('member decider: loans opening and closing', () => {
           { type: 'IdentityDocumentSet', data: { memberId, kind, fileId, setAt: now } },
         ];
       }),
+      { type: 'MemberPhoneVerified', data: { memberId, phone, verifiedAt: now } },
       opened,
     ];
     given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId: second, now }).thenThrows('LOAN_EXISTS');

@@ -1,12 +1,16 @@
-import { formatPesos, type DocumentKind, type MemberStatus, type ProfileChanges } from '@honeylend/contracts';
+import { WITHDRAWAL_HOLD_MS, formatPesos, maskedDestination, type DocumentKind, type MemberStatus, type ProfileChanges, type WithdrawalHoldReason } from '@honeylend/contracts';
 import { DomainError, type Decider } from '../domain/decider.js';
 import {
   areDocumentsComplete,
   evolveMember,
   hasPendingWithdrawal,
+  holdAt,
   initialMemberState,
   isPersonalInfoComplete,
+  isPhoneVerified,
   openLoanIds,
+  payoutAccount,
+  sameAccount,
   type ExistingMember,
   type MemberEvent,
   type MemberState,
@@ -19,6 +23,8 @@ export const MEMBER_MESSAGES = {
   notFound: 'Account not found',
   suspended: 'Your account has been suspended. Please contact support.',
   verificationRequired: 'You need to complete your account verification before applying for a loan.',
+  phoneNotVerified: 'Confirm your phone number before applying for a loan: we text you a code.',
+  phoneChanged: 'Your phone number changed since the code was sent. Request a new code.',
   loanExists: 'You already have a loan application. You can apply again once it is closed.',
   documentNotFound: 'Document not found. Upload the image first, then use the url the upload answered.',
   minimumWithdrawal: 'Minimum withdrawal amount is ₱1,000',
@@ -28,7 +34,21 @@ export const MEMBER_MESSAGES = {
   openLoan: 'This member has an open loan. Close it first: deny or complete it, or delete a pending application.',
   pendingWithdrawal: 'This member has a pending withdrawal. Complete or reject it first.',
   walletRepaymentNotFound: 'Wallet repayment not found',
+  noPayoutAccount: 'Add your bank account to your profile first: withdrawals are paid only to the account on your profile.',
+  otpForOtherAccount: 'This code was sent for another bank account. Please request a new code.',
+  bankChangeNeedsCode: 'Changing your bank account needs the code we text to your phone. Request a code, then save again with it.',
+  bankChangeByMemberOnly: "Only the member can change their bank account, with a code sent to their phone. Staff cannot change it.",
+  phoneByMainAdminOnly: "Only the main admin can change a member's phone number.",
+  identityChangedByYou: "You changed this member's phone number or reset their password in the last 24 hours, so another admin must complete this withdrawal.",
+  tokenOutdated: 'Please sign in to continue',
 } as const;
+
+/** A body naming an account other than the profile's: refused, and told where withdrawals do go. */
+const otherDestination = (account: { bankName: string; bankAccountNumber: string }) =>
+  `Withdrawals are paid only to the bank account on your profile (${maskedDestination(account.bankName, account.bankAccountNumber)}). To use another account, change it on your profile first.`;
+
+const heldUntil = (hold: { until: string }) =>
+  `Withdrawals are paused until ${hold.until} to protect your money. You can withdraw again after that.`;
 
 const walletTooLow = (balanceCentavos: number) => `Your wallet holds ${formatPesos(balanceCentavos)}; a repayment from it cannot be more.`;
 
@@ -48,7 +68,16 @@ export type MemberCommand =
       registeredBy: 'self' | 'admin';
       now: string;
     }
-  | { type: 'UpdateProfile'; memberId: string; changes: ProfileChanges; documents?: Partial<Record<DocumentKind, string>>; now: string }
+  | {
+      type: 'UpdateProfile';
+      memberId: string;
+      changes: ProfileChanges;
+      documents?: Partial<Record<DocumentKind, string>>;
+      /** A code texted to the member's phone confirmed this new bank account. */
+      bankChangeConfirmed?: boolean;
+      tokenVersion?: number;
+      now: string;
+    }
   | {
       type: 'RecordUpload';
       memberId: string;
@@ -62,19 +91,32 @@ export type MemberCommand =
   | { type: 'SetIdentityDocument'; memberId: string; kind: DocumentKind; fileId: string; now: string }
   | { type: 'OpenLoanApplication'; memberId: string; loanId: string; now: string }
   | { type: 'DisburseLoan'; memberId: string; loanId: string; amountCentavos: number; now: string }
-  | { type: 'RequestWithdrawalOtp'; memberId: string; challengeId: string; amountCentavos: number; now: string }
+  | {
+      type: 'RequestWithdrawalOtp';
+      memberId: string;
+      challengeId: string;
+      amountCentavos: number;
+      /** The version of the token asking: an older one (password reset, suspension) moves no money, whatever the read models say. */
+      tokenVersion?: number;
+      now: string;
+    }
   | {
       type: 'RequestWithdrawal';
       memberId: string;
       withdrawalId: string;
       withdrawalNumber: string;
       amountCentavos: number;
-      bankName: string;
-      bankAccountNumber: string;
+      /** What the request named, if anything: it must be the profile's account, which is where the money goes. */
+      bankName?: string;
+      bankAccountNumber?: string;
       challengeId: string;
+      tokenVersion?: number;
       now: string;
     }
-  | { type: 'CompleteWithdrawal'; memberId: string; withdrawalId: string; now: string }
+  /** `now` is when the admin decides; `processedAt` (default now) when the money was sent. */
+  | { type: 'CompleteWithdrawal'; memberId: string; withdrawalId: string; adminId?: string; processedAt?: string; now: string }
+  /** Holds new withdrawals for a day (too many wrong codes); other holds come with the change that causes them. */
+  | { type: 'HoldWithdrawals'; memberId: string; reason: WithdrawalHoldReason; now: string }
   | { type: 'RejectWithdrawal'; memberId: string; withdrawalId: string; reason: string | null; now: string }
   | { type: 'NotifyMember'; memberId: string; notificationId: string; title: string; message: string; type_: 'loan_update' | 'withdrawal_update' | 'account' | 'general'; now: string }
   /** An admin's edit: works on suspended accounts too, and records only what really changes. */
@@ -87,12 +129,19 @@ export type MemberCommand =
       creditScore?: number;
       status?: MemberStatus;
       documents?: Partial<Record<DocumentKind, string>>;
+      /** Who edits: a phone number is the main admin's to change. */
+      actor?: { id: string; role: 'admin' | 'superadmin' };
       now: string;
     }
-  | { type: 'ResetPassword'; memberId: string; passwordHash: string; now: string }
+  | { type: 'ResetPassword'; memberId: string; passwordHash: string; resetBy?: string; now: string }
+  /** The member's own new password; the route has checked the proof (the current password, or a texted code). */
+  | { type: 'ChangePassword'; memberId: string; passwordHash: string; proof: 'current-password' | 'texted-code'; now: string }
+  | { type: 'SignOutEverywhere'; memberId: string; now: string }
+  /** The member proved `phone` with a texted code, and holds its reservation (phoneReservation.ts). */
+  | { type: 'VerifyPhone'; memberId: string; phone: string; now: string }
   | { type: 'AdjustBalance'; memberId: string; adjustmentId: string; amountCentavos: number; reason: string; now: string }
   | { type: 'DeleteMember'; memberId: string; now: string }
-  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted'; now: string }
+  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted' | 'lapsed'; now: string }
   /** The first half of a wallet repayment: the money leaves the wallet, never below zero, once per repayment id. */
   | { type: 'DebitWalletRepayment'; memberId: string; loanId: string; repaymentId: string; amountCentavos: number; now: string }
   /** The loan refused a debited repayment, or an admin reversed it: the money goes back, once. */
@@ -108,6 +157,31 @@ function active(state: MemberState): ExistingMember {
   if (member.status === 'suspended') throw new DomainError(403, 'ACCOUNT_SUSPENDED', MEMBER_MESSAGES.suspended, { accountStatus: 'suspended' });
   return member;
 }
+
+/** A token older than the account's token version (password reset, suspension) is refused here, on the write side. */
+function assertCurrentToken(member: ExistingMember, tokenVersion: number | undefined): void {
+  if (tokenVersion !== undefined && tokenVersion !== member.tokenVersion) throw new DomainError(401, 'UNAUTHORIZED', MEMBER_MESSAGES.tokenOutdated);
+}
+
+function assertNotHeld(member: ExistingMember, now: string): void {
+  const hold = holdAt(member, now);
+  if (hold) throw new DomainError(403, 'WITHDRAWALS_HELD', heldUntil(hold), { hold: { until: hold.until, reason: hold.reason } });
+}
+
+/** The account the money goes to: the profile's, and only it. */
+function payoutAccountFor(member: ExistingMember, named: { bankName?: string | undefined; bankAccountNumber?: string | undefined }) {
+  const account = payoutAccount(member);
+  if (!account) throw new DomainError(400, 'NO_PAYOUT_ACCOUNT', MEMBER_MESSAGES.noPayoutAccount, { fields: { bankAccountNumber: MEMBER_MESSAGES.noPayoutAccount } });
+  const otherBank = named.bankName !== undefined && named.bankName.trim().toLowerCase() !== account.bankName.trim().toLowerCase();
+  const otherNumber = named.bankAccountNumber !== undefined && named.bankAccountNumber !== account.bankAccountNumber;
+  if (otherBank || otherNumber) {
+    const message = otherDestination(account);
+    throw new DomainError(400, 'WITHDRAWAL_DESTINATION_NOT_PROFILE', message, { fields: { [otherNumber ? 'bankAccountNumber' : 'bankName']: message } });
+  }
+  return account;
+}
+
+const holdUntil = (now: string) => new Date(Date.parse(now) + WITHDRAWAL_HOLD_MS).toISOString();
 
 function assertCanWithdraw(member: ExistingMember, amountCentavos: number): void {
   if (amountCentavos < MINIMUM_WITHDRAWAL_CENTAVOS) throw new DomainError(400, 'WITHDRAWAL_TOO_SMALL', MEMBER_MESSAGES.minimumWithdrawal);
@@ -133,6 +207,23 @@ function documentEvents(member: ExistingMember, memberId: string, documents: Par
   return events;
 }
 
+/**
+ * Whether these changes replace a bank account the member already has (both fields set): that
+ * takes a code texted to the member. The first account of a profile does not.
+ */
+export function changesPayoutAccount(member: ExistingMember, changes: ProfileChanges): boolean {
+  return newPayoutAccount(member, changes) !== null;
+}
+
+/** The account these changes would replace the member's existing one with, or null when they replace none. */
+export function newPayoutAccount(member: ExistingMember, changes: ProfileChanges): { bankName: string; bankAccountNumber: string } | null {
+  const current = payoutAccount(member);
+  if (!current) return null;
+  const changed = changedProfileFields(member, changes);
+  if (changed.bankName === undefined && changed.bankAccountNumber === undefined) return null;
+  return { bankName: changed.bankName ?? current.bankName, bankAccountNumber: changed.bankAccountNumber ?? current.bankAccountNumber };
+}
+
 /** The profile fields whose value differs from what the member has, so the audit trail shows edits, not re-saves. */
 function changedProfileFields(member: ExistingMember, changes: ProfileChanges): ProfileChanges {
   const changed: Record<string, unknown> = {};
@@ -151,9 +242,15 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     }
     case 'UpdateProfile': {
       const member = active(state);
+      assertCurrentToken(member, command.tokenVersion);
       const changes = changedProfileFields(member, command.changes);
       const events: MemberEvent[] = [];
+      const bankChange = changesPayoutAccount(member, changes);
+      if (bankChange && !command.bankChangeConfirmed) throw new DomainError(403, 'BANK_CHANGE_NEEDS_CODE', MEMBER_MESSAGES.bankChangeNeedsCode);
       if (Object.keys(changes).length > 0) events.push({ type: 'MemberProfileUpdated', data: { memberId: command.memberId, changes, updatedAt: command.now } });
+      if (bankChange) {
+        events.push({ type: 'WithdrawalsHeld', data: { memberId: command.memberId, reason: 'bank-account-changed', heldUntil: holdUntil(command.now), heldAt: command.now } });
+      }
       events.push(...documentEvents(member, command.memberId, command.documents ?? {}, command.now));
       return events;
     }
@@ -174,6 +271,7 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       if (!isPersonalInfoComplete(member.profile) || !areDocumentsComplete(member.documents)) {
         throw new DomainError(403, 'VERIFICATION_REQUIRED', MEMBER_MESSAGES.verificationRequired);
       }
+      if (!isPhoneVerified(member)) throw new DomainError(403, 'PHONE_NOT_VERIFIED', MEMBER_MESSAGES.phoneNotVerified);
       const open = openLoanIds(member);
       if (open.length > 0) throw new DomainError(409, 'LOAN_EXISTS', MEMBER_MESSAGES.loanExists, { loanId: open.at(-1) });
       return [{ type: 'LoanApplicationOpened', data: { memberId: command.memberId, loanId: command.loanId, openedAt: command.now } }];
@@ -186,24 +284,44 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     }
     case 'RequestWithdrawalOtp': {
       const member = active(state);
+      assertCurrentToken(member, command.tokenVersion);
+      const { bankName, bankAccountNumber } = payoutAccountFor(member, {});
+      assertNotHeld(member, command.now);
       assertCanWithdraw(member, command.amountCentavos);
-      return [
-        { type: 'WithdrawalOtpRequested', data: { memberId: command.memberId, challengeId: command.challengeId, amountCentavos: command.amountCentavos, requestedAt: command.now } },
-      ];
+      const { memberId, challengeId, amountCentavos, now } = command;
+      return [{ type: 'WithdrawalOtpRequested', data: { memberId, challengeId, amountCentavos, bankName, bankAccountNumber, requestedAt: now } }];
     }
     case 'RequestWithdrawal': {
       const member = active(state);
+      assertCurrentToken(member, command.tokenVersion);
       if (member.withdrawals.has(command.withdrawalId)) return [];
       if (member.usedChallengeIds.has(command.challengeId)) throw new DomainError(400, 'OTP_ALREADY_USED', MEMBER_MESSAGES.otpAlreadyUsed);
+      const { bankName, bankAccountNumber } = payoutAccountFor(member, command);
+      assertNotHeld(member, command.now);
+      // A code names the account it was sent for; should the profile's account differ now, the code confirms nothing.
+      const issuedFor = member.challengeDestinations.get(command.challengeId);
+      if (issuedFor !== undefined && !sameAccount(issuedFor, { bankName, bankAccountNumber })) {
+        throw new DomainError(400, 'OTP_FOR_OTHER_ACCOUNT', MEMBER_MESSAGES.otpForOtherAccount, { fields: { otp: MEMBER_MESSAGES.otpForOtherAccount } });
+      }
       assertCanWithdraw(member, command.amountCentavos);
-      const { memberId, withdrawalId, withdrawalNumber, amountCentavos, bankName, bankAccountNumber, challengeId, now } = command;
+      const { memberId, withdrawalId, withdrawalNumber, amountCentavos, challengeId, now } = command;
       return [
         { type: 'WithdrawalRequested', data: { memberId, withdrawalId, withdrawalNumber, amountCentavos, bankName, bankAccountNumber, challengeId, requestedAt: now } },
       ];
     }
     case 'CompleteWithdrawal': {
-      pendingWithdrawal(existing(state), command.withdrawalId);
-      return [{ type: 'WithdrawalCompleted', data: { memberId: command.memberId, withdrawalId: command.withdrawalId, processedAt: command.now } }];
+      const member = existing(state);
+      pendingWithdrawal(member, command.withdrawalId);
+      // Four eyes on a takeover: whoever just moved the member's phone or password cannot also pay the money out.
+      const since = Date.parse(command.now) - WITHDRAWAL_HOLD_MS;
+      if (command.adminId !== undefined && member.adminIdentityChanges.some((change) => change.adminId === command.adminId && Date.parse(change.at) > since)) {
+        throw new DomainError(403, 'IDENTITY_CHANGED_BY_YOU', MEMBER_MESSAGES.identityChangedByYou);
+      }
+      return [{ type: 'WithdrawalCompleted', data: { memberId: command.memberId, withdrawalId: command.withdrawalId, processedAt: command.processedAt ?? command.now } }];
+    }
+    case 'HoldWithdrawals': {
+      existing(state);
+      return [{ type: 'WithdrawalsHeld', data: { memberId: command.memberId, reason: command.reason, heldUntil: holdUntil(command.now), heldAt: command.now } }];
     }
     case 'RejectWithdrawal': {
       pendingWithdrawal(existing(state), command.withdrawalId);
@@ -221,9 +339,13 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       const { memberId, now } = command;
       const events: MemberEvent[] = [];
       const changes = changedProfileFields(member, command.changes);
+      if (changesPayoutAccount(member, changes)) throw new DomainError(403, 'BANK_CHANGE_BY_MEMBER_ONLY', MEMBER_MESSAGES.bankChangeByMemberOnly);
+      const phoneChanges = command.phone !== undefined && command.phone !== member.phone;
+      if (phoneChanges && command.actor?.role !== 'superadmin') throw new DomainError(403, 'MAIN_ADMIN_ONLY', MEMBER_MESSAGES.phoneByMainAdminOnly);
       if (Object.keys(changes).length > 0) events.push({ type: 'MemberProfileUpdated', data: { memberId, changes, updatedAt: now } });
-      if (command.phone !== undefined && command.phone !== member.phone) {
-        events.push({ type: 'MemberPhoneChanged', data: { memberId, from: member.phone, to: command.phone, changedAt: now } });
+      if (phoneChanges) {
+        events.push({ type: 'MemberPhoneChanged', data: { memberId, from: member.phone, to: command.phone!, changedAt: now, ...(command.actor ? { changedBy: command.actor.id } : {}) } });
+        events.push({ type: 'WithdrawalsHeld', data: { memberId, reason: 'phone-changed', heldUntil: holdUntil(now), heldAt: now } });
       }
       if (command.creditScore !== undefined && command.creditScore !== member.creditScore) {
         events.push({ type: 'MemberCreditScoreChanged', data: { memberId, from: member.creditScore, to: command.creditScore, changedAt: now } });
@@ -237,7 +359,23 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     }
     case 'ResetPassword': {
       existing(state);
-      return [{ type: 'MemberPasswordReset', data: { memberId: command.memberId, passwordHash: command.passwordHash, resetAt: command.now } }];
+      const { memberId, passwordHash, resetBy, now } = command;
+      return [{ type: 'MemberPasswordReset', data: { memberId, passwordHash, resetAt: now, ...(resetBy ? { resetBy } : {}) } }];
+    }
+    case 'ChangePassword': {
+      active(state);
+      const { memberId, passwordHash, proof, now } = command;
+      return [{ type: 'MemberPasswordChanged', data: { memberId, passwordHash, proof, changedAt: now } }];
+    }
+    case 'SignOutEverywhere': {
+      existing(state);
+      return [{ type: 'MemberSignedOutEverywhere', data: { memberId: command.memberId, signedOutAt: command.now } }];
+    }
+    case 'VerifyPhone': {
+      const member = active(state);
+      if (command.phone !== member.phone) throw new DomainError(409, 'PHONE_CHANGED', MEMBER_MESSAGES.phoneChanged);
+      if (isPhoneVerified(member)) return [];
+      return [{ type: 'MemberPhoneVerified', data: { memberId: command.memberId, phone: command.phone, verifiedAt: command.now } }];
     }
     case 'AdjustBalance': {
       const member = existing(state);

@@ -1,4 +1,4 @@
-import { DEFAULT_CREDIT_SCORE, type DocumentKind, type EventOf, type MemberStatus, type ProfileChanges } from '@honeylend/contracts';
+import { DEFAULT_CREDIT_SCORE, type DocumentKind, type EventOf, type MemberStatus, type ProfileChanges, type WithdrawalHoldReason } from '@honeylend/contracts';
 
 export type MemberEvent = EventOf<
   | 'MemberRegistered'
@@ -16,12 +16,28 @@ export type MemberEvent = EventOf<
   | 'MemberCreditScoreChanged'
   | 'MemberPhoneChanged'
   | 'MemberPasswordReset'
+  | 'MemberPasswordChanged'
+  | 'MemberSignedOutEverywhere'
+  | 'MemberPhoneVerified'
   | 'BalanceAdjusted'
   | 'MemberDeleted'
   | 'LoanApplicationClosed'
   | 'WalletRepaymentDebited'
   | 'WalletRepaymentRefunded'
+  | 'WithdrawalsHeld'
 >;
+
+/** New withdrawals are refused until `until` (design §7); the latest-ending hold wins. */
+export interface WithdrawalHold {
+  until: string;
+  reason: WithdrawalHoldReason;
+}
+
+/** A change of who controls the account, made by an admin: for a day that admin may not pay the member out. */
+export interface AdminIdentityChange {
+  adminId: string;
+  at: string;
+}
 
 /** A wallet repayment as the member's stream knows it: debited, and perhaps given back. */
 export interface WalletRepayment {
@@ -43,8 +59,10 @@ export interface ExistingMember {
   phone: string;
   passwordHash: string;
   status: MemberStatus;
-  /** Suspension, deletion and password reset bump it: tokens signed with an older one stop working. */
+  /** Suspension, deletion, a password reset or change, and signing out everywhere bump it: tokens signed with an older one stop working. */
   tokenVersion: number;
+  /** The number the member last proved with a texted code; proved means it is still `phone`. */
+  verifiedPhone: string | null;
   creditScore: number;
   profile: Profile;
   /** Available balance: disbursements minus held and completed withdrawals plus refunds. */
@@ -61,7 +79,36 @@ export interface ExistingMember {
   usedChallengeIds: Set<string>;
   /** Wallet repayments by repayment id: the same id is debited once, refunded at most once. */
   walletRepayments: Map<string, WalletRepayment>;
+  withdrawalHold: WithdrawalHold | null;
+  /** Phone changes and password resets made by admins (the last few are enough to cover a day). */
+  adminIdentityChanges: AdminIdentityChange[];
+  /** The bank account each withdrawal code was issued for, by challenge id (kept as fields, so an auditor's view masks the number). */
+  challengeDestinations: Map<string, PayoutAccount>;
 }
+
+export interface PayoutAccount {
+  bankName: string;
+  bankAccountNumber: string;
+}
+
+/** The bank account on the profile, when both its fields are set: the one place withdrawals pay to. */
+export function payoutAccount(member: ExistingMember): PayoutAccount | null {
+  const { bankName, bankAccountNumber } = member.profile;
+  return bankName && bankAccountNumber ? { bankName, bankAccountNumber } : null;
+}
+
+/** One account, however its bank's name is capitalised. */
+export function sameAccount(a: PayoutAccount, b: PayoutAccount): boolean {
+  return a.bankName.trim().toLowerCase() === b.bankName.trim().toLowerCase() && a.bankAccountNumber === b.bankAccountNumber;
+}
+
+/** The hold still in force at `now`, if any. */
+export function holdAt(member: ExistingMember, now: string): WithdrawalHold | null {
+  const hold = member.withdrawalHold;
+  return hold && Date.parse(hold.until) > Date.parse(now) ? hold : null;
+}
+
+const ADMIN_IDENTITY_CHANGES_KEPT = 20;
 
 /** A closed account: nothing more happens on its stream, but a retried deletion can still finish freeing the phone. */
 export interface DeletedMember {
@@ -74,6 +121,10 @@ export interface DeletedMember {
 export type MemberState = { exists: false; deleted?: undefined } | DeletedMember | ExistingMember;
 
 export const initialMemberState = (): MemberState => ({ exists: false });
+
+export function isPhoneVerified(member: ExistingMember): boolean {
+  return member.verifiedPhone === member.phone;
+}
 
 /** Loans applied for and not yet denied, completed or deleted. */
 export function openLoanIds(member: ExistingMember): string[] {
@@ -92,6 +143,11 @@ export function areDocumentsComplete(documents: Record<DocumentKind, string | nu
   return Boolean(documents.idFront && documents.idBack && documents.selfie);
 }
 
+function withIdentityChange(state: ExistingMember, adminId: string | undefined, at: string): AdminIdentityChange[] {
+  if (!adminId) return state.adminIdentityChanges;
+  return [...state.adminIdentityChanges, { adminId, at }].slice(-ADMIN_IDENTITY_CHANGES_KEPT);
+}
+
 /** Folding never mutates: each event yields a new state (sets and maps are copied where they change). */
 export function evolveMember(state: MemberState, event: MemberEvent): MemberState {
   if (event.type === 'MemberRegistered') {
@@ -102,6 +158,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       passwordHash: event.data.passwordHash,
       status: 'active',
       tokenVersion: 0,
+      verifiedPhone: null,
       creditScore: DEFAULT_CREDIT_SCORE,
       profile: {
         fullName: event.data.fullName,
@@ -123,6 +180,9 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       withdrawals: new Map(),
       usedChallengeIds: new Set(),
       walletRepayments: new Map(),
+      withdrawalHold: null,
+      adminIdentityChanges: [],
+      challengeDestinations: new Map(),
     };
   }
   if (!state.exists) return state;
@@ -141,7 +201,16 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         balanceCentavos: state.balanceCentavos + event.data.amountCentavos,
         disbursedLoanIds: new Set(state.disbursedLoanIds).add(event.data.loanId),
       };
-    case 'WithdrawalOtpRequested':
+    case 'WithdrawalOtpRequested': {
+      const { bankName, bankAccountNumber } = event.data;
+      if (bankName === undefined || bankAccountNumber === undefined) return state;
+      return { ...state, challengeDestinations: new Map(state.challengeDestinations).set(event.data.challengeId, { bankName, bankAccountNumber }) };
+    }
+    case 'WithdrawalsHeld': {
+      const current = state.withdrawalHold;
+      if (current && Date.parse(current.until) >= Date.parse(event.data.heldUntil)) return state;
+      return { ...state, withdrawalHold: { until: event.data.heldUntil, reason: event.data.reason } };
+    }
     case 'MemberNotified':
       return state;
     case 'WithdrawalRequested':
@@ -170,9 +239,20 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
     case 'MemberCreditScoreChanged':
       return { ...state, creditScore: event.data.to };
     case 'MemberPhoneChanged':
-      return { ...state, phone: event.data.to };
+      return { ...state, phone: event.data.to, adminIdentityChanges: withIdentityChange(state, event.data.changedBy, event.data.changedAt) };
     case 'MemberPasswordReset':
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        tokenVersion: state.tokenVersion + 1,
+        adminIdentityChanges: withIdentityChange(state, event.data.resetBy, event.data.resetAt),
+      };
+    case 'MemberPasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash, tokenVersion: state.tokenVersion + 1 };
+    case 'MemberSignedOutEverywhere':
+      return { ...state, tokenVersion: state.tokenVersion + 1 };
+    case 'MemberPhoneVerified':
+      return { ...state, verifiedPhone: event.data.phone };
     case 'BalanceAdjusted':
       return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos };
     case 'WalletRepaymentDebited':

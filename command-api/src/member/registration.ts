@@ -7,7 +7,7 @@ import { ApiError } from '../http/apiError.js';
 import { hashPassword } from '../auth/passwords.js';
 import { assertNotCommonPassword } from '../auth/commonPasswords.js';
 import { memberDecider } from './decide.js';
-import { phoneReservationDecider } from './phoneReservation.js';
+import { isClaimable, phoneReservationDecider } from './phoneReservation.js';
 
 /**
  * A reservation whose member stream has not appeared this long after it was made is abandoned (its
@@ -37,14 +37,19 @@ export async function registerMember(
   now: Date,
 ): Promise<Registration> {
   await assertNotCommonPassword(input.password);
+  // A number already taken is refused before any hashing: the cheap read first, the 19 MiB argon2 only for a real registration.
+  const phone = await phoneStanding(store, input.phone, now);
   const passwordHash = await hashPassword(input.password);
   const at = now.toISOString();
   let memberId: string = randomUUID();
-  try {
-    await handleCommand(store, streams.phone(input.phone), phoneReservationDecider, { type: 'ReservePhone', phone: input.phone, memberId, now: at }, metadata);
-  } catch (error) {
-    if (!(error instanceof DomainError && error.code === 'ALREADY_REGISTERED')) throw error;
-    memberId = await resumableReservation(store, input.phone, now, error);
+  // A contender for a number never confirmed registers without the reservation: the number goes to whoever confirms it first.
+  if (phone === 'free') {
+    try {
+      await handleCommand(store, streams.phone(input.phone), phoneReservationDecider, { type: 'ReservePhone', phone: input.phone, memberId, now: at }, metadata);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === 'ALREADY_REGISTERED')) throw error;
+      memberId = await resumableReservation(store, input.phone, now, error);
+    }
   }
   const result = await handleCommand(
     store,
@@ -54,6 +59,18 @@ export async function registerMember(
     metadata,
   );
   return { memberId, position: result.position! };
+}
+
+/**
+ * Refuses a number whose reservation belongs to a member that exists, unless that member has not
+ * confirmed it for 7 days ('contended'); a reservation in flight or abandoned is settled later ('free').
+ */
+async function phoneStanding(store: EventStore, phone: string, now: Date): Promise<'free' | 'contended'> {
+  const { state } = await loadState(store, streams.phone(phone), phoneReservationDecider);
+  if (!state.reserved) return 'free';
+  if ((await store.readStream(streams.member(state.memberId))).length === 0) return 'free';
+  if (isClaimable(state, now)) return 'contended';
+  throw new DomainError(409, 'ALREADY_REGISTERED', 'You already have an account, please login', { alreadyRegistered: true });
 }
 
 /**

@@ -27,7 +27,8 @@ const documents: MemberEvent[] = (['idFront', 'idBack', 'selfie'] as const).map(
   type: 'IdentityDocumentSet',
   data: { memberId, kind, fileId: fileIds[i]!, setAt: now },
 }));
-const verified = [registered, personalInfo, ...uploads, ...documents];
+const phoneProved: MemberEvent = { type: 'MemberPhoneVerified', data: { memberId, phone: '+639171234567', verifiedAt: now } };
+const verified = [registered, personalInfo, ...uploads, ...documents, phoneProved];
 const opened: MemberEvent = { type: 'LoanApplicationOpened', data: { memberId, loanId, openedAt: now } };
 const disbursed = (amountCentavos: number): MemberEvent => ({ type: 'LoanDisbursed', data: { memberId, loanId, amountCentavos, disbursedAt: now } });
 const withdrawal = (amountCentavos: number, id = withdrawalId, challenge = challengeId) => ({
@@ -66,6 +67,11 @@ describe('identity documents', () => {
 describe('loan application guard', () => {
   it('opens an application for a verified member with no loan', () => {
     given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId, now }).then([opened]);
+  });
+  it('refuses a member whose phone number is not proved yet (issue 14)', () => {
+    given(memberDecider, [registered, personalInfo, ...uploads, ...documents])
+      .when({ type: 'OpenLoanApplication', memberId, loanId, now })
+      .thenThrows('PHONE_NOT_VERIFIED', 'Confirm your phone number before applying for a loan: we text you a code.');
   });
   it('refuses an unverified member with the spec message', () => {
     given(memberDecider, [registered, personalInfo])

@@ -6,11 +6,19 @@ import type { ApiDeps } from '../http/context.js';
 import { metrics } from '@honeylend/observability';
 import type { Role } from '../auth/tokens.js';
 import { compareStreamIds, parseFeedEntry, STREAM_ID, type FeedEntry } from './changeFeed.js';
+import { ReplayWindow } from './replayWindow.js';
 import { readAdminStats } from '../admin/stats/readAdminStats.js';
+import { addressAllowed, allowListCovers, readAllowedIps } from '../admin/access/adminAccess.js';
+import { clientAddress } from '../admin/access/clientAddress.js';
+import type { AllowedIpDoc } from '@honeylend/contracts';
 
 interface SocketState {
   callerId: string;
   role: Role;
+  /** The token's id (jti): signing out with that token ends this socket, on whichever node it is. */
+  tokenId: string;
+  /** The client's address, resolved as for HTTP (clientAddress, TRUSTED_PROXIES): the allow-list is checked against it. */
+  address: string;
   rooms: string[];
   /** When the token expires (ms since the epoch): the socket is closed then, as the REST API would refuse it. */
   expiresAt: number;
@@ -24,6 +32,12 @@ interface CatchingUp {
 }
 
 const READ_BATCH = 500;
+/**
+ * How far back a resuming socket may ask to be replayed, in feed entries. Older than that (or
+ * `0-0`, the whole feed) it is told to refetch over REST: one socket must not make the API walk
+ * the whole change feed.
+ */
+export const REPLAY_WINDOW = 10_000;
 /** Stat cards are recomputed at most this often, however many changes arrive. */
 const STATS_COALESCE_MS = 100;
 const COUNTED_EVENTS = new Set(['member.updated', 'member.deleted', 'loan.updated', 'loan.deleted', 'withdrawal.updated']);
@@ -38,6 +52,8 @@ export class RealtimeGateway {
   readonly io: Server;
   /** Id of the last feed entry this node has emitted to its rooms. */
   private lastDeliveredId = '0-0';
+  /** The ids of the last REPLAY_WINDOW entries up to lastDeliveredId: how far back a replay may start. */
+  private readonly window = new ReplayWindow(REPLAY_WINDOW);
   private readonly catchingUp = new Set<CatchingUp>();
   private stopped = false;
   private statsTimer: NodeJS.Timeout | null = null;
@@ -52,6 +68,8 @@ export class RealtimeGateway {
     private readonly deps: ApiDeps,
     /** A connection of its own: XREAD BLOCK holds it. */
     private readonly tailRedis: Redis,
+    /** A connection of its own for SUBSCRIBE: revoked tokens are announced on it by every node. */
+    private readonly revocationRedis: Redis,
   ) {
     this.io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
     this.io.use((socket, next) => {
@@ -64,7 +82,7 @@ export class RealtimeGateway {
     });
     this.io.on('connection', (socket) => {
       this.closeAtExpiry(socket);
-      void this.welcome(socket);
+      void this.stillValid(socket).then((valid) => (valid ? this.welcome(socket) : undefined));
     });
     this.unobserveSockets = metrics.observe(
       { name: 'honeylend_sockets', help: 'Live Socket.IO connections on this API node, by the account role that holds them', labelNames: ['role'] },
@@ -78,16 +96,80 @@ export class RealtimeGateway {
     );
   }
 
+  /** The client's address by the HTTP rules: the peer, or X-Forwarded-For read behind a trusted proxy. */
+  private addressOf(socket: Socket): string {
+    const forwarded = socket.handshake.headers['x-forwarded-for'];
+    return clientAddress(socket.request.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(',') : forwarded, this.deps.trustedProxies ?? []);
+  }
+
   private async authenticate(socket: Socket): Promise<SocketState> {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     const claims = typeof token === 'string' ? this.deps.tokens.verify(token) : null;
     if (!claims) throw new Error('Please sign in to continue');
-    const [record, signedOut] = await Promise.all([this.deps.readModels.auth(claims.sub), this.deps.tokens.revoked?.has(claims.jti) ?? false]);
+    const address = this.addressOf(socket);
+    const staff = claims.role !== 'borrower';
+    const [record, signedOut, allowList] = await Promise.all([
+      this.deps.readModels.auth(claims.sub),
+      this.deps.tokens.revoked?.has(claims.jti) ?? false,
+      staff ? readAllowedIps(this.deps) : null,
+    ]);
     if (!record || record.tokenVersion !== claims.tv || record.role !== claims.role || signedOut) throw new Error('Please sign in to continue');
     if (record.status === 'suspended') throw new Error('Your account has been suspended. Please contact support.');
-    // An auditor hears only the audit room (never members' documents); the main admin both.
-    const joined = { borrower: [rooms.member(claims.sub)], admin: [rooms.admins], superadmin: [rooms.admins, rooms.audit], auditor: [rooms.audit] }[record.role];
-    return { callerId: claims.sub, role: record.role, rooms: joined, expiresAt: claims.exp * 1000 };
+    // Staff sockets carry members' personal data and signed document URLs: the allow-list applies as on the admin routes.
+    if (record.role !== 'borrower' && !(allowList && allowListCovers(allowList, address))) {
+      throw Object.assign(new Error(`The management panel cannot be reached from your address (${address}).`), { data: { code: 'IP_NOT_ALLOWED', clientAddress: address } });
+    }
+    // An auditor hears only the audit room (never members' documents); the main admin both, and the allow-list's changes.
+    const joined = { borrower: [rooms.member(claims.sub)], admin: [rooms.admins], superadmin: [rooms.admins, rooms.audit, rooms.mainAdmin], auditor: [rooms.audit] }[record.role];
+    return { callerId: claims.sub, role: record.role, tokenId: claims.jti, address, rooms: joined, expiresAt: claims.exp * 1000 };
+  }
+
+  /**
+   * Checked again once the socket is registered (where a revocation or an allow-list change would
+   * find it): a sign-out or a new list that landed between the handshake's checks and the
+   * registration would otherwise be missed. Fails closed when Redis cannot answer.
+   */
+  private async stillValid(socket: Socket): Promise<boolean> {
+    const state = socket.data as SocketState;
+    let reason: string | null = null;
+    try {
+      const [signedOut, allowed] = await Promise.all([
+        this.deps.tokens.revoked?.has(state.tokenId) ?? false,
+        state.role === 'borrower' ? true : addressAllowed(this.deps, state.address),
+      ]);
+      if (signedOut) reason = 'signed-out';
+      else if (!allowed) reason = 'address-not-allowed';
+    } catch {
+      reason = 'unverified';
+    }
+    if (reason === null) return true;
+    this.end(socket, reason);
+    return false;
+  }
+
+  private end(socket: Socket, reason: string): void {
+    socket.emit('session.revoked', { reason });
+    socket.disconnect(true);
+  }
+
+  /** Ends this node's sockets opened with a token that was signed out (announced by whichever node took the logout). */
+  private endToken(tokenId: string): void {
+    for (const [, socket] of this.io.sockets.sockets) {
+      if ((socket.data as SocketState | undefined)?.tokenId === tokenId) this.end(socket, 'signed-out');
+    }
+  }
+
+  /** Ends this node's staff sockets whose address the new allow-list no longer covers. */
+  private enforceAllowList(rules: readonly AllowedIpDoc[]): void {
+    for (const [, socket] of this.io.sockets.sockets) {
+      const state = socket.data as SocketState | undefined;
+      if (state && state.role !== 'borrower' && !allowListCovers(rules, state.address)) this.end(socket, 'address-not-allowed');
+    }
+  }
+
+  /** After the subscription was down (announcements missed meanwhile): every live socket's token is checked again. */
+  private recheckAllTokens(): void {
+    for (const [, socket] of this.io.sockets.sockets) if (socket.data) void this.stillValid(socket);
   }
 
   private closeAtExpiry(socket: Socket): void {
@@ -115,13 +197,16 @@ export class RealtimeGateway {
       // Not on tailRedis: that connection sits in a blocking XREAD.
       const oldest = await this.deps.redis.xrange(this.deps.readModels.keys.changes, '-', '+', 'COUNT', 1).catch(() => []);
       const oldestId = oldest[0]?.[0];
-      if (oldestId && compareStreamIds(since, oldestId) < 0 && compareStreamIds(since, '0-0') > 0) {
+      if (compareStreamIds(since, '0-0') <= 0) {
+        // "Everything there is": that is what REST answers, not a replay of the whole feed.
+        socket.emit('resync.required', { reason: 'from-the-start' });
+      } else if (oldestId && compareStreamIds(since, oldestId) < 0) {
         // The feed no longer holds everything after `since`: the client must refetch over REST.
-        socket.emit('resync.required', { oldest: oldestId });
+        socket.emit('resync.required', { reason: 'trimmed', oldest: oldestId });
+      } else if (this.window.isBeyond(since)) {
+        socket.emit('resync.required', { reason: 'too-far-behind', window: REPLAY_WINDOW });
       } else if (compareStreamIds(since, upTo) < 0) {
-        for (const entry of await this.readRange(since, upTo)) {
-          if (entry.rooms.some((room) => pending.rooms.has(room))) this.emitTo(socket, entry);
-        }
+        await this.replay(socket, since, upTo, pending.rooms);
       }
       // Synchronously: flush what arrived live meanwhile, then join the rooms, so nothing is lost or doubled.
       for (const entry of pending.buffered) this.emitTo(socket, entry);
@@ -131,17 +216,20 @@ export class RealtimeGateway {
     }
   }
 
-  /** Entries after `after` up to and including `upTo`, in order. */
-  private async readRange(after: string, upTo: string): Promise<FeedEntry[]> {
-    const entries: FeedEntry[] = [];
+  /**
+   * Emits to the socket the entries after `after` up to and including `upTo` that name one of its
+   * rooms, in order, reading the feed a batch at a time: only one batch is ever held, and the
+   * window check before it keeps the walk within REPLAY_WINDOW entries.
+   */
+  private async replay(socket: Socket, after: string, upTo: string, joined: ReadonlySet<string>): Promise<void> {
     let from = `(${after}`;
     for (;;) {
       const batch = await this.deps.redis.xrange(this.deps.readModels.keys.changes, from, upTo, 'COUNT', READ_BATCH);
       for (const [id, fields] of batch) {
         const entry = parseFeedEntry(id, fields);
-        if (entry) entries.push(entry);
+        if (entry && entry.rooms.some((room) => joined.has(room))) this.emitTo(socket, entry);
       }
-      if (batch.length < READ_BATCH) return entries;
+      if (batch.length < READ_BATCH || !socket.connected) return;
       from = `(${batch[batch.length - 1]![0]}`;
     }
   }
@@ -168,7 +256,7 @@ export class RealtimeGateway {
   }
 
   private deliver(entry: FeedEntry): void {
-    this.lastDeliveredId = entry.streamId;
+    this.passed(entry.streamId);
     if (this.deps.logger.isLevelEnabled('debug')) {
       this.deps.logger.debug('change pushed', { requestId: entry.requestId, event: entry.event, rooms: entry.rooms, version: entry.version, streamId: entry.streamId });
     }
@@ -177,6 +265,8 @@ export class RealtimeGateway {
       this.revoke(id, reason);
       return;
     }
+    const allowList = entry.event === 'settings.updated' ? (entry.doc as { allowedIps?: AllowedIpDoc[] }).allowedIps : undefined;
+    if (allowList) this.enforceAllowList(allowList);
     for (const pending of this.catchingUp) {
       if (entry.rooms.some((room) => pending.rooms.has(room))) pending.buffered.push(entry);
     }
@@ -202,10 +292,40 @@ export class RealtimeGateway {
     }, STATS_COALESCE_MS);
   }
 
-  /** Starts following the feed from its current end; resolves once the starting point is known. */
+  /** The feed entry `id` has been handled: the next read starts after it, and it enters the replay window. */
+  private passed(id: string): void {
+    this.lastDeliveredId = id;
+    this.window.add(id);
+  }
+
+  /** The window at start: the ids of the feed's last REPLAY_WINDOW entries, read backwards a batch at a time. */
+  private async loadWindow(): Promise<void> {
+    const newestFirst: string[] = [];
+    let before = '+';
+    while (newestFirst.length < REPLAY_WINDOW) {
+      const batch = await this.tailRedis.xrevrange(this.deps.readModels.keys.changes, before, '-', 'COUNT', Math.min(READ_BATCH, REPLAY_WINDOW - newestFirst.length));
+      for (const [id] of batch) newestFirst.push(id);
+      if (batch.length === 0 || newestFirst.length >= REPLAY_WINDOW) break;
+      before = `(${batch[batch.length - 1]![0]}`;
+    }
+    for (let i = newestFirst.length - 1; i >= 0; i--) this.passed(newestFirst[i]!);
+  }
+
+  /**
+   * Starts following the feed from its current end (and hearing revoked tokens); resolves once the
+   * starting point is known.
+   */
   async start(): Promise<void> {
-    const last = await this.tailRedis.xrevrange(this.deps.readModels.keys.changes, '+', '-', 'COUNT', 1);
-    this.lastDeliveredId = last[0]?.[0] ?? '0-0';
+    await this.loadWindow();
+    const revoked = this.deps.tokens.revoked;
+    if (revoked) {
+      this.revocationRedis.on('message', (channel: string, tokenId: string) => {
+        if (channel === revoked.channel) this.endToken(tokenId);
+      });
+      await this.revocationRedis.subscribe(revoked.channel);
+      // ioredis subscribes again on reconnection; what was announced while it was away is found by checking every socket.
+      this.revocationRedis.on('ready', () => this.recheckAllTokens());
+    }
     this.tailing = this.tail();
   }
 
@@ -221,7 +341,7 @@ export class RealtimeGateway {
           for (const [id, fields] of entries) {
             const entry = parseFeedEntry(id, fields);
             if (entry) this.deliver(entry);
-            else this.lastDeliveredId = id;
+            else this.passed(id);
           }
         }
       } catch (error) {
@@ -253,6 +373,7 @@ export class RealtimeGateway {
     this.unobserveSockets();
     if (this.statsTimer) clearTimeout(this.statsTimer);
     this.tailRedis.disconnect();
+    this.revocationRedis.disconnect();
     await this.tailing?.catch(() => undefined);
     this.io.disconnectSockets(true);
     await new Promise<void>((resolve) => this.io.close(() => resolve()));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { payoffQuoteAnswer, toLoanDetailAnswer } from '@honeylend/contracts';
 import { authenticate } from '../auth/authenticate.js';
+import { writeSideActor } from '../auth/writeSideActor.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { idFromPath } from '../admin/pathId.js';
@@ -24,7 +25,8 @@ function repaymentIdFor(memberId: string, idempotencyKey: string | undefined): s
 export function borrowerServicingRoutes(deps: ApiDeps): Router {
   const { readModels, progress, tokens } = deps;
   const router = new Router({ prefix: '/api/loans' });
-  router.use(authenticate(tokens, readModels, ['borrower']));
+  // Paying from the wallet moves money: the borrower is checked on the event store too.
+  router.use(authenticate(tokens, readModels, ['borrower']), writeSideActor(deps.store));
 
   const ownLoan = async (memberId: string, loanId: string) => {
     const doc = await readModels.loan(loanId);

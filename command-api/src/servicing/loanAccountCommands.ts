@@ -34,7 +34,8 @@ export async function loanForCheck(deps: ApiDeps, loanId: string): Promise<Exist
   const doc = await deps.readModels.loan(loanId);
   if (!doc?.account) return loadLoan(deps, loanId);
   const { id, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, createdAt: appliedAt, status, account } = doc;
-  return { exists: true, loanId: id, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status, account };
+  const acceptedTerms = doc.termsAcceptedAt && doc.termsHash ? { acceptedAt: doc.termsAcceptedAt, statementHash: doc.termsHash } : null;
+  return { exists: true, loanId: id, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status, approvedAt: doc.approvedAt ?? null, acceptedTerms, account };
 }
 
 /** The loan as the command left it; a loan deleted meanwhile is not found. */

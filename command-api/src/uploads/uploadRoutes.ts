@@ -10,24 +10,29 @@ import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
 import { checkImage } from './checkImage.js';
 import { receiveUpload } from './receiveUpload.js';
+import { UploadQuota } from './uploadQuota.js';
 import { unmaskedMembers } from '../audit/personalDataView.js';
 import { endpoint } from '../http/endpoint.js';
 import * as answers from '../http/answerSchemas.js';
 
 /** A signed document URL's query (see SignedFileUrls); without one, the bearer token decides. */
 export const signedFileQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() });
+import { addressAllowed, addressRefused } from '../admin/access/adminAccess.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export function uploadRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, files, signedFileUrls } = deps;
   const router = new Router({ prefix: '/api' });
+  const quota = new UploadQuota(deps.redis, deps.jobs.keys.prefix);
 
   /** A borrower's identity document image: JPEG, PNG or WebP by its bytes, at most 8 MB. */
-  router.post('/upload', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Upload an identity document image (JPEG, PNG or WebP by its bytes, at most 8 MB)', upload: { field: 'file', mediaTypes: ['image/jpeg', 'image/png', 'image/webp'] }, status: 201, answer: answers.uploadAnswer, refusals: ['422 IMAGE_TOO_LARGE'] }, async (ctx) => {
+  router.post('/upload', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Upload an identity document image (JPEG, PNG or WebP by its bytes, at most 8 MB)', upload: { field: 'file', mediaTypes: ['image/jpeg', 'image/png', 'image/webp'] }, status: 201, answer: answers.uploadAnswer, refusals: ['422 IMAGE_TOO_LARGE', '429 UPLOAD_QUOTA_REACHED'] }, async (ctx) => {
     const memberId = callerOf(ctx).id;
     const bytes = await receiveUpload(ctx.req);
     const contentType = checkImage(bytes);
+    // Taken once the image is known good (a bad file is a 400 whatever the quota says): at most 8 MB is read past it.
+    await quota.take(memberId, bytes.length, deps.now());
     const fileId = randomUUID();
     await files.save(fileId, bytes);
     const result = await handleCommand(
@@ -66,6 +71,8 @@ export function uploadRoutes(deps: ApiDeps): Router {
       if (caller.role === 'borrower' && caller.id !== file?.memberId) {
         throw file ? new ApiError(403, 'FORBIDDEN', 'This document belongs to someone else') : new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
       }
+      // Staff reach members' documents only from the allow-listed addresses, as they reach the admin routes.
+      if (caller.role !== 'borrower' && !(await addressAllowed(deps, ctx.ip))) throw addressRefused(ctx.ip);
       // An identity document is personal data: an auditor sees it only once they unmasked its member.
       if (caller.role === 'auditor' && !(file && (await unmaskedMembers(deps, caller.id)).has(file.memberId))) {
         throw new ApiError(403, 'MASKED', 'Identity documents are masked for auditors: unmask the member first (with a reason).');

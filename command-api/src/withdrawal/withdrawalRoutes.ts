@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import Router from '@koa/router';
-import { JOB_NAMES, maskPhone, OTP_TTL_MS, otpJobOptions, streams, toWithdrawalAnswer } from '@honeylend/contracts';
-import { reserveOtpIssue, verifyOtpChallenge } from '@honeylend/contracts/server';
+import { JOB_NAMES, OTP_TTL_MS, maskPhone, maskedDestination, otpJobOptions, streams, toWithdrawalAnswer } from '@honeylend/contracts';
+import { consumeChallenge, reserveOtpIssue, verifyOtpChallenge } from '@honeylend/contracts/server';
 import { authenticate } from '../auth/authenticate.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, jobTraceOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { decideMember, memberDecider } from '../member/decide.js';
+import { decideMember, memberDecider, type MemberCommand } from '../member/decide.js';
+import { payoutAccount } from '../member/member.js';
+import { codeRefused, recordWrongCode } from '../member/codes/wrongCodes.js';
 import { allocateNumber } from '../sequence/allocateNumber.js';
-import { WITHDRAWAL_MESSAGES, withdrawalBody, withdrawalOtpBody } from './withdrawalBodies.js';
+import { withdrawalBody, withdrawalOtpBody } from './withdrawalBodies.js';
 import { endpoint } from '../http/endpoint.js';
 import * as answers from '../http/answerSchemas.js';
 
@@ -20,14 +22,16 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
   router.use(authenticate(tokens, readModels, ['borrower']));
 
   /**
-   * Step one: the borrower names the amount; a code bound to this member and this amount goes out
-   * by SMS through a BullMQ job. The code is made by the worker and never passes through here.
+   * Step one: the borrower names the amount; a code bound to this member, this amount and the
+   * profile's bank account goes out by SMS through a BullMQ job, its text naming both. The code is
+   * made by the worker and never passes through here.
    */
-  router.post('/otp', endpoint({ summary: 'Step one of a withdrawal: a code for this amount is texted to the borrower', body: withdrawalOtpBody, status: 202, answer: answers.withdrawalOtpAnswer, refusals: ['429 OTP_RESEND_LIMIT', '400 INSUFFICIENT_FUNDS'] }, async (ctx, { body: { amount } }) => {
-    const memberId = callerOf(ctx).id;
+  router.post('/otp', endpoint({ summary: 'Step one of a withdrawal: a code for this amount is texted to the borrower', body: withdrawalOtpBody, status: 202, answer: answers.withdrawalOtpAnswer, refusals: ['429 OTP_RESEND_LIMIT', '400 INSUFFICIENT_FUNDS', '403 WITHDRAWALS_HELD'] }, async (ctx, { body: { amount } }) => {
+    const caller = callerOf(ctx);
+    const memberId = caller.id;
     const now = deps.now();
     const challengeId = randomUUID();
-    const command = { type: 'RequestWithdrawalOtp' as const, memberId, challengeId, amountCentavos: amount, now: now.toISOString() };
+    const command = { type: 'RequestWithdrawalOtp' as const, memberId, challengeId, amountCentavos: amount, tokenVersion: caller.tokenVersion, now: now.toISOString() };
     // Decide once without writing, so a refused amount neither counts against the resend limit nor reaches the log.
     const { state } = await loadState(store, streams.member(memberId), memberDecider);
     if (!state.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
@@ -38,53 +42,69 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
         retryAfterSeconds: issue.retryAfterSeconds,
       });
     }
-    await handleCommand(store, streams.member(memberId), memberDecider, command, metadataOf(ctx, memberId));
-    await jobs.otpQueue.add(JOB_NAMES.sendOtp, { challengeId, memberId, phone: state.phone, amountCentavos: amount, ...jobTraceOf(ctx) }, otpJobOptions(challengeId));
+    const result = await handleCommand(store, streams.member(memberId), memberDecider, command, metadataOf(ctx, memberId));
+    const account = result.state.exists ? payoutAccount(result.state) : null;
+    const destination = account ? maskedDestination(account.bankName, account.bankAccountNumber) : undefined;
+    await jobs.otpQueue.add(
+      JOB_NAMES.sendOtp,
+      { challengeId, memberId, phone: state.phone, amountCentavos: amount, ...(destination ? { destination } : {}), ...jobTraceOf(ctx) },
+      otpJobOptions(challengeId),
+    );
     ctx.status = 202;
-    ctx.body = { sentTo: maskPhone(state.phone), expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(), challengeId };
+    ctx.body = { sentTo: maskPhone(state.phone), expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(), challengeId, ...(destination ? { destination } : {}) };
   }));
 
-  /** Step two: the code confirms the withdrawal; the amount is held at once, on the member's own stream. */
-  router.post('/', endpoint({ summary: 'Step two: the texted code confirms the withdrawal; the amount is held at once', body: withdrawalBody, status: 201, answer: answers.withdrawalAnswer, refusals: ['400 OTP_INVALID', '400 OTP_EXPIRED', '400 OTP_EXHAUSTED', '400 INSUFFICIENT_FUNDS'] }, async (ctx, { body: input }) => {
-    const memberId = callerOf(ctx).id;
+  /**
+   * Step two: the code confirms the withdrawal; the amount is held at once, on the member's own
+   * stream, and paid only to the profile's account. Everything the member's stream would refuse is
+   * refused before the code is checked, so no attempt is spent on a withdrawal that cannot happen.
+   * A right code is spent only once the withdrawal is recorded: should the append fail, the member
+   * can send the same code again.
+   */
+  router.post('/', endpoint({ summary: 'Step two: the texted code confirms the withdrawal; the amount is held at once', body: withdrawalBody, status: 201, answer: answers.withdrawalAnswer, refusals: ['400 OTP_INVALID', '400 OTP_EXPIRED', '400 OTP_EXHAUSTED', '400 WITHDRAWAL_DESTINATION_NOT_PROFILE', '400 INSUFFICIENT_FUNDS', '403 WITHDRAWALS_HELD'] }, async (ctx, { body: input }) => {
+    const caller = callerOf(ctx);
+    const memberId = caller.id;
     const now = deps.now();
+    const withdrawalId = randomUUID();
+    const command = (challengeId: string, withdrawalNumber: string): MemberCommand => ({
+      type: 'RequestWithdrawal',
+      memberId,
+      withdrawalId,
+      withdrawalNumber,
+      amountCentavos: input.amount,
+      ...(input.bankName !== undefined ? { bankName: input.bankName } : {}),
+      ...(input.bankAccountNumber !== undefined ? { bankAccountNumber: input.bankAccountNumber } : {}),
+      challengeId,
+      tokenVersion: caller.tokenVersion,
+      now: now.toISOString(),
+    });
+    const { state } = await loadState(store, streams.member(memberId), memberDecider);
+    if (!state.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
+    // A stand-in challenge: which challenge the code belongs to (and whether it was spent) is the code check's to say.
+    decideMember(command(randomUUID(), 'WD-check'), state);
+
     const verification = await verifyOtpChallenge(deps.redis, jobs.keys, {
       memberId,
-      challengeId: input.challengeId,
+      ...(input.challengeId ? { challengeId: input.challengeId } : {}),
       amountCentavos: input.amount,
       code: input.otp,
       now,
       secret: jobs.otpSecret,
+      keepUntilConsumed: true,
     });
     if (verification.outcome !== 'ok' || !verification.challengeId) {
-      const [code, message] =
-        verification.outcome === 'invalid'
-          ? ['OTP_INVALID', WITHDRAWAL_MESSAGES.otpInvalid]
-          : verification.outcome === 'exhausted'
-            ? ['OTP_EXHAUSTED', WITHDRAWAL_MESSAGES.otpExhausted]
-            : ['OTP_EXPIRED', WITHDRAWAL_MESSAGES.otpExpired];
-      throw new ApiError(400, code, message, { fields: { otp: message } });
+      if (verification.outcome === 'invalid') await recordWrongCode(deps, ctx, memberId, now);
+      throw codeRefused(verification.outcome === 'ok' ? 'expired' : verification.outcome, 'otp');
     }
+    const challengeId = verification.challengeId;
     const metadata = metadataOf(ctx, memberId);
-    const withdrawalId = randomUUID();
     const withdrawalNumber = await allocateNumber(store, 'WD', withdrawalId, now, metadata);
-    const result = await handleCommand(
-      store,
-      streams.member(memberId),
-      memberDecider,
-      {
-        type: 'RequestWithdrawal',
-        memberId,
-        withdrawalId,
-        withdrawalNumber,
-        amountCentavos: input.amount,
-        bankName: input.bankName,
-        bankAccountNumber: input.bankAccountNumber,
-        challengeId: verification.challengeId,
-        now: now.toISOString(),
-      },
-      metadata,
-    );
+    const result = await handleCommand(store, streams.member(memberId), memberDecider, command(challengeId, withdrawalNumber), metadata).catch(async (error: unknown) => {
+      // Already spent on a withdrawal (a racing request with the same code won): the code is done.
+      if ((error as { code?: string }).code === 'OTP_ALREADY_USED') await consumeChallenge(deps.redis, jobs.keys.otpChallenge(memberId), challengeId);
+      throw error;
+    });
+    await consumeChallenge(deps.redis, jobs.keys.otpChallenge(memberId), challengeId);
     ctx.status = 201;
     const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.withdrawal(withdrawalId));
     ctx.body = doc ? toWithdrawalAnswer(doc) : { id: withdrawalId, withdrawalNumber, status: 'pending' };

@@ -65,10 +65,14 @@ const FIELD_MASKS: Record<string, (value: string) => string> = {
   fullName: maskName,
   referenceName: maskName,
   phone: maskLastFour,
+  // The member's last proved number, in the folded member state an auditor reads.
+  verifiedPhone: maskLastFour,
   referencePhone: maskLastFour,
   bankAccountNumber: maskLastFour,
   email: maskEmail,
   address: maskText,
+  // The borrower's own address when they accepted a Disclosure Statement (LoanTermsAccepted), as a member's own action's address is.
+  ipAddress: maskIp,
 };
 
 /** Free text about a member, by event type. */

@@ -4,3 +4,4 @@ export * from './effectiveRate.js';
 export * from './repayment.js';
 export * from './loanStatusRules.js';
 export * from './servicing/index.js';
+export * from './disclosureStatement.js';

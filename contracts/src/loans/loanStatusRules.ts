@@ -11,11 +11,15 @@
  * the account (`active`, LoanAccountOpened) and only full repayment closes it (`completed`,
  * LoanPaidOff). Admins move a loan along the single arrows only.
  *
+ * An approved loan waits for the borrower to accept its Disclosure Statement (RA 3765) before the
+ * money moves; an approval not accepted within APPROVAL_ACCEPTANCE_DAYS lapses (`lapsed`, set by
+ * time, never by a click) and ends the application.
+ *
  * Admin-defined custom statuses (spec §4) are steps of the review: a loan under review
  * (pending, account_issue or a custom status) may enter any custom status, and leaves one the
  * way a pending loan leaves review. Money moves only on approval, so no custom status can skip it.
  */
-export const BUILT_IN_LOAN_STATUSES = ['pending', 'approved', 'denied', 'account_issue', 'active', 'completed'] as const;
+export const BUILT_IN_LOAN_STATUSES = ['pending', 'approved', 'denied', 'account_issue', 'active', 'completed', 'lapsed'] as const;
 export type BuiltInLoanStatus = (typeof BUILT_IN_LOAN_STATUSES)[number];
 
 const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
@@ -25,7 +29,16 @@ const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
   active: [],
   denied: [],
   completed: [],
+  lapsed: [],
 };
+
+/** Days the borrower has to accept an approved loan's Disclosure Statement before the approval lapses. */
+export const APPROVAL_ACCEPTANCE_DAYS = 7;
+
+/** The instant an approval given at `approvedAt` lapses unless the borrower accepted its terms. */
+export function acceptanceDeadline(approvedAt: string): string {
+  return new Date(Date.parse(approvedAt) + APPROVAL_ACCEPTANCE_DAYS * 86_400_000).toISOString();
+}
 
 export function isBuiltInLoanStatus(status: string): status is BuiltInLoanStatus {
   return (BUILT_IN_LOAN_STATUSES as readonly string[]).includes(status);
@@ -56,12 +69,12 @@ export function canChangeLoanStatus(from: string, to: string, customStatuses: re
   return nextLoanStatuses(from, customStatuses).includes(to);
 }
 
-/** The statuses only the money sets: an admin asking for them is refused. */
-export const MONEY_SET_LOAN_STATUSES: readonly BuiltInLoanStatus[] = ['active', 'completed'];
+/** The statuses only the money (or, for a lapse, the borrower's silence) sets: an admin asking for them is refused. */
+export const MONEY_SET_LOAN_STATUSES: readonly BuiltInLoanStatus[] = ['active', 'completed', 'lapsed'];
 
-/** Denial and completion end the application: the member may apply again. */
-export function closesApplication(status: string): status is 'denied' | 'completed' {
-  return status === 'denied' || status === 'completed';
+/** Denial, completion and a lapsed approval end the application: the member may apply again. */
+export function closesApplication(status: string): status is 'denied' | 'completed' | 'lapsed' {
+  return status === 'denied' || status === 'completed' || status === 'lapsed';
 }
 
 /** Spec §4: the only statuses from which an application may be deleted. */

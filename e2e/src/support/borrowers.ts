@@ -28,7 +28,7 @@ const DOCUMENT_COLOURS = [
   ['selfieUrl', [29, 95, 214]],
 ] as const;
 
-/** A borrower registered and verified (profile and the three documents) through the API, named `fullName`. */
+/** A borrower registered and verified (profile, the three documents and the phone) through the API, named `fullName`. */
 export async function verifiedBorrower(system: RunningSystem, fullName: string, details: BorrowerProfile = MANILA_PROFILE): Promise<ApiBorrower> {
   const phone = uniquePhone();
   const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName } });
@@ -48,17 +48,47 @@ export async function verifiedBorrower(system: RunningSystem, fullName: string, 
     body: { ...details, countryOfWork: 'Philippines', referencePhone: '09181234567', ...urls },
   });
   expect(profile.body?.verified, JSON.stringify(profile.body)).toBe(true);
+  await confirmPhone(system, borrower);
   return borrower;
 }
 
-/** A borrower registered, verified and holding an approved loan, all through the API (paid out to UnionBank 109876543210). */
+/** Confirms the borrower's phone with the code texted to it (read from the development outbox), as a first loan needs. */
+export async function confirmPhone(system: RunningSystem, borrower: ApiBorrower): Promise<void> {
+  const sent = await system.request('POST', '/api/user/phone-verification', { token: borrower.token });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(202);
+  let code: string | undefined;
+  const deadline = Date.now() + 15_000;
+  while (!code) {
+    const outbox = await system.request('GET', '/api/dev/outbox', { token: borrower.token });
+    const texts: { body: string }[] = Array.isArray(outbox.body) ? outbox.body : [];
+    code = texts.map((text) => /phone confirmation code is (\d{6})\b/.exec(text.body)?.[1]).find(Boolean);
+    if (!code && Date.now() > deadline) throw new Error(`no phone confirmation code reached ${borrower.phone}`);
+    if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const confirmed = await system.request('POST', '/api/user/phone-verification/confirm', { token: borrower.token, body: { code } });
+  expect(confirmed.body?.phoneVerified, JSON.stringify(confirmed.body)).toBe(true);
+}
+
+/**
+ * A borrower registered, verified and holding an approved loan whose Disclosure Statement they
+ * accepted (RA 3765), so the money is in the wallet — all through the API (paid out to UnionBank 109876543210).
+ */
 export async function approvedBorrower(system: RunningSystem, amount = 250_000): Promise<ApiBorrower & { loanId: string }> {
   const borrower = await verifiedBorrower(system, 'Gabriela Silang', VIGAN_PROFILE);
   const loan = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount, purpose: 'Tricycle for a transport business', termMonths: 24 } });
   expect(loan.status, JSON.stringify(loan.body)).toBe(201);
   const approval = await system.request('PUT', `/api/admin/loans/${loan.body.id}`, { token: await system.adminToken(), body: { status: 'approved', notify: true } });
   expect(approval.status, JSON.stringify(approval.body)).toBe(200);
+  await acceptDisclosure(system, borrower.token, loan.body.id);
   return { ...borrower, loanId: loan.body.id };
+}
+
+/** The borrower accepts their approved loan's Disclosure Statement through the API; the money moves. */
+export async function acceptDisclosure(system: RunningSystem, token: string, loanId: string): Promise<void> {
+  const disclosure = await system.request('GET', `/api/loans/${loanId}/disclosure`, { token });
+  expect(disclosure.status, JSON.stringify(disclosure.body)).toBe(200);
+  const accepted = await system.request('POST', `/api/loans/${loanId}/acceptance`, { token, body: { hash: disclosure.body.hash } });
+  expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
 }
 
 /** A loan application left pending (the admin console decides it). */

@@ -53,6 +53,13 @@ export class PostgresSqlClient implements SqlClient {
     }
     // A connection that failed mid-transaction is destroyed rather than returned to the pool.
     let broken: Error | undefined;
+    // The pool listens for errors only on idle connections: one the server ends while this
+    // transaction holds it between two statements (a PostgreSQL restart) would otherwise be an
+    // unhandled 'error' event, which ends the process. The next statement fails instead.
+    const onConnectionError = (error: Error) => {
+      broken = error;
+    };
+    connection.on('error', onConnectionError);
     let announce = false;
     try {
       const lockStatement = lock ? `; SELECT pg_advisory_xact_lock(${lockKey(lock[0])}, ${lockKey(lock[1])})` : '';
@@ -76,6 +83,8 @@ export class PostgresSqlClient implements SqlClient {
         });
       throw translatePostgresError(error);
     } finally {
+      // A broken connection keeps the listener: it is destroyed, and may still report its end.
+      if (!broken) connection.off('error', onConnectionError);
       connection.release(broken);
     }
   }

@@ -69,6 +69,22 @@ export const loansProjection: Projection = {
         const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
         if (!current) return;
         const doc: LoanDoc = { ...current, status: event.data.to, statusMessage: event.data.message, updatedAt: event.data.changedAt, version: event.position };
+        if (event.data.to === 'approved') doc.approvedAt = event.data.changedAt;
+        moveStatus(tx, keys, doc, current.status);
+        store(tx, keys, event, doc);
+        return;
+      }
+      case 'LoanTermsAccepted': {
+        const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
+        if (!current) return;
+        const { acceptedAt, statementHash } = event.data;
+        store(tx, keys, event, { ...current, termsAcceptedAt: acceptedAt, termsHash: statementHash, updatedAt: acceptedAt, version: event.position });
+        return;
+      }
+      case 'LoanApprovalLapsed': {
+        const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
+        if (!current) return;
+        const doc: LoanDoc = { ...current, status: 'lapsed', statusMessage: null, updatedAt: event.data.lapsedAt, version: event.position };
         moveStatus(tx, keys, doc, current.status);
         store(tx, keys, event, doc);
         return;

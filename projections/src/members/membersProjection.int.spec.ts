@@ -60,6 +60,16 @@ describe('members projection (real Redis)', () => {
     expect(await redis.get(keys.checkpoint)).toBe('2');
   });
 
+  it('keeps the latest-ending withdrawal hold on the member document, where the wallet reads it', async () => {
+    const held = (position: number, reason: string, heldUntil: string) => recorded(position, 'WithdrawalsHeld', { memberId, reason, heldUntil, heldAt: at });
+    await runner.applyBatch([registered, held(2, 'phone-changed', '2026-11-23T20:00:00.000Z'), held(3, 'too-many-wrong-codes', '2026-11-23T08:00:00.000Z')]);
+    const doc = JSON.parse((await redis.get(keys.member(memberId)))!) as MemberDoc;
+    expect(doc.withdrawalHold).toEqual({ until: '2026-11-23T20:00:00.000Z', reason: 'phone-changed' });
+    await runner.applyBatch([held(4, 'bank-account-changed', '2026-11-24T08:00:00.000Z')]);
+    const later = JSON.parse((await redis.get(keys.member(memberId)))!) as MemberDoc;
+    expect(later.withdrawalHold).toEqual({ until: '2026-11-24T08:00:00.000Z', reason: 'bank-account-changed' });
+  });
+
   it('never stores the password hash in the read model', async () => {
     await runner.applyBatch([registered]);
     const snapshot = JSON.stringify(await snapshotKeys(redis, prefix));

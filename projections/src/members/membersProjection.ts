@@ -63,6 +63,7 @@ export const membersProjection: Projection = {
           creditScore: DEFAULT_CREDIT_SCORE,
           status: 'active',
           documents: { idFront: null, idBack: null, selfie: null },
+          phoneVerified: false,
           createdAt: registeredAt,
           updatedAt: registeredAt,
           version: event.position,
@@ -83,7 +84,8 @@ export const membersProjection: Projection = {
         return;
       }
       case 'MemberPhoneChanged': {
-        const doc = await updateMember(tx, keys, event, event.data.memberId, () => ({ phone: event.data.to }));
+        // A new number is not proved by the old one's code.
+        const doc = await updateMember(tx, keys, event, event.data.memberId, () => ({ phone: event.data.to, phoneVerified: false }));
         if (doc) tx.hset(keys.memberSearch, { [doc.id]: memberSearchText(doc) });
         return;
       }
@@ -97,6 +99,14 @@ export const membersProjection: Projection = {
         return;
       case 'MemberCreditScoreChanged':
         await updateMember(tx, keys, event, event.data.memberId, () => ({ creditScore: event.data.to }));
+        return;
+      case 'WithdrawalsHeld':
+        // The latest-ending hold is the one the wallet shows, as the member's decider keeps it.
+        await updateMember(tx, keys, event, event.data.memberId, (doc) =>
+          doc.withdrawalHold && Date.parse(doc.withdrawalHold.until) >= Date.parse(event.data.heldUntil)
+            ? {}
+            : { withdrawalHold: { until: event.data.heldUntil, reason: event.data.reason } },
+        );
         return;
       case 'LoanDisbursed':
         return moveBalance(tx, keys, event, event.data.memberId, event.data.amountCentavos);
@@ -129,6 +139,17 @@ export const membersProjection: Projection = {
       case 'MemberPasswordReset':
         tx.hincrby(keys.auth(event.data.memberId), 'tokenVersion', 1);
         revokeSessions(tx, event, event.data.memberId, 'password-reset');
+        return;
+      case 'MemberPasswordChanged':
+        tx.hincrby(keys.auth(event.data.memberId), 'tokenVersion', 1);
+        revokeSessions(tx, event, event.data.memberId, 'password-changed');
+        return;
+      case 'MemberSignedOutEverywhere':
+        tx.hincrby(keys.auth(event.data.memberId), 'tokenVersion', 1);
+        revokeSessions(tx, event, event.data.memberId, 'signed-out-everywhere');
+        return;
+      case 'MemberPhoneVerified':
+        await updateMember(tx, keys, event, event.data.memberId, (doc) => ({ phoneVerified: doc.phone === event.data.phone }));
         return;
       case 'MemberDeleted': {
         const { memberId } = event.data;

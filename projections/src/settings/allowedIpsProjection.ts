@@ -1,7 +1,7 @@
 import { rooms, type AllowedIpDoc } from '@honeylend/contracts';
 import type { Projection } from '../projection.js';
 
-/** rm:settings:allowed-ips: the admin IP allow-list, one small document the API reads on every admin request. */
+/** rm:settings:allowed-ips: the admin IP allow-list, one small document the API reads on every admin request (`[]` once emptied). */
 export const allowedIpsProjection: Projection = {
   name: 'allowed-ips',
   async apply(event, tx, keys) {
@@ -20,8 +20,10 @@ export const allowedIpsProjection: Projection = {
             },
           ]
         : current.filter((rule) => rule.id !== event.data.ruleId);
-    if (rules.length === 0) tx.delete(keys.allowedIps);
-    else tx.setJson(keys.allowedIps, rules);
-    tx.publish({ rooms: [rooms.admins], event: 'settings.updated', doc: { allowedIps: rules }, version: event.position });
+    // An empty list is written as one: the API reads a missing document as "ask the event log", not as "no list".
+    tx.setJson(keys.allowedIps, rules);
+    // Only the main admin may read the allow-list (REST answers it to them alone); every API node also
+    // reads this entry to disconnect the staff sockets the new list no longer covers.
+    tx.publish({ rooms: [rooms.mainAdmin], event: 'settings.updated', doc: { allowedIps: rules }, version: event.position });
   },
 };

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { registerBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
-import { adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, type TestAdmin } from '../../../cli/src/testing/admins.js';
+import { acceptDisclosure, adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, requestFrom, type TestAdmin } from '../../../cli/src/testing/admins.js';
+import { openSocket, socketConnected, socketEnded, socketRefused } from '../../../cli/src/testing/sockets.js';
 import { reportFigure } from '../support/figures.js';
 import { apiRouteTable, fillPath, routeKey, type MountedRoute } from '../support/routeTable.js';
 
@@ -87,6 +88,8 @@ interface RouteCase {
   allowedParams?: (cell: Cell) => Record<string, string>;
   /** The allowed call ends the session it uses (logout): it gets a session of its own. */
   freshSession?: boolean;
+  /** The allowed call ends every session of its account (sign out everywhere): a borrower of its own makes it. */
+  ownAccount?: boolean;
 }
 
 const unknownId = () => ({ id: randomUUID() });
@@ -104,10 +107,17 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/openapi.json': [{ access: 'public' }],
   'GET /api/docs': [{ access: 'public' }],
   'GET /api/docs/:asset': [{ access: 'public' }],
+  'GET /api/company': [{ access: 'public' }],
   'POST /api/auth/login': [{ access: 'public' }],
   'POST /api/auth/register': [{ access: 'registration' }],
   'POST /api/auth/admin-login': [{ access: 'public' }],
   'POST /api/auth/logout': [{ access: 'signedIn', freshSession: true }],
+  'POST /api/auth/logout-everywhere': [{ access: 'borrower', ownAccount: true }],
+  'POST /api/auth/password-reset/request': [{ access: 'public' }],
+  'POST /api/auth/password-reset/confirm': [{ access: 'public' }],
+  'POST /api/user/password': [{ access: 'borrower', attack: () => ({ currentPassword: PASSWORD, newPassword: 'Taken#Over2026' }) }],
+  'POST /api/user/phone-verification': [{ access: 'borrower' }],
+  'POST /api/user/phone-verification/confirm': [{ access: 'borrower', attack: () => ({ code: '123456' }) }],
   'GET /api/dev/outbox': [{ access: 'signedIn' }],
   'GET /api/dev/business-date': [{ access: 'signedIn' }],
   'POST /api/dev/business-date': [{ access: 'staff', attack: () => ({ date: '2099-12-31' }) }],
@@ -120,12 +130,17 @@ const RULES: Record<string, RouteCase[]> = {
 
   'GET /api/user/profile': [{ access: 'borrower' }],
   'PUT /api/user/profile': [{ access: 'borrower', attack: () => ({ bankAccountNumber: '9999999999' }) }],
+  'POST /api/user/bank-account/otp': [{ access: 'borrower', attack: () => ({ bankName: 'BDO', bankAccountNumber: '9999999999' }) }],
   'POST /api/upload': [{ access: 'borrower' }],
   'POST /api/loans': [{ access: 'borrower', attack: () => ({ amount: 80_000, purpose: 'Sari-sari store stock', termMonths: 12 }) }],
   'GET /api/loans/user': [{ access: 'borrower' }],
   // A borrower's own loan only: the other member's answers 404.
   'GET /api/loans/:id': [{ access: 'borrower' }],
   'GET /api/loans/:id/payoff-quote': [{ access: 'borrower' }],
+  'GET /api/loans/:id/disclosure': [{ access: 'borrower' }],
+  'GET /api/loans/:id/disclosure.pdf': [{ access: 'borrower' }],
+  // Accepting another member's loan (the path always names the other one) answers 404.
+  'POST /api/loans/:id/acceptance': [{ access: 'borrower', attack: () => ({ hash: 'a'.repeat(64) }) }],
   'POST /api/loans/:id/repayments': [{ access: 'borrower', attack: () => ({ amount: 500 }), allowedBody: { amount: 1 } }],
   'POST /api/withdrawals/otp': [{ access: 'borrower', attack: () => ({ amount: 1000 }) }],
   'POST /api/withdrawals': [
@@ -176,6 +191,20 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/admin/audit/:stream': [{ access: 'staff' }],
   'GET /api/admin/events': [{ access: 'staff' }],
   'GET /api/admin/allowed-ips': [{ access: 'mainAdmin' }],
+  'PUT /api/admin/settings/company': [
+    {
+      access: 'mainAdmin',
+      attack: () => ({
+        companyName: 'Planted Lending Corp.',
+        secRegistrationNumber: 'CS000000000',
+        certificateOfAuthorityNumber: '0000',
+        dateRegistered: '2020-01-01',
+        status: 'Registered',
+        address: 'Nowhere',
+        contact: 'planted@example.com',
+      }),
+    },
+  ],
   'POST /api/admin/allowed-ips': [{ access: 'mainAdmin', attack: () => ({ ipAddress: '0.0.0.0/0', description: 'Everyone' }) }],
   'DELETE /api/admin/allowed-ips/:id': [{ access: 'mainAdmin', allowedParams: unknownId }],
 
@@ -279,7 +308,7 @@ function traces(victim: MemberFixture): string[] {
 }
 
 /** An OTP as the SMS carries it: staff must never read one (design §7). */
-const OTP_TEXT = /withdrawal code is \d{6}/i;
+const OTP_TEXT = /(withdrawal|bank change) code is \d{6}/i;
 
 let system: TestSystem;
 let fx: Fixtures;
@@ -288,6 +317,7 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
   const { borrower, loan } = await borrowerWithPendingLoan(system, fullName);
   const approval = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
   if (approval.status !== 200) throw new Error(`approval failed: ${approval.status} ${JSON.stringify(approval.body)}`);
+  await acceptDisclosure(system, borrower.token, loan.id);
   const withdrawal = await pendingWithdrawal(system, borrower, 1000);
   const repayment = await system.request('POST', `/api/admin/loans/${loan.id}/repayments`, {
     token: officer.token,
@@ -372,7 +402,12 @@ async function runCell(route: MountedRoute, rule: RouteCase, caller: CallerName)
   const path = fillPath(route.path, params) + query;
   const hasBody = !['GET', 'DELETE'].includes(route.method);
   const body = hasBody ? (refused ? (rule.attack?.(cell) ?? {}) : (rule.allowedBody ?? {})) : undefined;
-  const token = !refused && rule.freshSession ? await freshToken(caller) : tokenOf(caller);
+  const token =
+    !refused && rule.ownAccount && borrowerCaller
+      ? (await registerBorrower(system, 'Own Account')).token
+      : !refused && rule.freshSession
+        ? await freshToken(caller)
+        : tokenOf(caller);
   const requestId = `matrix-${randomUUID()}`;
   const res = await system.request(route.method, path, { token, body, headers: { 'X-Request-Id': requestId } });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
@@ -413,6 +448,12 @@ function escalations(current: Record<string, unknown>): Record<string, unknown> 
 }
 const GUARDED = ['balance', 'status', 'role', 'creditScore', 'isAdmin', 'accountStatus', 'creditTier'] as const;
 const guardedOf = (user: Record<string, unknown>) => Object.fromEntries(GUARDED.map((field) => [field, user[field]]));
+
+const ANSWER_WITHIN_MS = 15_000;
+/** The answer, or null when none came in time (a refusal is immediate: waiting longer only hides a hang). */
+function answerWithin<T>(answer: Promise<T>): Promise<T | null> {
+  return Promise.race([answer, new Promise<null>((resolve) => setTimeout(() => resolve(null), ANSWER_WITHIN_MS).unref())]);
+}
 
 /** Whether a borrower token can reach an admin route (it must not). */
 async function reachesAdmin(token: string): Promise<boolean> {
@@ -545,5 +586,80 @@ describe('access matrix (check 11)', () => {
     expect(failures).toEqual([]);
     // Every caller is refused somewhere and let through somewhere: the matrix is not trivially all one answer.
     for (const caller of CALLERS.filter((c) => c !== 'anonymous')) expect(results.some((r) => r.name.endsWith(`as ${caller}`) && !r.refusedExpected)).toBe(true);
+  });
+  it('refuses staff from an address not on the allow-list on every channel: staff routes, sign-in, documents, sockets (figure: staff calls refused / total)', async () => {
+    const UNLISTED = '127.0.0.2';
+    const staff: [CallerName, string][] = [
+      ['admin', fx.officer.token],
+      ['auditor', fx.auditor.token],
+      ['superadmin', fx.mainToken],
+    ];
+    // Live staff sockets from the address about to leave the list: the change must end them.
+    const live = await Promise.all(staff.map(([, token]) => socketConnected(openSocket(system.baseUrl, { token }, { localAddress: UNLISTED }))));
+    const liveEnded = live.map((socket) => socketEnded(socket));
+    // The list narrows from 127.0.0.0/8 to the test's own address.
+    const narrow = await system.request('POST', '/api/admin/allowed-ips', { token: fx.mainToken, body: { ipAddress: '127.0.0.1', description: 'Access matrix: this test only' } });
+    expect(narrow.status).toBe(201);
+    const wide = await system.request('DELETE', `/api/admin/allowed-ips/${fx.allowedIpRuleId}`, { token: fx.mainToken });
+    expect(wide.status).toBe(200);
+    const startPosition = await system.store.headPosition();
+    const problems: string[] = [];
+    let tried = 0;
+    try {
+      const ended = await Promise.race([Promise.all(liveEnded), new Promise((resolve) => setTimeout(() => resolve(null), 10_000))]);
+      tried += live.length;
+      if (ended === null) problems.push(`live staff sockets from ${UNLISTED} still open 10 s after the list changed`);
+
+      const staffAccess = new Set<Access>(['staff', 'mainAdmin', 'auditors', 'streamReaders', 'auditorOnly', 'ownerOrStaff']);
+      const requestIds: string[] = [];
+      for (const route of apiRouteTable(system.api.deps)) {
+        // The development routes are not mounted in production, where the allow-list matters.
+        if (route.path.startsWith('/api/dev/')) continue;
+        for (const rule of RULES[routeKey(route)] ?? []) {
+          if (!staffAccess.has(rule.access)) continue;
+          for (const [caller, token] of staff) {
+            const cell: Cell = { caller, victim: fx.b, fx };
+            const params = { ...Object.fromEntries(route.paramNames.map((param) => [param, victimParam(route.path, param, cell)])), ...rule.params?.(cell) };
+            const body = ['GET', 'DELETE'].includes(route.method) ? undefined : (rule.attack?.(cell) ?? {});
+            const requestId = `matrix-unlisted-${randomUUID()}`;
+            requestIds.push(requestId);
+            const res = await answerWithin(requestFrom(system.baseUrl, route.method, fillPath(route.path, params), { token, body, localAddress: UNLISTED, headers: { 'X-Request-Id': requestId } }));
+            tried += 1;
+            if (!res) problems.push(`${routeKey(route)} as ${caller} from ${UNLISTED}: no answer within ${ANSWER_WITHIN_MS / 1000} s`);
+            else if (res.status !== 403 || res.body?.code !== 'IP_NOT_ALLOWED') problems.push(`${routeKey(route)} as ${caller} from ${UNLISTED}: ${res.status} ${JSON.stringify(res.body).slice(0, 160)}`);
+          }
+        }
+      }
+      for (const [caller] of staff) {
+        const credentials = caller === 'superadmin' ? SUPERADMIN : { username: caller === 'admin' ? fx.officer.email : fx.auditor.email, password: caller === 'admin' ? fx.officer.password : fx.auditor.password };
+        const login = await answerWithin(requestFrom(system.baseUrl, 'POST', '/api/auth/admin-login', { body: credentials, localAddress: UNLISTED }));
+        tried += 1;
+        if (login?.status !== 403 || typeof login.body?.token === 'string') problems.push(`admin-login as ${caller} from ${UNLISTED}: ${login?.status ?? 'no answer'}`);
+      }
+      for (const [caller, token] of staff) {
+        const socket = openSocket(system.baseUrl, { token }, { localAddress: UNLISTED });
+        tried += 1;
+        try {
+          const refusal = await answerWithin(socketRefused(socket));
+          if (!refusal) problems.push(`socket as ${caller} from ${UNLISTED}: no answer within ${ANSWER_WITHIN_MS / 1000} s`);
+          else if (refusal.data?.code !== 'IP_NOT_ALLOWED') problems.push(`socket as ${caller} from ${UNLISTED} refused, but not by the allow-list: ${refusal.message}`);
+        } catch {
+          problems.push(`socket as ${caller} from ${UNLISTED} connected`);
+        } finally {
+          socket.disconnect();
+        }
+      }
+      const requestIdSet = new Set(requestIds);
+      for (const event of await system.store.readAll({ from: startPosition, limit: 100_000 })) {
+        if (event.metadata.correlationId && requestIdSet.has(event.metadata.correlationId)) problems.push(`a refused staff call appended ${event.type}`);
+      }
+    } finally {
+      const restore = await system.request('POST', '/api/admin/allowed-ips', { token: fx.mainToken, body: { ipAddress: '127.0.0.0/8', description: 'Access matrix' } });
+      if (restore.status === 201) fx.allowedIpRuleId = restore.body.id;
+      await system.request('DELETE', `/api/admin/allowed-ips/${narrow.body.id}`, { token: fx.mainToken });
+      for (const socket of live) socket.disconnect();
+    }
+    reportFigure({ check: '11 access matrix', name: 'staff calls from an address not on the allow-list refused (routes, sign-in, documents, sockets)', value: `${tried - problems.length} / ${tried}`, target: 'all' });
+    expect(problems).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { WrongExpectedVersion, type EventStore } from '@honeylend/eventstore';
 import { handleCommand, memberDecider } from '@honeylend/command-api';
 import { DomainError } from '../../../command-api/src/domain/decider.js';
 import { startTestSystem, type TestSystem } from '../../../cli/src/testing/testSystem.js';
-import { disburse, registerBorrower } from '../../../cli/src/testing/borrowers.js';
+import { addBankAccount, disburse, registerBorrower } from '../../../cli/src/testing/borrowers.js';
 import { withdrawalCodeFor } from '../../../cli/src/testing/admins.js';
 import { reportFigure } from '../support/figures.js';
 
@@ -52,6 +52,7 @@ function countingConflicts(store: EventStore): { store: EventStore; conflicts: (
 describe('double spend', () => {
   it(`${RACERS} concurrent withdrawals over HTTP with one valid code: exactly one is paid`, async () => {
     const borrower = await registerBorrower(system);
+    await addBankAccount(system, borrower);
     await disburse(system, borrower, BALANCE_CENTAVOS);
     const otp = await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: AMOUNT_PESOS } });
     expect(otp.status).toBe(202);
@@ -76,6 +77,7 @@ describe('double spend', () => {
 
   it(`${RACERS} concurrent withdrawal commands, each with its own challenge: exactly one is recorded, the rest refused or retried out`, async () => {
     const borrower = await registerBorrower(system);
+    await addBankAccount(system, borrower);
     await disburse(system, borrower, BALANCE_CENTAVOS);
     const { store, conflicts } = countingConflicts(system.store);
     const outcomes = await Promise.all(

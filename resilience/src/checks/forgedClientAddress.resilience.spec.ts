@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { requestFrom, superadminToken } from '../../../cli/src/testing/admins.js';
 import { reportFigure } from '../support/figures.js';
+import { openSocket, socketRefused } from '../../../cli/src/testing/sockets.js';
 
 /**
  * The system trusts no proxy here. The allow-list names 127.0.0.1 (the test's own address, so
@@ -33,7 +34,7 @@ const ADMIN_ROUTES: [string, string][] = [
 ];
 
 describe('forged client address', () => {
-  it('an allow-listed address in forwarding headers from an untrusted peer passes nowhere, and throttles key on the real peer (figure: bypasses 0)', async () => {
+  it('an allow-listed address in forwarding headers from an untrusted peer passes nowhere, sockets included, and throttles key on the real peer (figure: bypasses 0)', async () => {
     const rules: string[] = [];
     for (const ipAddress of ['127.0.0.1', '203.0.113.0/24']) {
       const res = await system.request('POST', '/api/admin/allowed-ips', { token: mainToken, body: { ipAddress } });
@@ -41,7 +42,9 @@ describe('forged client address', () => {
       rules.push(res.body.id);
     }
     const bypasses: string[] = [];
+    const socketBypasses: string[] = [];
     let tried = 0;
+    let socketsTried = 0;
     try {
       for (const headers of FORGED_HEADERS) {
         const login = await requestFrom(system.baseUrl, 'POST', '/api/auth/admin-login', { body: SUPERADMIN, headers, localAddress: ATTACKER });
@@ -54,9 +57,24 @@ describe('forged client address', () => {
           else expect(res.body.details.clientAddress).toBe(ATTACKER);
         }
       }
+      // The same forged headers on staff socket handshakes: joining `admins` would stream every member's data.
+      for (const headers of FORGED_HEADERS) {
+        const socket = openSocket(system.baseUrl, { token: mainToken }, { localAddress: ATTACKER, headers });
+        socketsTried += 1;
+        try {
+          const refusal = await socketRefused(socket);
+          if (refusal.data?.code !== 'IP_NOT_ALLOWED' || refusal.data.clientAddress !== ATTACKER) socketBypasses.push(`socket with ${JSON.stringify(headers)}: ${refusal.message}`);
+        } catch {
+          socketBypasses.push(`socket with ${JSON.stringify(headers)} joined`);
+        } finally {
+          socket.disconnect();
+        }
+      }
     } finally {
       for (const id of [...rules].reverse()) await system.request('DELETE', `/api/admin/allowed-ips/${id}`, { token: mainToken });
     }
+    reportFigure({ check: '3 forged client address', name: 'forged-address staff socket joins refused', value: `${socketsTried - socketBypasses.length} / ${socketsTried}`, target: 'all' });
+    bypasses.push(...socketBypasses);
 
     // Failed sign-ins under forged addresses count against the real peer, and no key is made for a forged one.
     const phone = uniquePhone();

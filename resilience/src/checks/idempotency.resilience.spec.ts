@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
-import { disburse, latestOtpFor, registerBorrower, verifyBorrower } from '../../../cli/src/testing/borrowers.js';
+import { addBankAccount, disburse, latestOtpFor, registerBorrower, verifyBorrower } from '../../../cli/src/testing/borrowers.js';
 import { reportFigure } from '../support/figures.js';
 
 let duplicates = 0;
@@ -45,6 +45,7 @@ describe('Idempotency-Key', () => {
 
   it('a withdrawal and a balance adjustment repeated with their keys happen once', async () => {
     const borrower = await registerBorrower(system);
+    await addBankAccount(system, borrower);
     await disburse(system, borrower, 1_000_000);
     await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } });
     const otp = await latestOtpFor(system, borrower);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, type TestSystem } from '../../../cli/src/testing/testSystem.js';
-import { disburse, registerBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
+import { addBankAccount, disburse, registerBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
 import { withdrawalCodeFor } from '../../../cli/src/testing/admins.js';
 import { reportFigure } from '../support/figures.js';
 import { scaled } from '../support/scale.js';
@@ -20,6 +20,7 @@ let attacks = 0;
 
 async function fundedBorrower(): Promise<Borrower> {
   const borrower = await registerBorrower(system);
+  await addBankAccount(system, borrower);
   await disburse(system, borrower, 5_000_00);
   return borrower;
 }

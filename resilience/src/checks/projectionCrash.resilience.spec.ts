@@ -17,7 +17,9 @@ import { eventually, sleep } from '../support/waiting.js';
  * order. That is what the runner's design promises: one guarded script per batch writes the documents, the
  * checkpoints and the feed entries together, so a kill leaves either all of a batch or none of it.
  */
-const EVENTS = scaled(2_000, 10_000);
+/** Whole member stories of about 2,000 (10,000) events: the replay's count below is exact. */
+const STORIES = Math.round(scaled(2_000, 10_000) / EVENTS_PER_STORY);
+const EVENTS = STORIES * EVENTS_PER_STORY;
 const KILLS = scaled(5, 20);
 /** Appends per second: slow enough that every kill lands while events are still flowing and being applied. */
 const EVENTS_PER_SECOND = scaled(250, 250);
@@ -67,7 +69,7 @@ describe('projection crash', () => {
 
     const started = Date.now();
     await appendMemberStories(store, {
-      stories: EVENTS / EVENTS_PER_STORY,
+      stories: STORIES,
       concurrency: 4,
       onAppended: async (count) => {
         appended = count;

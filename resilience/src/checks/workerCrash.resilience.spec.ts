@@ -7,11 +7,13 @@ import { verifyOtp } from '@honeylend/contracts/server';
 import { reportFigure } from '../support/figures.js';
 import { scaled } from '../support/scale.js';
 import { startRecordingSmsGateway, type RecordingSmsGateway } from '../support/smsGateway.js';
+import { spawnLending, type LendingProcess } from '../support/lendingProcess.js';
 import { SplitSystem } from '../support/splitSystem.js';
 import { eventually, sleep } from '../support/waiting.js';
 
 /**
- * `lending workers` is SIGKILLed while OTP and notification jobs are queued and in flight, and
+ * Two `lending workers` processes share the queues, as a deployment with two worker nodes does;
+ * one of them is SIGKILLed while OTP and notification jobs are queued and in flight, and
  * restarted each time. Half of the kills land in the worst moment — the gateway has accepted a
  * text and the worker dies before the job is marked done — the others just after the gateway
  * answered, while the worker records the send. BullMQ hands the interrupted jobs to the restarted
@@ -26,6 +28,8 @@ const CHECK = '8 worker crash';
 let gateway: RecordingSmsGateway;
 let system: SplitSystem;
 let queueRedis: Redis;
+/** The second worker node, never killed. */
+let steadyWorkers: LendingProcess | undefined;
 
 let kills = 0;
 let killing = false;
@@ -35,7 +39,7 @@ const killAtRequest = Array.from({ length: KILLS }, () => Math.floor((0.1 + 0.7 
 async function killAndRestartWorkers(): Promise<void> {
   await system.kill9('workers');
   kills += 1;
-  await system.start('workers');
+  await system.start('workers', { NODE_NAME: 'workers-killed' });
   killing = false;
 }
 
@@ -59,13 +63,14 @@ beforeAll(async () => {
   queueRedis = new Redis(system.redisUrl, { maxRetriesPerRequest: null });
 });
 afterAll(async () => {
+  await steadyWorkers?.stop();
   queueRedis?.disconnect();
   await system?.cleanup();
   await gateway?.close();
 });
 
 describe('worker crash', () => {
-  it(`${KILLS} SIGKILLs of the workers during ${JOBS_PER_QUEUE} OTP and ${JOBS_PER_QUEUE} notification jobs: every job completes, every text is sent once`, async () => {
+  it(`${KILLS} SIGKILLs of one of two worker nodes during ${JOBS_PER_QUEUE} OTP and ${JOBS_PER_QUEUE} notification jobs: every job completes, every text is sent once`, async () => {
     const keys = createJobKeys(system.keyPrefix);
     const otpQueue = new Queue(QUEUE_NAMES.otp, { connection: queueRedis, prefix: keys.queuePrefix });
     const notificationQueue = new Queue(QUEUE_NAMES.notifications, { connection: queueRedis, prefix: keys.queuePrefix });
@@ -84,7 +89,8 @@ describe('worker crash', () => {
       await otpQueue.addBulk(otpJobs.map((job) => ({ name: JOB_NAMES.sendOtp, data: job, opts: otpJobOptions(job.challengeId) })));
       await notificationQueue.addBulk(notificationJobs.map((job) => ({ name: JOB_NAMES.sendNotification, data: job, opts: notificationJobOptions(job.notificationId) })));
       const started = Date.now();
-      await system.start('workers');
+      await system.start('workers', { NODE_NAME: 'workers-killed' });
+      steadyWorkers = spawnLending('workers', { ...system.env, NODE_NAME: 'workers-steady' });
 
       const states = async () => [
         ...(await Promise.all(otpJobs.map((job) => otpQueue.getJobState(job.challengeId)))),
@@ -92,8 +98,9 @@ describe('worker crash', () => {
       ];
       await eventually(`every job to complete after ${KILLS} kills`, 150_000, async () => {
         if (kills < KILLS || killing) return undefined;
-        const workers = system.processes.workers!;
-        if (!workers.isRunning()) throw new Error(`the workers exited:\n${workers.output().slice(-3_000)}`);
+        for (const workers of [system.processes.workers!, steadyWorkers!]) {
+          if (!workers.isRunning()) throw new Error(`the workers exited:\n${workers.output().slice(-3_000)}`);
+        }
         return (await states()).every((state) => state === 'completed' || state === 'failed') ? true : undefined;
       }, 500);
       const seconds = (Date.now() - started) / 1000;
@@ -115,9 +122,20 @@ describe('worker crash', () => {
       );
       const wrongCodes = codesAccepted.filter((outcome) => outcome !== 'ok').length;
 
+      // Which node finished each job (BullMQ's processedBy, the worker's NODE_NAME): both took their share.
+      const finishedBy = await Promise.all([
+        ...otpJobs.map(async (job) => (await otpQueue.getJob(job.challengeId))?.processedBy),
+        ...notificationJobs.map(async (job) => (await notificationQueue.getJob(job.notificationId))?.processedBy),
+      ]);
+      const byKilled = finishedBy.filter((name) => name === 'workers-killed').length;
+      const bySteady = finishedBy.filter((name) => name === 'workers-steady').length;
+
       reportFigure({ check: CHECK, name: `jobs lost of ${JOBS_PER_QUEUE * 2} after ${kills} SIGKILLs (all done in ${seconds.toFixed(1)} s)`, value: lost, target: '0' });
+      reportFigure({ check: CHECK, name: 'jobs finished by the killed node / the steady node', value: `${byKilled} / ${bySteady}` });
       reportFigure({ check: CHECK, name: `texts delivered twice (repeats the gateway dropped by idempotency key: ${repeatsDropped})`, value: duplicates, target: '0' });
       expect(kills).toBe(KILLS);
+      expect(byKilled + bySteady).toBe(JOBS_PER_QUEUE * 2);
+      expect(bySteady).toBeGreaterThan(0);
       expect({ lost, unsent, duplicates, wrongCodes }).toEqual({ lost: 0, unsent: 0, duplicates: 0, wrongCodes: 0 });
       expect(gateway.requests.every((request) => request.idempotencyKey !== undefined)).toBe(true);
     } finally {

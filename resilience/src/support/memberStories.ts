@@ -6,7 +6,7 @@ import type { EventStore } from '@honeylend/eventstore';
 const PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$zED2D/G6NxJGqVVdfDCDbA$wyL1656FB0q5hih5R2tTNhmnA/dwvRhI5nx6gCxhBa8';
 
 /** Events in one member's story; a run of N events is N / EVENTS_PER_STORY stories. */
-export const EVENTS_PER_STORY = 10;
+export const EVENTS_PER_STORY = 11;
 
 interface StoryStep {
   stream: string;
@@ -46,6 +46,8 @@ function storySteps(index: number, runId: number): StoryStep[] {
       },
     },
     { stream: loan, event: { type: 'LoanStatusChanged', data: { loanId, memberId, from: 'pending', to: 'approved', message: null, changedAt: at() } } },
+    // RA 3765: the borrower accepts the Disclosure Statement before the money moves.
+    { stream: loan, event: { type: 'LoanTermsAccepted', data: { loanId, memberId, statementHash: 'c'.repeat(64), acceptedAt: at(), ipAddress: '127.0.0.1' } } },
     { stream: member, event: { type: 'LoanDisbursed', data: { memberId, loanId, amountCentavos: 5_000_000, disbursedAt: at() } } },
     {
       stream: member,

@@ -79,6 +79,8 @@ export class SplitSystem {
       ADMIN_USERNAME: this.admin.username,
       ADMIN_PASSWORD: this.admin.password,
       LOG_LEVEL: 'warn',
+      // Every borrower of a check registers from 127.0.0.1.
+      REGISTRATIONS_PER_HOUR_PER_ADDRESS: '1000000',
       // A closed local port: the rates worker never reaches the internet from a test.
       RATES_URL: 'http://127.0.0.1:9/latest/PHP',
       ...this.extraEnv,

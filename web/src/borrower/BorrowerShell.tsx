@@ -4,6 +4,8 @@ import { onAccountSuspended } from '../shared/api';
 import { BottomTabBar } from './components/BottomTabBar';
 import { LoadingScreen } from './components/LoadingScreen';
 import { TopBar } from './components/TopBar';
+import { CompanyFooter } from './components/CompanyFooter';
+import { useCompany } from '../shared/companyStore';
 import { useSession } from './stores/session';
 
 /** Frame of every borrower screen: top bar with menu, the screen, and the tab bar while signed in. */
@@ -13,6 +15,8 @@ export function BorrowerShell() {
   const navigate = useNavigate();
 
   useEffect(() => onAccountSuspended(() => navigate('/app-login', { replace: true })), [navigate]);
+  // The lender's details, once per visit: the footer and the operator card on every borrower page.
+  useEffect(() => useCompany.getState().load(), []);
 
   if (loading) return <LoadingScreen />;
   return (
@@ -24,6 +28,7 @@ export function BorrowerShell() {
       <main id="main-content" className="shell__main" tabIndex={-1}>
         <Outlet />
       </main>
+      <CompanyFooter />
       {signedIn && <BottomTabBar />}
     </div>
   );

@@ -75,6 +75,8 @@ export function memberAnswer(overrides: Partial<UserAnswer> = {}): UserAnswer {
     personalInfoComplete: false,
     documentsComplete: false,
     verified: false,
+    withdrawalHold: null,
+    phoneVerified: false,
     createdAt: '2026-01-05T08:00:00.000Z',
     version: 12,
     ...overrides,

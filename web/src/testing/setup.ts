@@ -6,11 +6,14 @@ import { useProfile } from '../borrower/stores/profile';
 import { useSession } from '../borrower/stores/session';
 import { useWithdrawalFlow, useWithdrawals } from '../borrower/stores/wallet';
 import { useToasts } from '../shared/toast/toastStore';
+import { useCompany } from '../shared/companyStore';
 import { fallbackRatesAnswer, jsonResponse, routeFetch } from './http';
 
 beforeEach(() => {
   // Screens that fetch on their own (the converter's rates) get an answer; a test's own mock replaces this.
   routeFetch({ 'GET /api/rates': () => jsonResponse(fallbackRatesAnswer()) });
+  // The lender's details count as read (none published): only a test about them lets the shell fetch them.
+  useCompany.setState({ company: null, status: 'ready' });
 });
 
 afterEach(() => {

@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_NAMES, otpJobOptions } from '@honeylend/contracts';
-import { readOtpDeliveryStatus, readSmsOutbox, verifyOtp, type VerifyOtpInput } from '@honeylend/contracts/server';
+import { randomUUID } from 'node:crypto';
+import {
+  bankChangeBinding,
+  consumeChallenge,
+  readOtpDeliveryStatus,
+  readSmsOutbox,
+  verifyBankChangeCode,
+  verifyOtp,
+  verifyOtpChallenge,
+  type VerifyOtpInput,
+} from '@honeylend/contracts/server';
 import { eventually } from '../testing/eventually.js';
 import { TEST_OTP_SECRET, codeFromOutbox, otpJobFor, startTestWorkers, wrongCodeFor, type TestWorkers } from '../testing/workersFixture.js';
 
@@ -24,11 +34,11 @@ describe('withdrawal OTP, from enqueued job to verified code', () => {
     return verifyOtp(system.redis, system.keys, { now: new Date(), secret: TEST_OTP_SECRET, ...input });
   }
 
-  it('texts a six-digit code that confirms the withdrawal once, then never again', async () => {
-    const { job, code } = await issue({ phone: '+639170000001' });
+  it('texts a six-digit code naming the amount and the masked account, that confirms the withdrawal once, then never again', async () => {
+    const { job, code } = await issue({ phone: '+639170000001', destination: 'BPI ••••7890' });
     expect(code).toMatch(/^\d{6}$/);
     const [text] = await readSmsOutbox(system.redis, system.keys, { to: job.phone });
-    expect(text?.body).toBe(`Your Honeylend withdrawal code is ${code}. It expires in 5 minutes. Never share it.`);
+    expect(text?.body).toBe(`Your Honeylend withdrawal code is ${code}. It confirms ₱1,500.00 to BPI ••••7890 and expires in 5 minutes. Never share it.`);
 
     expect(await verify({ memberId: job.memberId, challengeId: job.challengeId, amountCentavos: job.amountCentavos, code })).toBe('ok');
     expect(await verify({ memberId: job.memberId, challengeId: job.challengeId, amountCentavos: job.amountCentavos, code })).toBe('expired');
@@ -119,5 +129,44 @@ describe('withdrawal OTP with a short lifetime', () => {
     // A clock before the stored expiry proves it is Redis's TTL that removed the record.
     const verification = await verifyOtp(system.redis, system.keys, { memberId: job.memberId, challengeId: job.challengeId, amountCentavos: job.amountCentavos, code, now: new Date(0), secret: TEST_OTP_SECRET });
     expect(verification).toBe('expired');
+  });
+
+  it('keeps a right code until the step it confirms is recorded, when asked to', async () => {
+    const job = otpJobFor({ phone: '+639170000011' });
+    await system.otpQueue.add(JOB_NAMES.sendOtp, job, otpJobOptions(job.challengeId));
+    const code = await codeFromOutbox(system.redis, system.keys, job.phone);
+    const input = { memberId: job.memberId, challengeId: job.challengeId, amountCentavos: job.amountCentavos, code, now: new Date(), secret: TEST_OTP_SECRET, keepUntilConsumed: true };
+    expect((await verifyOtpChallenge(system.redis, system.keys, input)).outcome).toBe('ok');
+    // The append that would have recorded the withdrawal failed: the same code still works.
+    expect((await verifyOtpChallenge(system.redis, system.keys, input)).outcome).toBe('ok');
+    await consumeChallenge(system.redis, system.keys.otpChallenge(job.memberId), job.challengeId);
+    expect((await verifyOtpChallenge(system.redis, system.keys, input)).outcome).toBe('expired');
+  });
+});
+
+describe('bank-change code, from enqueued job to verified code', () => {
+  let system: TestWorkers;
+  beforeAll(async () => {
+    system = await startTestWorkers();
+  });
+  afterAll(async () => {
+    await system?.close();
+  });
+
+  it('texts a code naming the new account masked, which confirms that account and no other', async () => {
+    const memberId = randomUUID();
+    const challengeId = randomUUID();
+    const phone = '+639170000021';
+    const binding = bankChangeBinding('BDO', '5555557890');
+    await system.otpQueue.add(JOB_NAMES.sendBankChangeCode, { challengeId, memberId, phone, binding, destination: 'BDO ••••7890' }, otpJobOptions(challengeId));
+    const text = await eventually('a bank change code', async () => (await readSmsOutbox(system.redis, system.keys, { to: phone }))[0]);
+    const code = /bank change code is (\d{6})\./.exec(text.body)?.[1];
+    expect(text.body).toBe(`Your Honeylend bank change code is ${code}. It sets your bank account to BDO ••••7890 and expires in 5 minutes. If you did not ask for this, do not share it and call us.`);
+    const check = (accountNumber: string) => verifyBankChangeCode(system.redis, system.keys, { memberId, binding: bankChangeBinding('BDO', accountNumber), code: code!, now: new Date(), secret: TEST_OTP_SECRET });
+    expect((await check('9999999999')).outcome).toBe('invalid');
+    expect((await check('5555557890')).outcome).toBe('ok');
+    expect((await check('5555557890')).outcome).toBe('expired');
+    // A withdrawal code is kept apart: the bank-change code never lands in the withdrawal slot.
+    expect(await system.redis.exists(system.keys.otpChallenge(memberId))).toBe(0);
   });
 });

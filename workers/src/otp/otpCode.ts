@@ -13,9 +13,24 @@ export function otpCodeFromSeed(secret: string, seed: string, sendNumber: number
   return (digest.readBigUInt64BE(0) % BigInt(10 ** OTP_CODE_LENGTH)).toString().padStart(OTP_CODE_LENGTH, '0');
 }
 
-export function otpMessage(code: string, ttlMs: number): string {
+const expiresIn = (ttlMs: number) => {
   const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
-  return `Your Honeylend withdrawal code is ${code}. It expires in ${minutes} minute${minutes === 1 ? '' : 's'}. Never share it.`;
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+};
+
+/**
+ * The withdrawal code's text names what it confirms — the amount and, masked, the account the money
+ * goes to — so a member tricked into reading a code out learns what it would be used for.
+ */
+export function otpMessage(code: string, ttlMs: number, confirms?: { amount: string; destination?: string | undefined }): string {
+  if (!confirms) return `Your Honeylend withdrawal code is ${code}. It expires in ${expiresIn(ttlMs)}. Never share it.`;
+  const what = confirms.destination ? `${confirms.amount} to ${confirms.destination}` : confirms.amount;
+  return `Your Honeylend withdrawal code is ${code}. It confirms ${what} and expires in ${expiresIn(ttlMs)}. Never share it.`;
+}
+
+/** The bank-change code's text names the new account (masked), so the member sees what they are agreeing to. */
+export function bankChangeCodeMessage(code: string, ttlMs: number, destination: string): string {
+  return `Your Honeylend bank change code is ${code}. It sets your bank account to ${destination} and expires in ${expiresIn(ttlMs)}. If you did not ask for this, do not share it and call us.`;
 }
 
 /** Keeps a code out of an error text that a gateway or library may have built from the message. */

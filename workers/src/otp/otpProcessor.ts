@@ -1,13 +1,13 @@
 import type { Job } from 'bullmq';
 import { UnrecoverableError } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { QUEUE_NAMES, maskPhone, otpJobSchema, type JobKeys } from '@honeylend/contracts';
-import { hashOtpCode, storeOtpChallenge, type StoreOtpChallengeResult } from '@honeylend/contracts/server';
+import { JOB_NAMES, QUEUE_NAMES, bankChangeCodeJobSchema, formatPesos, maskPhone, otpJobSchema, type JobKeys } from '@honeylend/contracts';
+import { hashOtpCode, storeBankChangeChallenge, storeOtpChallenge, type StoreOtpChallengeResult } from '@honeylend/contracts/server';
 import { describeError, withFields, type Logger } from '../logger.js';
 import { SmsGatewayError } from '../sms/httpSmsSender.js';
 import type { SmsDeliveries } from '../sms/smsDelivery.js';
 import type { SmsSender } from '../sms/smsSender.js';
-import { otpCodeFromSeed, otpMessage, redactCode } from './otpCode.js';
+import { bankChangeCodeMessage, otpCodeFromSeed, otpMessage, redactCode } from './otpCode.js';
 import { recordOtpFailure, recordOtpSent } from './otpDeliveryStatus.js';
 
 export interface OtpProcessorDependencies {
@@ -40,10 +40,34 @@ export interface OtpJobResult {
 export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
   const { redis, keys, sender, deliveries, secret, ttlMs, clock } = dependencies;
 
-  return async function processOtpJob(job: Job, _token?: string, signal?: AbortSignal): Promise<OtpJobResult> {
+  /** The two kinds of code this queue carries: what each is bound to, where it is kept, what its text says. */
+  const codeKind = (job: Job) => {
+    if (job.name === JOB_NAMES.sendBankChangeCode) {
+      const parsed = bankChangeCodeJobSchema.safeParse(job.data);
+      if (!parsed.success) return { issues: parsed.error.issues };
+      const { binding, destination, ...common } = parsed.data;
+      return {
+        ...common,
+        store: (challenge: { challengeId: string; codeHash: string; requestedAt: Date; now: Date }) =>
+          storeBankChangeChallenge(redis, keys, { ...challenge, memberId: common.memberId, binding, ttlMs }),
+        message: (code: string) => bankChangeCodeMessage(code, ttlMs, destination),
+      };
+    }
     const parsed = otpJobSchema.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`invalid OTP job: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
-    const { challengeId, memberId, phone, amountCentavos, requestId } = parsed.data;
+    if (!parsed.success) return { issues: parsed.error.issues };
+    const { amountCentavos, destination, ...common } = parsed.data;
+    return {
+      ...common,
+      store: (challenge: { challengeId: string; codeHash: string; requestedAt: Date; now: Date }) =>
+        storeOtpChallenge(redis, keys, { ...challenge, memberId: common.memberId, amountCentavos, ttlMs }),
+      message: (code: string) => otpMessage(code, ttlMs, { amount: formatPesos(amountCentavos), destination }),
+    };
+  };
+
+  return async function processOtpJob(job: Job, _token?: string, signal?: AbortSignal): Promise<OtpJobResult> {
+    const kind = codeKind(job);
+    if ('issues' in kind && kind.issues) throw new UnrecoverableError(`invalid OTP job: ${kind.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    const { challengeId, memberId, phone, requestId } = kind;
     // Every line of this job carries the request that asked for it.
     const logger = withFields(dependencies.logger, { requestId });
     const sentTo = maskPhone(phone);
@@ -58,22 +82,14 @@ export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
       return { challengeId, outcome: 'sent' };
     }
     const code = otpCodeFromSeed(secret, delivery.seed, delivery.sendNumber);
-    const stored = await storeOtpChallenge(redis, keys, {
-      memberId,
-      challengeId,
-      amountCentavos,
-      codeHash: hashOtpCode(secret, challengeId, code),
-      requestedAt: new Date(job.timestamp),
-      now: clock(),
-      ttlMs,
-    });
+    const stored = await kind.store({ challengeId, codeHash: hashOtpCode(secret, challengeId, code), requestedAt: new Date(job.timestamp), now: clock() });
     if (stored !== 'stored') {
       logger.info('OTP not sent', { challengeId, memberId, reason: stored });
       return { challengeId, outcome: stored };
     }
 
     try {
-      await sender.send({ to: phone, body: otpMessage(code, ttlMs) }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
+      await sender.send({ to: phone, body: kind.message(code) }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
     } catch (error) {
       if (error instanceof SmsGatewayError) await deliveries.markRefused(QUEUE_NAMES.otp, jobId);
       const reason = redactCode(describeError(error), code);

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { JobKeys } from '@honeylend/contracts';
+import { devDefaultsAllowed } from '@honeylend/contracts/server';
 import type { Logger } from '../logger.js';
 import { HttpSmsSender } from './httpSmsSender.js';
 import { OutboxSmsSender } from './outboxSmsSender.js';
@@ -12,7 +13,7 @@ export const DEFAULT_SMS_SENDER_NAME = 'Honeylend';
 /**
  * SMS_SENDER=http sends through the gateway (SMS_GATEWAY_URL, SMS_API_KEY, optional
  * SMS_SENDER_NAME and SMS_TIMEOUT_MS); unset or `outbox` keeps texts in the development outbox,
- * which production refuses: there a code must really reach the phone.
+ * which only development and test accept (see devDefaultsAllowed): elsewhere a code must really reach the phone.
  */
 export function createSmsSender(env: WorkerEnv, dependencies: { redis: Redis; keys: JobKeys; logger: Logger }): SmsSender {
   const kind = env.SMS_SENDER === undefined || env.SMS_SENDER === '' ? 'outbox' : env.SMS_SENDER;
@@ -26,7 +27,7 @@ export function createSmsSender(env: WorkerEnv, dependencies: { redis: Redis; ke
     return new HttpSmsSender({ gatewayUrl, apiKey, senderName: env.SMS_SENDER_NAME || DEFAULT_SMS_SENDER_NAME, ...(timeoutMs === undefined ? {} : { timeoutMs }) });
   }
   if (kind === 'outbox') {
-    if (env.NODE_ENV === 'production') throw new Error('SMS_SENDER=outbox is for development only; set SMS_SENDER=http in production');
+    if (!devDefaultsAllowed(env)) throw new Error(`SMS_SENDER=outbox is for development only (NODE_ENV=${env.NODE_ENV}); set SMS_SENDER=http`);
     return new OutboxSmsSender(dependencies.redis, dependencies.keys, dependencies.logger);
   }
   throw new Error(`SMS_SENDER must be "http" or "outbox", not "${kind}"`);

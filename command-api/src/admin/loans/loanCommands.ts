@@ -15,20 +15,23 @@ import type { LoanStatusUpdate } from './adminLoanBodies.js';
 type Position = number | null;
 const latest = (...positions: Position[]) => positions.reduce<Position>((max, position) => (position !== null && (max === null || position > max) ? position : max), null);
 
-/** A loan that went through approval has had its principal paid into the wallet. */
+/** A loan that went through approval (and, since RA 3765 acceptance, the borrower's acceptance) has had its principal paid into the wallet. */
 const APPROVED_OR_LATER = new Set(['approved', 'active', 'completed']);
 
 /**
  * The loan's side effects on the member's stream, each idempotent per loan so that a retry, or
  * two admins approving at the same moment, has them happen exactly once: the principal reaches
- * the wallet once the loan is approved, then the loan's account opens (active, with its schedule);
- * a denied or completed loan stops being the member's open application. Approving again an
- * approved loan whose writer died part-way finishes what was left.
+ * the wallet once the loan is approved and the borrower accepted its Disclosure Statement (RA 3765),
+ * then the loan's account opens (active, with its schedule); a denied, completed or lapsed loan
+ * stops being the member's open application. Approving again an approved loan whose writer died
+ * part-way, or accepting again, finishes what was left.
  */
-async function settleMemberSide(deps: ApiDeps, metadata: EventMetadata, loan: ExistingLoan, now: string): Promise<Position> {
+export async function settleLoanMoney(deps: ApiDeps, metadata: EventMetadata, loan: ExistingLoan, now: string): Promise<Position> {
   const { loanId, memberId } = loan;
   let position: Position = null;
-  if (APPROVED_OR_LATER.has(loan.status)) {
+  // An approval awaiting the borrower's acceptance moves no money yet.
+  const disbursable = APPROVED_OR_LATER.has(loan.status) && (loan.status !== 'approved' || loan.acceptedTerms !== null);
+  if (disbursable) {
     const result = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'DisburseLoan', memberId, loanId, amountCentavos: loan.amountCentavos, now }, metadata);
     position = latest(position, result.position);
     // Disbursement opens the account: the loan is active, its schedule fixed (design §9). Once only.
@@ -63,7 +66,7 @@ export async function changeLoanStatus(deps: ApiDeps, ctx: Context, adminId: str
   );
   const loan = result.state;
   if (!loan.exists) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
-  let position = latest(result.position, await settleMemberSide(deps, metadata, loan, now));
+  let position = latest(result.position, await settleLoanMoney(deps, metadata, loan, now));
   const changed = result.events.length > 0;
   if (changed && (notify || loan.status === 'account_issue')) {
     const notice = await notifyMember(deps, ctx, adminId, {

@@ -1,14 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import { streams, type DocumentKind, type ProfileChanges } from '@honeylend/contracts';
+import { JOB_NAMES, WITHDRAWAL_HOLD_MS, maskPhone, notificationJobOptions, streams, type DocumentKind, type ProfileChanges } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
 import { hashPassword } from '../../auth/passwords.js';
 import { assertNotCommonPassword } from '../../auth/commonPasswords.js';
 import { handleCommand, loadState } from '../../domain/commandHandler.js';
 import { DomainError } from '../../domain/decider.js';
 import { ApiError } from '../../http/apiError.js';
-import { metadataOf, type ApiDeps } from '../../http/context.js';
-import { memberDecider } from '../../member/decide.js';
+import { callerOf, jobTraceOf, metadataOf, type ApiDeps } from '../../http/context.js';
+import { MEMBER_MESSAGES, memberDecider } from '../../member/decide.js';
 import { phoneReservationDecider } from '../../member/phoneReservation.js';
 import { checkImage } from '../../uploads/checkImage.js';
 import { fileIdFromUrl } from '../../uploads/signedFileUrls.js';
@@ -69,6 +69,10 @@ export async function updateMember(deps: ApiDeps, ctx: Context, adminId: string,
   const changes: ProfileChanges = { ...profile, ...(monthlySalary !== undefined ? { monthlySalaryCentavos: monthlySalary } : {}) };
   const documents = documentsOf(update);
   const newPhone = phone !== undefined && phone !== state.phone ? phone : undefined;
+  const caller = callerOf(ctx);
+  const actor = { id: adminId, role: caller.role === 'superadmin' ? ('superadmin' as const) : ('admin' as const) };
+  // Refused before the new number is reserved (the member's decider refuses it too).
+  if (newPhone && actor.role !== 'superadmin') throw new ApiError(403, 'MAIN_ADMIN_ONLY', MEMBER_MESSAGES.phoneByMainAdminOnly);
   const reservedNow = newPhone ? await reservePhone(deps, metadata, memberId, newPhone, now) : false;
 
   let result;
@@ -77,7 +81,7 @@ export async function updateMember(deps: ApiDeps, ctx: Context, adminId: string,
       deps.store,
       streams.member(memberId),
       memberDecider,
-      { type: 'AdminUpdateMember', memberId, changes, documents, now, ...(newPhone ? { phone: newPhone } : {}), ...(status ? { status } : {}), ...(creditScore !== undefined ? { creditScore } : {}) },
+      { type: 'AdminUpdateMember', memberId, changes, documents, actor, now, ...(newPhone ? { phone: newPhone } : {}), ...(status ? { status } : {}), ...(creditScore !== undefined ? { creditScore } : {}) },
       metadata,
     );
   } catch (error) {
@@ -86,9 +90,33 @@ export async function updateMember(deps: ApiDeps, ctx: Context, adminId: string,
   }
   let position = result.position;
   const moved = result.events.find((event) => event.type === 'MemberPhoneChanged');
-  if (moved) position = (await releasePhone(deps, metadata, memberId, moved.data.from, now)) ?? position;
+  if (moved) {
+    position = (await releasePhone(deps, metadata, memberId, moved.data.from, now)) ?? position;
+    await textOldNumber(deps, ctx, memberId, moved.data.from, moved.data.to);
+  }
   const suspended = result.events.some((event) => event.type === 'MemberStatusChanged' && event.data.to === 'suspended');
   return { position, suspended };
+}
+
+/**
+ * The number an account had hears that it moved: if the member did not ask for it, they learn it
+ * from the phone they still hold, while withdrawals are held (design §7).
+ */
+async function textOldNumber(deps: ApiDeps, ctx: Context, memberId: string, oldPhone: string, newPhone: string): Promise<void> {
+  const notificationId = randomUUID();
+  const hours = WITHDRAWAL_HOLD_MS / 3600_000;
+  await deps.jobs.notificationQueue.add(
+    JOB_NAMES.sendNotification,
+    {
+      notificationId,
+      memberId,
+      phone: oldPhone,
+      title: 'Phone number changed',
+      message: `The phone number of your account was changed to ${maskPhone(newPhone)} by our staff. Withdrawals are paused for ${hours} hours. If you did not ask for this, contact support now.`,
+      ...jobTraceOf(ctx),
+    },
+    notificationJobOptions(notificationId),
+  );
 }
 
 /** A new password, typed once by the admin and kept only as an argon2id hash; every older session ends. */
@@ -99,7 +127,7 @@ export async function resetPassword(deps: ApiDeps, ctx: Context, adminId: string
     deps.store,
     streams.member(memberId),
     memberDecider,
-    { type: 'ResetPassword', memberId, passwordHash, now: deps.now().toISOString() },
+    { type: 'ResetPassword', memberId, passwordHash, resetBy: adminId, now: deps.now().toISOString() },
     metadataOf(ctx, adminId),
   );
   return result.position;

@@ -75,7 +75,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
     ctx.body = await loadAdminMember(deps, memberIdOf(ctx), await personalDataView(ctx, deps));
   }));
 
-  router.put('/:id', endpoint({ summary: "Edit a member's fields (a balance moves only by an adjustment, a password only by a reset)", body: adminMemberUpdateBody, answer: answers.adminMemberAnswer, refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED'] }, async (ctx, { body: { balance, ...update } }) => {
+  router.put('/:id', endpoint({ summary: "Edit a member's fields (a balance moves only by an adjustment, a password only by a reset)", body: adminMemberUpdateBody, answer: answers.adminMemberAnswer, refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED', '403 MAIN_ADMIN_ONLY', '403 BANK_CHANGE_BY_MEMBER_ONLY'] }, async (ctx, { body: { balance, ...update } }) => {
     const memberId = memberIdOf(ctx);
     const current = await readModels.member(memberId);
     if (!current) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');

@@ -8,6 +8,7 @@ import { adminAccess } from '../access/adminAccess.js';
 import { notifyMember } from './notifyMember.js';
 import { endpoint } from '../../http/endpoint.js';
 import * as answers from '../../http/answerSchemas.js';
+import { refuseMoneyRequests } from './refuseMoneyRequests.js';
 
 export const notificationBody = z.object({
   userId: z.uuid({ error: 'Choose the member to notify' }),
@@ -21,7 +22,8 @@ export function adminNotificationRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/notifications' });
   router.use(adminAccess(deps));
 
-  router.post('/', endpoint({ summary: 'Send a member a notification (in the app and by SMS)', body: notificationBody, status: 201, answer: answers.sentNotification, refusals: ['404 MEMBER_NOT_FOUND'] }, async (ctx, { body: input }) => {
+  router.post('/', endpoint({ summary: 'Send a member a notification (in the app and by SMS)', body: notificationBody, status: 201, answer: answers.sentNotification, refusals: ['404 MEMBER_NOT_FOUND', '400 MONEY_REQUEST'] }, async (ctx, { body: input }) => {
+    refuseMoneyRequests({ title: input.title, message: input.message }, 'A message to a member');
     if (!(await deps.readModels.member(input.userId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
     const { notificationId, position } = await notifyMember(deps, ctx, callerOf(ctx).id, { memberId: input.userId, title: input.title, message: input.message, type: input.type });
     ctx.status = 201;

@@ -15,6 +15,8 @@ export const appliedAndApproved: LoanEvent[] = [
     data: { loanId: LOAN_ID, memberId: MEMBER_ID, loanNumber: 'LN-2026-000001', amountCentavos: 12_000_000, termMonths: 12, monthlyRateBps: 250, purpose: 'Store stock', appliedAt: '2026-01-15T02:00:00.000Z' },
   },
   { type: 'LoanStatusChanged', data: { loanId: LOAN_ID, memberId: MEMBER_ID, from: 'pending', to: 'approved', message: null, changedAt: '2026-01-20T02:00:00.000Z' } },
+  // RA 3765: the borrower accepted the Disclosure Statement; disbursement may follow.
+  { type: 'LoanTermsAccepted', data: { loanId: LOAN_ID, memberId: MEMBER_ID, statementHash: 'd'.repeat(64), acceptedAt: '2026-01-20T02:00:00.000Z', ipAddress: '127.0.0.1' } },
 ];
 
 /**

@@ -6,6 +6,7 @@ import type { Logger } from '../../http/logger.js';
 import { BusinessClock } from '../businessClock.js';
 import { sendReminders } from '../reminders/sendReminders.js';
 import { closeBusinessDays, dayCloseMetadata, type DayCloseResult } from './closeBusinessDays.js';
+import { lapseUnacceptedApprovals } from './lapseApprovals.js';
 
 export interface ServicingJobsOptions {
   store: EventStore;
@@ -56,7 +57,9 @@ export async function startServicingJobs(options: ServicingJobsOptions): Promise
       options.onDayClose?.(closed, seconds);
       logger.info('day close', { through: today, loans: closed.loans, changed: closed.changed, events: closed.events, seconds: Math.round(seconds * 1000) / 1000 });
       const reminders = await sendReminders({ store, redis, keys, notificationQueue }, today, now(), dayCloseMetadata(today));
-      return { ...closed, reminders: reminders.sent };
+      const lapsed = await lapseUnacceptedApprovals({ store, redis, keys }, now());
+      if (lapsed > 0) logger.info('approvals lapsed without the borrower accepting the Disclosure Statement', { lapsed });
+      return { ...closed, reminders: reminders.sent, lapsedApprovals: lapsed };
     },
     { ...queueOptions, concurrency: 1, lockDuration: 120_000 },
   );

@@ -150,7 +150,22 @@ export function BorrowingPage() {
         ),
     },
     { title: 'Interest / month', key: 'interest', align: 'right', render: (_, loan) => formatPercent(loan.interestRate) },
-    { title: 'Status', key: 'status', className: 'admin-nowrap', render: (_, loan) => <Tag color={loanStatusColour(loan.status)}>{statusLabel(loan.status)}</Tag> },
+    {
+      title: 'Status',
+      key: 'status',
+      className: 'admin-nowrap',
+      render: (_, loan) => (
+        <>
+          <Tag color={loanStatusColour(loan.status)}>{statusLabel(loan.status)}</Tag>
+          {/* RA 3765: the money moves only once the borrower accepts the Disclosure Statement. */}
+          {loan.acceptance.awaiting && (
+            <div className="admin-muted" data-testid="awaiting-acceptance">
+              awaiting the borrower&apos;s acceptance
+            </div>
+          )}
+        </>
+      ),
+    },
     {
       title: 'Actions',
       key: 'actions',
@@ -168,7 +183,7 @@ export function BorrowingPage() {
           // Two short lines instead of one long one, so the whole table fits a 1440 px screen.
           <Space direction="vertical" size={4}>
             <Space size={4}>
-              <Button size="small" type="primary" disabled={loan.status === 'active' || loan.status === 'completed'} onClick={() => setChanging(loan)}>
+              <Button size="small" type="primary" disabled={['approved', 'active', 'completed', 'lapsed'].includes(loan.status)} onClick={() => setChanging(loan)}>
                 Update status
               </Button>
               <Button size="small" onClick={() => setAuditing({ stream: `loan-${loan.id}`, title: loan.loanNumber, memberId: loan.memberId })}>

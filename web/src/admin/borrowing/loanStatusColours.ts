@@ -9,6 +9,7 @@ const LOAN_STATUS_COLOURS: Record<string, { tag: string; hex: string }> = {
   completed: { tag: 'default', hex: '#8c8c8c' },
   denied: { tag: 'red', hex: '#ff4d4f' },
   account_issue: { tag: 'orange', hex: '#fa8c16' },
+  lapsed: { tag: 'default', hex: '#bfbfbf' },
 };
 const CUSTOM_STATUS_COLOUR = { tag: 'purple', hex: '#722ed1' };
 

@@ -3,8 +3,9 @@ import { PageHeader } from '../layout/PageHeader';
 import { useIsMainAdmin } from '../layout/staffContext';
 import { AdminAccounts } from './AdminAccounts';
 import { IpRestrictions } from './IpRestrictions';
+import { CompanySettings } from './CompanySettings';
 
-/** Spec §2 Settings: admin accounts for everyone to see, IP restrictions for the main admin only. */
+/** Spec §2 Settings: admin accounts for everyone to see; the company details and IP restrictions for the main admin only. */
 export function SettingsPage() {
   const isMainAdmin = useIsMainAdmin();
   return (
@@ -12,6 +13,7 @@ export function SettingsPage() {
       <PageHeader title="Settings" />
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         <AdminAccounts />
+        {isMainAdmin && <CompanySettings />}
         {isMainAdmin && <IpRestrictions />}
       </Space>
     </>

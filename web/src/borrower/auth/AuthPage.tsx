@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { ApiError, serverFieldErrors } from '../../shared/api';
 import { fullPageRedirect } from '../../shared/fullPageRedirect';
@@ -34,6 +35,7 @@ export function AuthPage() {
   const mode: AuthMode = searchParams.get('register') === 'true' ? 'register' : 'signin';
   const login = useSession((state) => state.login);
   const register = useSession((state) => state.register);
+  const [forgotOpen, setForgotOpen] = useState(false);
   // Only a member who arrives signed in is sent on; one who signs in here leaves through the full-page redirect.
   const [signedInOnArrival] = useState(() => useSession.getState().user !== null);
   const [values, setValues] = useState<AuthFormValues>(EMPTY_AUTH_FORM);
@@ -170,7 +172,13 @@ export function AuthPage() {
           <button type="submit" className="button button--primary button--block" disabled={submitting} aria-busy={submitting || undefined}>
             {submitting ? 'Please wait...' : 'Proceed'}
           </button>
+          {!registering && (
+            <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+              Forgot password?
+            </button>
+          )}
         </form>
+        <ForgotPasswordDialog key={forgotOpen ? 'open' : 'closed'} open={forgotOpen} initialPhone={values.phone} onClose={() => setForgotOpen(false)} />
       </div>
 
       <Dialog

@@ -1,69 +1,70 @@
 import { useState } from 'react';
-import { operatorDetails, type OperatorDetails as Details } from '../../shared/operatorDetails';
+import { SEC_CHECK_URL, type CompanyDetails } from '@honeylend/contracts';
+import { useCompany } from '../../shared/companyStore';
 import { Dialog } from './Dialog';
 import { ShieldIcon } from './icons';
 
 /**
- * Regulator logos, the 'Check with SEC' link and the 'COMPANY DETAILS' dialog (spec §1–2). Design
- * §7: these are claims only the operator can make, so they are drawn only when configured — and
- * nothing is drawn at all until then.
+ * Regulator badges, the 'Check with SEC' link and the 'COMPANY DETAILS' dialog (spec §1–2). Design
+ * §7: these are claims only the operator can make, so they are drawn from the details it published
+ * (GET /api/company) — and nothing is drawn at all until then. The badges state only what those
+ * details say: registered with the SEC, and holding a Certificate of Authority to lend.
  */
-export function OperatorDetails({ details = operatorDetails() }: { details?: Details | null }) {
+export function OperatorDetails({ details }: { details?: CompanyDetails | null }) {
+  const published = useCompany((state) => state.company);
+  const company = details === undefined ? published : details;
   const [open, setOpen] = useState(false);
-  if (!details) return null;
-  const { company, regulators, secCheckUrl } = details;
+  if (!company) return null;
   return (
     <section className="card operator" aria-labelledby="operator-title">
       <h2 id="operator-title" className="card__title">
         Licensed and regulated
       </h2>
-      {regulators.length > 0 && (
-        <ul className="operator__regulators">
-          {regulators.map((regulator) => (
-            <li key={regulator.name}>
-              <ShieldIcon size={20} />
-              {regulator.name}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ul className="operator__regulators" aria-label="Badges">
+        <li>
+          <ShieldIcon size={20} />
+          SEC Registered · {company.secRegistrationNumber}
+        </li>
+        <li>
+          <ShieldIcon size={20} />
+          Certificate of Authority · {company.certificateOfAuthorityNumber}
+        </li>
+      </ul>
       <div className="operator__actions">
-        {secCheckUrl && (
-          <a className="button button--secondary" href={secCheckUrl} target="_blank" rel="noopener noreferrer">
-            Check with SEC
-          </a>
-        )}
-        {company && (
-          <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-            COMPANY DETAILS
-          </button>
-        )}
+        <a className="button button--secondary" href={SEC_CHECK_URL} target="_blank" rel="noopener noreferrer">
+          Check with SEC
+        </a>
+        <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+          COMPANY DETAILS
+        </button>
       </div>
-      {company && (
-        <Dialog
-          open={open}
-          title="COMPANY DETAILS"
-          onClose={() => setOpen(false)}
-          actions={
-            <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-              Close
-            </button>
-          }
-        >
-          <dl className="details-list">
-            <dt>Company name</dt>
-            <dd>{company.name}</dd>
-            <dt>Registration number</dt>
-            <dd>{company.registrationNumber}</dd>
-            <dt>Date registered</dt>
-            <dd>{company.dateRegistered}</dd>
-            <dt>Status</dt>
-            <dd>{company.status}</dd>
-            <dt>Address</dt>
-            <dd>{company.address}</dd>
-          </dl>
-        </Dialog>
-      )}
+      <Dialog
+        open={open}
+        title="COMPANY DETAILS"
+        onClose={() => setOpen(false)}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        }
+      >
+        <dl className="details-list">
+          <dt>Company name</dt>
+          <dd>{company.companyName}</dd>
+          <dt>SEC registration number</dt>
+          <dd>{company.secRegistrationNumber}</dd>
+          <dt>Certificate of Authority number</dt>
+          <dd>{company.certificateOfAuthorityNumber}</dd>
+          <dt>Date registered</dt>
+          <dd>{company.dateRegistered}</dd>
+          <dt>Status</dt>
+          <dd>{company.status}</dd>
+          <dt>Address</dt>
+          <dd>{company.address}</dd>
+          <dt>Contact</dt>
+          <dd>{company.contact}</dd>
+        </dl>
+      </Dialog>
     </section>
   );
 }

@@ -7,6 +7,7 @@ const TONES: Record<string, string> = {
   pending: 'wait',
   account_issue: 'warn',
   denied: 'bad',
+  lapsed: 'bad',
   rejected: 'bad',
   // Instalments (the payment schedule).
   paid: 'good',

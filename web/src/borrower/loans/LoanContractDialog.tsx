@@ -1,6 +1,7 @@
 import type { LoanAnswer, UserAnswer } from '@honeylend/contracts';
 import { formatDate, formatPercent, formatPesoAmount, statusLabel } from '../../shared/money';
 import { Dialog } from '../components/Dialog';
+import { useCompany } from '../../shared/companyStore';
 import { LATE_CHARGE_TEXT, PREPAYMENT_TEXT } from './loanTerms';
 
 /**
@@ -9,6 +10,7 @@ import { LATE_CHARGE_TEXT, PREPAYMENT_TEXT } from './loanTerms';
  */
 export function LoanContractDialog({ loan, member, open, onClose }: { loan: LoanAnswer; member: UserAnswer; open: boolean; onClose: () => void }) {
   const { disclosure } = loan;
+  const company = useCompany((state) => state.company);
   const first = loan.schedule[0];
   return (
     <Dialog
@@ -28,7 +30,14 @@ export function LoanContractDialog({ loan, member, open, onClose }: { loan: Loan
         <h3 className="contract__heading">Parties</h3>
         <dl className="details-list">
           <dt>Lender</dt>
-          <dd>Honeylend</dd>
+          {company ? (
+            <dd>
+              {company.companyName}, SEC Registration No. {company.secRegistrationNumber}, Certificate of Authority No. {company.certificateOfAuthorityNumber},{' '}
+              {company.address}
+            </dd>
+          ) : (
+            <dd>Honeylend</dd>
+          )}
           <dt>Borrower</dt>
           <dd>
             {member.fullName} ({member.phone})

@@ -45,10 +45,10 @@ function ActiveLoanCard() {
   const status = useLoans((state) => state.status);
   const loan = loanInFocus(loans);
   const canApply = !loans.some(isOpenLoan);
-  const [dialog, setDialog] = useState<'none' | 'apply' | 'verify'>('none');
+  const [dialog, setDialog] = useState<'none' | 'apply' | 'verify' | 'phone'>('none');
 
   function quickLoan() {
-    setDialog(user.verified ? 'apply' : 'verify');
+    setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
   }
 
   return (
@@ -98,13 +98,14 @@ function ActiveLoanCard() {
       </div>
       <ApplyLoanDialog open={dialog === 'apply'} onClose={() => setDialog('none')} />
       <VerificationRequiredDialog open={dialog === 'verify'} onClose={() => setDialog('none')} />
+      <VerificationRequiredDialog open={dialog === 'phone'} phoneOnly onClose={() => setDialog('none')} />
     </section>
   );
 }
 
 function VerificationCard() {
   const user = useSignedInUser();
-  if (user.verified) {
+  if (user.verified && user.phoneVerified) {
     return (
       <section className="banner banner--verified" aria-label="Account verification">
         <span className="banner__icon">
@@ -127,9 +128,11 @@ function VerificationCard() {
           Account Verification
         </h2>
         <p className="banner__text">
-          {user.personalInfoComplete
-            ? 'Upload your ID and a selfie to finish verifying your account.'
-            : 'Complete your personal information and upload your ID to apply for a loan.'}
+          {user.verified
+            ? 'One more step: confirm your phone number with the code we text you.'
+            : user.personalInfoComplete
+              ? 'Upload your ID and a selfie to finish verifying your account.'
+              : 'Complete your personal information and upload your ID to apply for a loan.'}
         </p>
       </div>
       <Link className="button button--primary banner__action" to="/profile">

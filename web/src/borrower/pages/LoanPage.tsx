@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { StatusBadge } from '../components/StatusBadge';
 import { fetchLoanDetail, fetchPayoffQuote } from '../loans/loanServicing';
 import { PayDialog } from '../loans/PayDialog';
+import { DisclosureCard } from '../loans/DisclosureCard';
 import { ScheduleTable } from '../loans/ScheduleTable';
 import { useSession } from '../stores/session';
 
@@ -68,6 +69,16 @@ export function LoanPage() {
         <h1 id="page-title">Loan {loan.loanNumber}</h1>
         <StatusBadge status={loan.status} />
       </header>
+      {loan.acceptance.awaiting && (
+        <DisclosureCard
+          loanId={loan.id}
+          onAccepted={(accepted) => {
+            setLoan(accepted);
+            void load();
+          }}
+        />
+      )}
+      {loan.status === 'lapsed' && <p className="message">This approval lapsed: its Disclosure Statement was not accepted within 7 days. You may apply again.</p>}
       <section className="card" aria-labelledby="loan-owed-title">
         <h2 id="loan-owed-title" className="card__title">
           {active ? 'Outstanding' : 'Loan'}

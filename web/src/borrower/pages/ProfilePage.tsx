@@ -8,6 +8,7 @@ import { NoLoanDialog } from '../loans/NoLoanDialog';
 import { PaymentScheduleDialog } from '../loans/PaymentScheduleDialog';
 import { DocumentsCard } from '../profile/DocumentsCard';
 import { PersonalInfoCard } from '../profile/PersonalInfoCard';
+import { AccountSecurityCard } from '../account/AccountSecurityCard';
 import { loanInFocus, useLoans } from '../stores/loans';
 import { useSignedInUser } from '../stores/session';
 
@@ -25,9 +26,13 @@ export function ProfilePage() {
         <div className="page__column">
           <section className="card profile-summary" aria-label="Credit score and verification">
             <CreditTierBadge score={user.creditScore} />
-            {user.verified ? (
+            {user.verified && user.phoneVerified ? (
               <p className="verification verification--done">
                 <CheckIcon size={18} /> Verified account
+              </p>
+            ) : user.verified ? (
+              <p className="verification verification--todo">
+                <AlertIcon size={18} /> One more step: confirm your phone number (Account security).
               </p>
             ) : (
               <p className="verification verification--todo">
@@ -36,6 +41,7 @@ export function ProfilePage() {
             )}
           </section>
           <PersonalInfoCard />
+          <AccountSecurityCard />
           <LoanDocuments />
         </div>
         <div className="page__column">

@@ -8,6 +8,7 @@ import { OperatorDetails } from '../components/OperatorDetails';
 import { useLoans } from '../stores/loans';
 import { useNotifications } from '../stores/notifications';
 import { useSession } from '../stores/session';
+import { useCompany } from '../../shared/companyStore';
 
 const VERIFIED: Partial<UserAnswer> = {
   address: '123 Rizal Avenue, Manila',
@@ -23,6 +24,7 @@ const VERIFIED: Partial<UserAnswer> = {
   personalInfoComplete: true,
   documentsComplete: true,
   verified: true,
+  phoneVerified: true,
 };
 
 function signedIn(overrides: Partial<UserAnswer> = {}) {
@@ -133,15 +135,52 @@ describe('dashboard (spec §2)', () => {
     render(
       <OperatorDetails
         details={{
-          company: { name: 'Honeylend Lending Corp.', registrationNumber: 'CS2026-0001', dateRegistered: 'Jan 5, 2026', status: 'Registered', address: 'Makati City' },
-          regulators: [{ name: 'Securities and Exchange Commission' }],
-          secCheckUrl: 'https://www.sec.gov.ph/',
+          companyName: 'Honeylend Lending Corp.',
+          secRegistrationNumber: 'CS2026-0001',
+          certificateOfAuthorityNumber: '3021',
+          dateRegistered: '2026-01-05',
+          status: 'Registered',
+          address: 'Makati City',
+          contact: 'help@honeylend.ph',
         }}
       />,
     );
     expect(screen.getByRole('link', { name: 'Check with SEC' }).getAttribute('rel')).toContain('noopener');
     fireEvent.click(screen.getByRole('button', { name: 'COMPANY DETAILS' }));
     expect(screen.getByRole('dialog', { name: 'COMPANY DETAILS' }).textContent).toContain('CS2026-0001');
+  });
+
+  it('names the lender in a footer on every borrower page once GET /api/company answers its details (SEC MC 19)', async () => {
+    routeFetch({
+      'GET /api/company': () =>
+        jsonResponse({
+          companyName: 'Pulot Lending Corporation',
+          secRegistrationNumber: 'CS202012345',
+          certificateOfAuthorityNumber: '3456',
+          dateRegistered: '2020-03-02',
+          status: 'Registered',
+          address: 'Taguig City',
+          contact: 'help@pulot.ph',
+        }),
+    });
+    signedIn(VERIFIED);
+    useCompany.getState().clear();
+    renderApp('/wallet');
+    const footer = await screen.findByRole('contentinfo', { name: 'Lender' });
+    expect(footer.textContent).toContain('Pulot Lending Corporation');
+    expect(footer.textContent).toContain('SEC Registration No. CS202012345');
+    expect(footer.textContent).toContain('Certificate of Authority No. 3456');
+    expect(footer.textContent).toContain('Read the Disclosure Statement before you proceed');
+  });
+
+  it('draws no footer while GET /api/company answers {}', async () => {
+    const fetchMock = routeFetch({ 'GET /api/company': () => jsonResponse({}) });
+    signedIn(VERIFIED);
+    useCompany.getState().clear();
+    renderApp('/wallet');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([path]) => String(path) === '/api/company')).toBe(true));
+    await act(async () => {});
+    expect(screen.queryByRole('contentinfo', { name: 'Lender' })).toBeNull();
   });
 });
 

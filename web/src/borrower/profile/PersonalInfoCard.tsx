@@ -9,8 +9,10 @@ import {
   PROFILE_FIELDS,
   PROFILE_LABELS,
   profileValuesOf,
+  replacesBankAccount,
   useProfile,
   validateProfile,
+  type BankChangeCode,
   type ProfileErrors,
   type ProfileField,
   type ProfileValues,
@@ -112,13 +114,50 @@ function PersonalInfoDialog({ open, onClose }: { open: boolean; onClose: () => v
   return <PersonalInfoForm onClose={onClose} />;
 }
 
+const CODE_LENGTH_MESSAGE = 'The code is exactly 6 digits';
+
+const errorCodeOf = (error: unknown): string | undefined =>
+  error instanceof ApiError && typeof error.data === 'object' && error.data !== null ? String((error.data as { code?: unknown }).code) : undefined;
+
 function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();
   const save = useProfile((state) => state.save);
   const saving = useProfile((state) => state.saving);
+  const requestBankChangeCode = useProfile((state) => state.requestBankChangeCode);
   const [values, setValues] = useState<ProfileValues>(() => profileValuesOf(user));
   const [errors, setErrors] = useState<ProfileErrors>({});
+  // Replacing the bank account on the profile takes a code texted to the member (issue 14).
+  const [bankCode, setBankCode] = useState<BankChangeCode | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
   const inputs = useRef<Partial<Record<ProfileField, HTMLInputElement | null>>>({});
+
+  async function sendBankCode() {
+    setBankCode(await requestBankChangeCode(values.bankName, values.bankAccountNumber));
+    setCode('');
+    setCodeError(undefined);
+  }
+
+  function failed(error: unknown) {
+    showErrors(serverFieldErrors(error) as ProfileErrors);
+    if (error instanceof ApiError && error.accountSuspended) return;
+    toast({ variant: 'destructive', title: 'Update failed', description: (error instanceof Error && error.message) || 'Please try again' });
+  }
+
+  async function confirmBankChange() {
+    if (!/^\d{6}$/.test(code.trim())) {
+      setCodeError(CODE_LENGTH_MESSAGE);
+      return;
+    }
+    try {
+      await save(values, code);
+      toast({ title: 'Bank account changed', description: 'Withdrawals are paused for 24 hours to protect your money.' });
+      onClose();
+    } catch (error) {
+      if (errorCodeOf(error)?.startsWith('OTP_') && error instanceof Error) setCodeError(error.message);
+      else failed(error);
+    }
+  }
 
   function change(field: ProfileField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -134,20 +173,64 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
+    if (bankCode) {
+      await confirmBankChange();
+      return;
+    }
     const found = validateProfile(values);
     if (Object.keys(found).length > 0) {
       showErrors(found);
       return;
     }
     try {
+      if (replacesBankAccount(user, values)) {
+        await sendBankCode();
+        return;
+      }
       await save(values);
       toast({ title: 'Profile updated', description: 'Your personal information has been saved.' });
       onClose();
     } catch (error) {
-      showErrors(serverFieldErrors(error) as ProfileErrors);
-      if (error instanceof ApiError && error.accountSuspended) return;
-      toast({ variant: 'destructive', title: 'Update failed', description: (error instanceof Error && error.message) || 'Please try again' });
+      // The account changed elsewhere meanwhile: the server asks for the code this form did not know it needed.
+      if (errorCodeOf(error) === 'BANK_CHANGE_NEEDS_CODE') {
+        await sendBankCode().catch(failed);
+        return;
+      }
+      failed(error);
     }
+  }
+
+  if (bankCode) {
+    return (
+      <Dialog open title="Confirm your new bank account" onClose={onClose} closeButton>
+        <form className="form" noValidate onSubmit={submit}>
+          <p>
+            We texted a code to <strong>{bankCode.sentTo}</strong>. It confirms your new bank account <strong>{bankCode.destination}</strong>.
+          </p>
+          <p className="notice notice--warn">To protect your money, withdrawals are paused for 24 hours after your bank account changes.</p>
+          <FormField
+            label="Code from the SMS"
+            name="bankChangeCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onValueChange={(value) => {
+              setCode(value);
+              setCodeError(undefined);
+            }}
+            error={codeError}
+          />
+          <DialogActions>
+            <button type="submit" className="button button--primary" disabled={saving} aria-busy={saving || undefined}>
+              {saving ? 'Please wait...' : 'Confirm change'}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setBankCode(null)}>
+              Back
+            </button>
+          </DialogActions>
+        </form>
+      </Dialog>
+    );
   }
 
   return (

@@ -1,4 +1,5 @@
 import type { LoanAnswer, NotificationAnswer, UserAnswer, WithdrawalAnswer } from '@honeylend/contracts';
+import { pendingTokenChange } from '../account/accountSecurity';
 import { ApiError, apiRequest } from '../../shared/api';
 import { readToken } from '../../shared/authToken';
 import { realtime, type RealtimeClient } from '../../shared/realtime';
@@ -25,6 +26,8 @@ export function clearMemberStores(): void {
  * client; any other refusal signs out; a session that still answers reconnects.
  */
 async function endRevokedSession(client: RealtimeClient): Promise<void> {
+  // A password change in flight revoked this token and is about to hand over the next one.
+  await pendingTokenChange();
   if (!readToken() || !useSession.getState().user) return;
   try {
     const profile = await apiRequest<UserAnswer>('/api/user/profile', { cache: 'no-store', headers: { 'Cache-Control': 'no-cache, no-store' } });

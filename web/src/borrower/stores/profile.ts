@@ -76,11 +76,27 @@ export function imageFileProblem(file: File): string | null {
   return null;
 }
 
+/** What POST /api/user/bank-account/otp answered: where the code went, until when, for which account. */
+export interface BankChangeCode {
+  sentTo: string;
+  expiresAt: string;
+  destination: string;
+}
+
+/** Whether these values replace a bank account the member already has (that takes a texted code). */
+export function replacesBankAccount(user: Pick<UserAnswer, 'bankName' | 'bankAccountNumber'>, values: Pick<ProfileValues, 'bankName' | 'bankAccountNumber'>): boolean {
+  if (!user.bankName || !user.bankAccountNumber) return false;
+  const number = values.bankAccountNumber.replace(/[\s-]/g, '');
+  return values.bankName.trim() !== user.bankName || number !== user.bankAccountNumber;
+}
+
 interface ProfileState {
   saving: boolean;
   uploading: boolean;
-  /** PUT /api/user/profile with the personal information; resolves with the saved member. */
-  save(values: ProfileValues): Promise<UserAnswer>;
+  /** PUT /api/user/profile with the personal information (and the texted code when the bank account changes); resolves with the saved member. */
+  save(values: ProfileValues, otp?: string): Promise<UserAnswer>;
+  /** Texts the member a code confirming the new bank account. */
+  requestBankChangeCode(bankName: string, bankAccountNumber: string): Promise<BankChangeCode>;
   /** Uploads the chosen images, then records them on the profile in one update. */
   uploadDocuments(files: Partial<Record<DocumentKind, File>>): Promise<UserAnswer | null>;
 }
@@ -89,14 +105,24 @@ export const useProfile = create<ProfileState>()((set) => ({
   saving: false,
   uploading: false,
 
-  async save(values) {
+  async save(values, otp) {
     set({ saving: true });
     try {
       const body: Record<string, string> = {};
       for (const field of PROFILE_FIELDS) body[field] = values[field].trim();
+      if (otp !== undefined) body.otp = otp.trim();
       const member = await apiRequest<UserAnswer>('/api/user/profile', { method: 'PUT', body });
       useSession.getState().acceptMember(member);
       return member;
+    } finally {
+      set({ saving: false });
+    }
+  },
+
+  async requestBankChangeCode(bankName, bankAccountNumber) {
+    set({ saving: true });
+    try {
+      return await apiRequest<BankChangeCode>('/api/user/bank-account/otp', { method: 'POST', body: { bankName: bankName.trim(), bankAccountNumber: bankAccountNumber.trim() } });
     } finally {
       set({ saving: false });
     }

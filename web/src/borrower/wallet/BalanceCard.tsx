@@ -3,6 +3,7 @@ import { formatPesoAmount } from '../../shared/money';
 import { EyeIcon, EyeOffIcon } from '../components/icons';
 import { useSignedInUser } from '../stores/session';
 import { useWithdrawalFlow } from '../stores/wallet';
+import { WithdrawalHoldNotice, isWithdrawalHeld } from './WithdrawalHoldNotice';
 
 const HIDDEN_BALANCE = '••••••';
 
@@ -30,7 +31,8 @@ export function BalanceCard() {
           {shown ? <EyeOffIcon size={22} /> : <EyeIcon size={22} />}
         </button>
       </div>
-      <button type="button" className="button button--dark button--block" onClick={() => open(user.balance)}>
+      <WithdrawalHoldNotice hold={user.withdrawalHold} />
+      <button type="button" className="button button--dark button--block" disabled={isWithdrawalHeld(user)} onClick={() => open(user.balance)}>
         Withdraw money
       </button>
     </section>

@@ -40,6 +40,11 @@ export function LoanApplicationCard() {
           <p className="message" data-testid="loan-message">
             {latest?.message ?? UNDER_REVIEW_MESSAGE}
           </p>
+          {loan.acceptance.awaiting && (
+            <Link className="button button--primary" to={`/loans/${loan.id}`}>
+              Review and accept the Disclosure Statement
+            </Link>
+          )}
           {(loan.status === 'active' || loan.status === 'completed') && (
             <>
               <dl className="facts">

@@ -1,0 +1,101 @@
+import type { CompanyDetails } from '../company.js';
+import { formatCalendarDate, manilaDateOf } from './manilaCalendar.js';
+import { paymentSchedule, truthInLending } from './repayment.js';
+import { acceptanceDeadline } from './loanStatusRules.js';
+import type { LateChargeSettings } from './servicing/openAccount.js';
+
+/**
+ * The final Disclosure Statement of an approved loan (Republic Act No. 3765, the Truth in Lending
+ * Act, and SEC MC 19 s.2019): what the borrower is shown and accepts before any money moves. It is
+ * one plain text, so the screen, the PDF and the SHA-256 the acceptance records are of the very
+ * same characters. Amounts are written "PHP 1,234.56" so the text survives any font (a PDF's
+ * standard fonts have no peso sign).
+ */
+export interface DisclosureStatementInput {
+  loanId: string;
+  loanNumber: string;
+  borrowerName: string;
+  principalCentavos: number;
+  monthlyRateBps: number;
+  termMonths: number;
+  appliedAt: string;
+  approvedAt: string;
+  lateCharge: LateChargeSettings;
+  /** The lender as the operator published it; null while not set. */
+  lender: CompanyDetails | null;
+}
+
+const amountFormatter = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "PHP 150,000.00" */
+export function phpAmount(centavos: number): string {
+  return `PHP ${amountFormatter.format(centavos / 100)}`;
+}
+
+const manilaDate = (instant: string) => formatCalendarDate(manilaDateOf(instant));
+const percent = (value: number) => `${value.toFixed(2)}%`;
+const pad = (text: string, width: number) => text.padEnd(width, ' ');
+
+function lenderLines(lender: CompanyDetails | null): string[] {
+  if (!lender) return ['Lender: the operator has not yet published its company details; ask for them before you accept.'];
+  return [
+    `Lender: ${lender.companyName}`,
+    `SEC Registration No.: ${lender.secRegistrationNumber}`,
+    `Certificate of Authority No.: ${lender.certificateOfAuthorityNumber}`,
+    `Date registered: ${lender.dateRegistered} (${lender.status})`,
+    `Address: ${lender.address}`,
+    `Contact: ${lender.contact}`,
+  ];
+}
+
+export function disclosureStatementText(input: DisclosureStatementInput): string {
+  const terms = { principalCentavos: input.principalCentavos, monthlyRateBps: input.monthlyRateBps, termMonths: input.termMonths, createdAt: input.appliedAt };
+  const disclosure = truthInLending(terms);
+  const schedule = paymentSchedule(terms);
+  const { monthlyBps, graceDays } = input.lateCharge;
+  const lines = [
+    'DISCLOSURE STATEMENT ON LOAN TRANSACTION',
+    '(Republic Act No. 3765, the Truth in Lending Act)',
+    '',
+    ...lenderLines(input.lender),
+    '',
+    `Borrower: ${input.borrowerName}`,
+    `Loan number: ${input.loanNumber}`,
+    `Approved on: ${manilaDate(input.approvedAt)}`,
+    `Accept by: ${manilaDate(acceptanceDeadline(input.approvedAt))} (the approval lapses if not accepted by then)`,
+    '',
+    `1. Amount financed (paid into your Honeylend wallet): ${phpAmount(disclosure.principalCentavos)}`,
+    `2. Charges deducted from the amount financed: ${phpAmount(0)}`,
+    `3. Finance charge (interest for the whole term): ${phpAmount(disclosure.financeChargeCentavos)}`,
+    `4. Total amount to be paid: ${phpAmount(disclosure.totalRepayableCentavos)}`,
+    `5. Interest: ${percent(disclosure.nominalMonthlyRatePercent)} a month, flat, on the amount financed`,
+    `6. Effective interest rate: ${percent(disclosure.effectiveMonthlyRatePercent)} a month, ${percent(disclosure.effectiveAnnualRatePercent)} a year`,
+    `7. Term: ${input.termMonths} monthly instalments`,
+    '',
+    'Payment schedule',
+    `${pad('No.', 5)}${pad('Due date', 13)}${pad('Amount', 20)}${pad('Principal', 20)}Interest`,
+    ...schedule.map(
+      (row) => `${pad(String(row.month), 5)}${pad(row.dueDate, 13)}${pad(phpAmount(row.amountCentavos), 20)}${pad(phpAmount(row.principalCentavos), 20)}${phpAmount(row.interestCentavos)}`,
+    ),
+    '',
+    `Late payment charge: ${percent(monthlyBps / 100)} a month of the overdue instalment, counted daily from the ${ordinal(graceDays + 1)} day after its due date.`,
+    'Prepayment: you may pay any amount early, or the whole loan at any time, without any prepayment charge; paying the loan off early, you owe only the principal, the interest due to that date and any late charges.',
+    'Honeylend never asks for a deposit or any payment to release a loan.',
+  ];
+  return lines.join('\n');
+}
+
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** GET /api/loans/:id/disclosure */
+export interface DisclosureAnswer {
+  statement: string;
+  /** SHA-256 of the statement's UTF-8 text, lowercase hex: what POST /api/loans/:id/acceptance sends back. */
+  hash: string;
+  /** When the statement was accepted (null while it waits), and by when it must be. */
+  acceptedAt: string | null;
+  acceptBy: string;
+}
