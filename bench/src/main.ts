@@ -153,6 +153,7 @@ async function servicingPhase(ctx: RunContext, options: BenchOptions, results: R
         results.repayments = await walletRepaymentsScenario(system, loanIds, { connections: options.repaymentConnections, durationSeconds: options.durationSeconds });
         const r = results.repayments;
         log(`  ${Math.round(r.requestsPerSecond)} repayments/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, statuses ${JSON.stringify(r.statuses)}`);
+        log(`  CPU per repayment (ms): ${Object.entries(r.cpuMsPerRepayment).map(([role, msEach]) => `${role} ${msEach}`).join(', ')}`);
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers and ${r.errors} errors`);
       } catch (error) {
         failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);

@@ -18,6 +18,25 @@ export interface Child {
   stop(graceMs?: number): Promise<number | null>;
   /** Resident set size in bytes (Linux /proc), or null where unavailable. */
   rssBytes(): number | null;
+  /** CPU time (user + system) the process has used so far, in seconds (Linux /proc), or null where unavailable. */
+  cpuSeconds(): number | null;
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU seconds a process has used (utime + stime of /proc/<pid>/stat, in clock ticks of 1/100 s on
+ * Linux): on a shared machine the time a request waits for a CPU says little, the CPU it costs does.
+ */
+export function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis are plain.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
 }
 
 /** The processes this bench started and has not stopped yet: stopped on the way out, whatever happens. */
@@ -70,6 +89,7 @@ export function spawnNode(name: string, script: string, scriptArgs: string[], op
       clearTimeout(timer);
       return code;
     },
+    cpuSeconds: () => processCpuSeconds(child.pid!),
     rssBytes() {
       try {
         const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));

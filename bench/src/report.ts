@@ -206,7 +206,7 @@ export function evaluate(results: Results, options: BenchOptions): { rows: Row[]
     checks.push({ figure: 'wallet repayments', target: '≥ 500/s, ack p99 ≤ 50 ms', measured: `${int(repayments.requestsPerSecond)}/s, p99 ${ms(repayments.latencyMs.p99)} ms`, met });
     rows.push({
       scenario: `8. Wallet repayments, PostgreSQL, roles as 3 processes (${repayments.connections} in flight over ${int(repayments.loans)} loans)`,
-      measured: `${loadText(repayments, 'repayments/s')}; statuses ${JSON.stringify(repayments.statuses)}`,
+      measured: `${loadText(repayments, 'repayments/s')}; statuses ${JSON.stringify(repayments.statuses)}; CPU ms each: ${Object.entries(repayments.cpuMsPerRepayment ?? {}).map(([role, msEach]) => `${role} ${msEach}`).join(', ')}`,
       baseline: vsBase(repayments),
       target: '≥ 500/s; ack p99 ≤ 50 ms',
       met: mark(met),

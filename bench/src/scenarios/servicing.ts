@@ -151,6 +151,12 @@ export interface RepaymentsResult extends LoadResult {
   connections: number;
   statuses: Record<string, number>;
   loans: number;
+  /**
+   * CPU milliseconds each of the system's processes (api, projections, workers) used per answered
+   * repayment during the load, less what it uses idle (measured just before): the cost of a
+   * repayment whatever else the machine is doing, and whatever the rate it reached.
+   */
+  cpuMsPerRepayment: Record<string, number>;
 }
 
 /** Gives each seeded member an active loan (₱100,000 over 12 months, disbursed today), through the store port. */
@@ -180,6 +186,12 @@ export async function walletRepaymentsScenario(system: RunningSystem, loanIds: s
   const { tokens } = system;
   let sent = 0;
   const statuses: Record<string, number> = {};
+  // What each process spends doing nothing (timers, polls, the change feed's blocking read), so it is not charged to the repayments.
+  const IDLE_SECONDS = 3;
+  const idleFrom = system.children.map((child) => child.cpuSeconds());
+  await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+  const cpuBefore = system.children.map((child) => child.cpuSeconds());
+  const loadStarted = performance.now();
   const result = await runLoad({
     url: system.baseUrl,
     connections,
@@ -197,5 +209,15 @@ export async function walletRepaymentsScenario(system: RunningSystem, loanIds: s
       statuses[status] = (statuses[status] ?? 0) + 1;
     },
   });
-  return { ...result, connections, statuses, loans: loanIds.length };
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const answered = Math.max(1, result.total);
+  const cpuMsPerRepayment: Record<string, number> = {};
+  system.children.forEach((child, i) => {
+    const [idleStart, before, after] = [idleFrom[i], cpuBefore[i], child.cpuSeconds()];
+    if (idleStart === null || idleStart === undefined || before === null || before === undefined || after === null) return;
+    const idlePerSecond = (before - idleStart) / IDLE_SECONDS;
+    const spent = Math.max(0, after - before - idlePerSecond * loadSeconds);
+    cpuMsPerRepayment[child.name] = Math.round((spent * 1000 * 100) / answered) / 100;
+  });
+  return { ...result, connections, statuses, loans: loanIds.length, cpuMsPerRepayment };
 }

@@ -12,7 +12,7 @@ export interface HandleResult<State, Event extends DomainEvent> {
   position: number | null;
 }
 
-export interface HandleOptions {
+export interface HandleOptions<State = unknown> {
   /** How many times to decide again after losing a race; hot streams (number sequences) need more. */
   maxAttempts?: number;
   /**
@@ -21,6 +21,12 @@ export interface HandleOptions {
    * stream exist after all, that append fails and the command is decided on a fresh read.
    */
   newStream?: boolean;
+  /**
+   * The stream's state as of `revision`, as the caller found it elsewhere (a read model that records
+   * the stream revision it reflects). Trusted exactly as a remembered state is: only through the
+   * append's expected revision, so a stale one costs a read and is decided again, never more.
+   */
+  known?: { state: State; revision: number };
 }
 
 const DEFAULT_MAX_ATTEMPTS = 4;
@@ -68,7 +74,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
   metadata: EventMetadata,
-  options: HandleOptions = {},
+  options: HandleOptions<State> = {},
 ): Promise<HandleResult<State, Event>> {
   try {
     const result = await decideAndAppend(store, stream, decider, command, metadata, options);
@@ -87,10 +93,10 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
   decider: Decider<State, Command, Event>,
   command: Command,
   metadata: EventMetadata,
-  { maxAttempts = DEFAULT_MAX_ATTEMPTS, newStream = false }: HandleOptions,
+  { maxAttempts = DEFAULT_MAX_ATTEMPTS, newStream = false, known }: HandleOptions<State>,
 ): Promise<HandleResult<State, Event>> {
   const states = knownStates(store, decider);
-  const remembered: KnownState | undefined = newStream ? { revision: 'no_stream', state: decider.initialState() } : states.get(stream);
+  const remembered: KnownState | undefined = newStream ? { revision: 'no_stream', state: decider.initialState() } : newest(states.get(stream), known);
   if (remembered) {
     states.delete(stream); // whatever happens next, the entry is replaced or no longer trusted
     let events: Event[] = [];
@@ -134,6 +140,13 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
       throw error;
     }
   }
+}
+
+/** Of this process's remembered state and the caller's, the one of the later revision: the likelier to be current. */
+function newest(remembered: KnownState | undefined, known: { state: unknown; revision: number } | undefined): KnownState | undefined {
+  if (!known) return remembered;
+  if (!remembered || remembered.revision === 'no_stream' || remembered.revision < known.revision) return known;
+  return remembered;
 }
 
 async function appendDecided<State, Event extends DomainEvent>(

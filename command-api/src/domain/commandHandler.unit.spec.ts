@@ -57,3 +57,46 @@ describe('a stream holding an event another client wrote', () => {
     expect(client.records(stream).map((record) => Number(record.revision))).toEqual([0, 1, 2]);
   });
 });
+
+/** The store, counting the streams it was asked to read. */
+function countingReads(store: ReturnType<typeof setUp>['store']) {
+  let reads = 0;
+  const counted = new Proxy(store, {
+    get(target, key, receiver) {
+      if (key === 'readStream') {
+        return (...args: Parameters<typeof target.readStream>) => {
+          reads++;
+          return target.readStream(...args);
+        };
+      }
+      const value: unknown = Reflect.get(target, key, receiver);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { store: counted, reads: () => reads };
+}
+
+describe('a state the caller knew at a revision (a read model recording the revision it reflects)', () => {
+  it('is decided on and appended expecting that revision, without reading the stream', async () => {
+    const { client, store, stream } = setUp();
+    await handleCommand(store, stream, numbering, { owner: randomUUID() }, metadata);
+    await handleCommand(store, stream, numbering, { owner: randomUUID() }, metadata);
+    // Another process, which remembers nothing of this stream, is told its state at revision 1.
+    const other = countingReads(EsdbEventStore.over(client, { readIdleTimeoutMs: 200 }));
+    const result = await handleCommand(other.store, stream, numbering, { owner: randomUUID() }, metadata, { known: { state: { last: 2 }, revision: 1 } });
+    expect(other.reads()).toBe(0);
+    expect(result.events[0]!.data.number).toBe(3);
+    expect(client.appends.at(-1)!.expectedRevision).toEqual(1n);
+  });
+
+  it('when stale, loses nothing: the append conflicts and the command is decided on a fresh read', async () => {
+    const { client, store, stream } = setUp();
+    for (let i = 0; i < 3; i++) await handleCommand(store, stream, numbering, { owner: randomUUID() }, metadata);
+    const other = countingReads(EsdbEventStore.over(client, { readIdleTimeoutMs: 200 }));
+    // The read model still shows revision 0 (number 1); the stream is at revision 2 (number 3).
+    const result = await handleCommand(other.store, stream, numbering, { owner: randomUUID() }, metadata, { known: { state: { last: 1 }, revision: 0 } });
+    expect(other.reads()).toBe(1);
+    expect(result.events[0]!.data.number).toBe(4);
+    expect(client.records(stream).map((record) => Number(record.revision))).toEqual([0, 1, 2, 3]);
+  });
+});

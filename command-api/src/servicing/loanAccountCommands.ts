@@ -15,9 +15,18 @@ export const latest = (...positions: Position[]): Position =>
 
 export const LOAN_NOT_FOUND = () => new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
 
-/** Runs one command on a loan's stream. */
-export function onLoan(deps: ApiDeps, loanId: string, command: LoanCommand, metadata: EventMetadata): Promise<HandleResult<LoanState, LoanEvent>> {
-  return handleCommand(deps.store, streams.loan(loanId), loanDecider, command, metadata);
+/**
+ * Runs one command on a loan's stream; `known` is the loan as a read model showed it at a revision
+ * of the stream (decided on first, appended expecting that revision, read afresh if it was stale).
+ */
+export function onLoan(deps: ApiDeps, loanId: string, command: LoanCommand, metadata: EventMetadata, known?: KnownLoan): Promise<HandleResult<LoanState, LoanEvent>> {
+  return handleCommand(deps.store, streams.loan(loanId), loanDecider, command, metadata, known?.revision === null || !known ? {} : { known: { state: known.loan, revision: known.revision } });
+}
+
+/** A loan as its read-model document showed it, with the revision of its stream the document reflects (null: not recorded). */
+export interface KnownLoan {
+  loan: ExistingLoan;
+  revision: number | null;
 }
 
 export async function loadLoan(deps: ApiDeps, loanId: string): Promise<ExistingLoan> {
@@ -30,12 +39,16 @@ export async function loadLoan(deps: ApiDeps, loanId: string): Promise<ExistingL
  * The loan as its read-model document shows it (no stream read), for checks made before a write
  * that the write itself decides again on the stream; the stream when the document has no account yet.
  */
-export async function loanForCheck(deps: ApiDeps, loanId: string): Promise<ExistingLoan> {
+export async function loanForCheck(deps: ApiDeps, loanId: string): Promise<KnownLoan> {
   const doc = await deps.readModels.loan(loanId);
-  if (!doc?.account) return loadLoan(deps, loanId);
+  if (!doc?.account) return { loan: await loadLoan(deps, loanId), revision: null };
   const { id, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, createdAt: appliedAt, status, account } = doc;
   const acceptedTerms = doc.termsAcceptedAt && doc.termsHash ? { acceptedAt: doc.termsAcceptedAt, statementHash: doc.termsHash } : null;
-  return { exists: true, loanId: id, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status, approvedAt: doc.approvedAt ?? null, acceptedTerms, account };
+  // The document is the loan decider's state at streamRevision: the loans projection folds every loan event as evolveLoan does.
+  return {
+    loan: { exists: true, loanId: id, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status, approvedAt: doc.approvedAt ?? null, acceptedTerms, account },
+    revision: doc.streamRevision ?? null,
+  };
 }
 
 /** The loan as the command left it; a loan deleted meanwhile is not found. */

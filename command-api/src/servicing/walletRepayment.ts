@@ -28,7 +28,8 @@ export interface WalletRepayment {
 export async function payFromWallet(deps: ApiDeps, metadata: EventMetadata, payment: WalletRepayment): Promise<{ receipt: Receipt; position: Position }> {
   const { memberId, loanId, repaymentId, amountCentavos } = payment;
   // Checked on the read model (one round trip with the business date); the loan's stream decides again when the repayment is appended.
-  const [today, loan] = await Promise.all([deps.businessClock.today(), loanForCheck(deps, loanId)]);
+  const [today, known] = await Promise.all([deps.businessClock.today(), loanForCheck(deps, loanId)]);
+  const loan = known.loan;
   if (loan.memberId !== memberId) throw LOAN_NOT_FOUND();
   const record = (id: string, amount: number) =>
     ({ type: 'RecordRepayment', loanId, repaymentId: id, amountCentavos: amount, channel: 'wallet', source: 'wallet', reference: id, valueDate: today, businessDate: today, now: deps.now().toISOString() }) as const;
@@ -38,7 +39,8 @@ export async function payFromWallet(deps: ApiDeps, metadata: EventMetadata, paym
   const debited = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'DebitWalletRepayment', memberId, loanId, repaymentId, amountCentavos, now: deps.now().toISOString() }, metadata);
   let position = await finishUnsettledDebits(deps, metadata, debited.state as ExistingMember, loan, today, repaymentId);
   try {
-    const received = await onLoan(deps, loanId, record(repaymentId, amountCentavos), metadata);
+    // Decided on the document read above and appended expecting its revision: no read of the loan's stream unless it moved since.
+    const received = await onLoan(deps, loanId, record(repaymentId, amountCentavos), metadata, known);
     const after = loanAfter(received);
     position = latest(position, received.position, debited.position, await closeCompletedApplication(deps, after, metadata));
     return { receipt: receiptOf(after, repaymentId), position };

@@ -16,6 +16,26 @@ export function canonicalJson(value: unknown): string {
   return text;
 }
 
+/**
+ * Member names written as JSON, by name: events of one type share their names, so each is checked
+ * and quoted once rather than for every event (verification writes every event of the log).
+ * Bounded, so a log with ever-new names (ids used as keys) cannot grow it without end.
+ */
+const KEY_CACHE_LIMIT = 10_000;
+const keyCache = new Map<string, string>();
+
+function keyJson(key: string): string {
+  let written = keyCache.get(key);
+  if (written === undefined) {
+    written = write(key)!;
+    if (keyCache.size < KEY_CACHE_LIMIT) keyCache.set(key, written);
+  }
+  return written;
+}
+
+/** What JSON.stringify escapes (quote, backslash, controls) and surrogates, which must be checked for pairing. */
+const NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
+
 /** Whether JSON leaves the member out of an object (and writes null for it in an array). */
 function omitted(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol';
@@ -24,6 +44,8 @@ function omitted(value: unknown): boolean {
 function write(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
+      // Most strings (ids, dates, names) need no escape and hold no surrogate: quoted as they are.
+      if (!NEEDS_CARE.test(value)) return `"${value}"`;
       if (!(value as string & { isWellFormed(): boolean }).isWellFormed()) throw new TypeError('a string holds a lone surrogate, which JSON cannot carry faithfully');
       return JSON.stringify(value);
     case 'number':
@@ -44,16 +66,16 @@ function write(value: unknown): string | undefined {
         return `${out}]`;
       }
       const record = value as Record<string, unknown>;
-      const keys = Object.keys(record).sort();
+      const keys = Object.keys(record);
+      if (keys.length > 1) keys.sort();
       let out = '{';
-      let first = true;
-      for (const key of keys) {
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i]!;
         const item = record[key];
         if (omitted(item)) continue;
         const written = write(item);
         if (written === undefined) continue;
-        out += `${first ? '' : ','}${write(key)}:${written}`;
-        first = false;
+        out += (out.length === 1 ? '' : ',') + keyJson(key) + ':' + written;
       }
       return `${out}}`;
     }

@@ -32,10 +32,17 @@ describe('canonical JSON', () => {
     expect(canonicalJson({ bb: 1, a: 2, é: 3, Z: 4, '😀': 5, ﬀ: 6 })).toBe('{"Z":4,"a":2,"bb":1,"é":3,"😀":5,"ﬀ":6}');
   });
 
+  it('escapes what JSON escapes in values and member names alike, the second time a name is met as the first', () => {
+    const tricky = { 'say "hi"': 'C:\\temp\n\u0001', 'tab\t': '😀 \u2028', plain: 'juan dela cruz' };
+    for (let round = 0; round < 2; round++) expect(canonicalJson(tricky)).toBe(canonicalize(tricky));
+    expect(canonicalJson(tricky)).toBe('{"plain":"juan dela cruz","say \\"hi\\"":"C:\\\\temp\\n\\u0001","tab\\t":"😀 \u2028"}');
+  });
+
   it('refuses what JSON cannot carry faithfully', () => {
     expect(() => canonicalJson({ n: Number.NaN })).toThrow(TypeError);
     expect(() => canonicalJson([Number.NEGATIVE_INFINITY])).toThrow(TypeError);
     expect(() => canonicalJson({ s: 'x\udc00' })).toThrow(/lone surrogate/);
+    expect(() => canonicalJson({ ['k\ud800']: 1 })).toThrow(/lone surrogate/);
     expect(() => canonicalJson({ n: 10n })).toThrow(/bigint/);
   });
 });

@@ -18,6 +18,9 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 const DOMAIN_BYTES = Buffer.from(CHAIN_DOMAIN, 'utf8');
 const LINK_BYTES = DOMAIN_BYTES.length + 8 + 32 + 32;
+const POSITION_AT = DOMAIN_BYTES.length;
+const LINK = Buffer.alloc(LINK_BYTES);
+DOMAIN_BYTES.copy(LINK, 0);
 const HASH_HEX = /^[0-9a-f]{64}$/;
 
 /** The fields of an event that its hash covers (the position is covered by the link itself). */
@@ -52,11 +55,13 @@ export function contentDigest(event: HashedContent): Buffer {
 export function eventHash(position: number, prevHash: string, event: HashedContent): string {
   if (!Number.isSafeInteger(position) || position < 0) throw new RangeError(`a position is a non-negative integer, got ${position}`);
   if (!isHashHex(prevHash)) throw new TypeError(`prev_hash must be 64 lowercase hex digits, got ${JSON.stringify(prevHash)}`);
-  // One buffer and one-shot hashes: verification computes this for every event of the log.
-  const link = Buffer.allocUnsafe(LINK_BYTES);
-  let at = DOMAIN_BYTES.copy(link, 0);
-  at = link.writeBigUInt64BE(BigInt(position), at);
-  at += link.write(prevHash, at, 'hex');
-  contentDigest(event).copy(link, at);
+  // One buffer for every link (filled and hashed synchronously, so never shared) and one-shot
+  // hashes: verification computes this for every event of the log. The domain is written once.
+  const link = LINK;
+  // Positions stay below 2^53: the 8 big-endian bytes are the high and low 32 bits.
+  link.writeUInt32BE(Math.floor(position / 2 ** 32), POSITION_AT);
+  link.writeUInt32BE(position >>> 0, POSITION_AT + 4);
+  link.write(prevHash, POSITION_AT + 8, 'hex');
+  contentDigest(event).copy(link, POSITION_AT + 40);
   return hash('sha256', link, 'hex');
 }

@@ -1,7 +1,15 @@
 import type { ChainedEvent, EventMetadata, RecordedEvent } from '../port.js';
 
+/**
+ * created_at as the ISO-8601 text the port answers (UTC, milliseconds, truncated as a JS Date
+ * truncates): written by the server, so a page of events costs no Date parse and re-format per row
+ * (a third of the client's time reading the log for `lending audit verify` and the book).
+ */
+const CREATED_AT_ISO = `to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`;
+const ISO_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
 /** The columns a RecordedEvent is read from (the hash columns are read only where asked for). */
-export const EVENT_COLUMNS = 'position, id, stream, revision, type, data, metadata, created_at';
+export const EVENT_COLUMNS = `position, id, stream, revision, type, data, metadata, ${CREATED_AT_ISO}`;
 /** The columns of a ChainedEvent: the event's and its link, as hex. */
 export const CHAINED_EVENT_COLUMNS = `${EVENT_COLUMNS}, encode(prev_hash, 'hex') AS prev_hash, encode(hash, 'hex') AS hash`;
 
@@ -33,6 +41,11 @@ export function toIsoString(value: unknown): string {
   return (value instanceof Date ? value : new Date(String(value))).toISOString();
 }
 
+/** A created_at column as the port answers it: already ISO text when read with EVENT_COLUMNS. */
+function createdAtOf(value: unknown): string {
+  return typeof value === 'string' && ISO_UTC_MS.test(value) ? value : toIsoString(value);
+}
+
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
     id: row.id,
@@ -42,11 +55,23 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     metadata: row.metadata ?? {},
     revision: toNumber(row.revision),
     position: toNumber(row.position),
-    createdAt: toIsoString(row.created_at),
+    createdAt: createdAtOf(row.created_at),
   };
 }
 
 /** A row read with CHAINED_EVENT_COLUMNS; a link not yet written (a log being chained) reads as ''. */
 export function toChainedEvent(row: ChainedEventRow): ChainedEvent {
-  return { ...toRecordedEvent(row), prevHash: row.prev_hash ?? '', hash: row.hash ?? '' };
+  // One object per row, not a RecordedEvent spread into another: verification reads every row of the log.
+  return {
+    id: row.id,
+    stream: row.stream,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata ?? {},
+    revision: toNumber(row.revision),
+    position: toNumber(row.position),
+    createdAt: createdAtOf(row.created_at),
+    prevHash: row.prev_hash ?? '',
+    hash: row.hash ?? '',
+  };
 }

@@ -133,36 +133,55 @@ export async function foldBook(store: EventStore, upTo: number, { onProgress, si
   let last: RecordedEvent | null = null;
   let count = 0;
 
+  /** What each aggregate adds to the totals now: an event replaces its aggregate's share, so each share is worked out once. */
+  const memberShareOf = new Map<string, Shares>();
+  const loanShareOf = new Map<string, Shares>();
+  const NONE: Shares = new Map();
+  const replaceLoanShares = (loanId: string, loan: LoanState) => {
+    const after = loanShares(loan, disbursed);
+    totals.replace(loanShareOf.get(loanId) ?? NONE, after);
+    loanShareOf.set(loanId, after);
+  };
+
   const apply = (recorded: RecordedEvent, event: DomainEvent) => {
     if (recorded.stream.startsWith('member-')) {
       const memberId = recorded.stream.slice('member-'.length);
-      const before = members.get(memberId) ?? memberDecider.initialState();
-      const after = memberDecider.evolve(before, event as MemberEvent);
+      const after = memberDecider.evolve(members.get(memberId) ?? memberDecider.initialState(), event as MemberEvent);
       members.set(memberId, after);
-      totals.replace(memberShares(before), memberShares(after));
+      const shares = memberShares(after);
+      totals.replace(memberShareOf.get(memberId) ?? NONE, shares);
+      memberShareOf.set(memberId, shares);
       if (event.type === 'LoanDisbursed') {
         disbursed.add(event.data.loanId);
         totals.add('disbursed.count', 1);
         totals.add('disbursed.amount', event.data.amountCentavos);
         const loan = loans.get(event.data.loanId);
-        if (loan) totals.replace(loanShares(loan, new Set()), loanShares(loan, disbursed));
+        if (loan) replaceLoanShares(event.data.loanId, loan);
       } else if (event.type === 'BalanceAdjusted') {
         totals.add('adjustments.count', 1);
         totals.add('adjustments.net', event.data.amountCentavos);
       }
     } else if (recorded.stream.startsWith('loan-')) {
       const loanId = recorded.stream.slice('loan-'.length);
-      const before = loans.get(loanId) ?? loanDecider.initialState();
-      const after = loanDecider.evolve(before, event as LoanEvent);
+      const after = loanDecider.evolve(loans.get(loanId) ?? loanDecider.initialState(), event as LoanEvent);
       loans.set(loanId, after);
-      totals.replace(loanShares(before, disbursed), loanShares(after, disbursed));
+      replaceLoanShares(loanId, after);
     }
   };
 
-  for (let from = 0; from < upTo; ) {
+  // The next page is read while this one is folded: the database and the fold do not wait for each other.
+  const read = (from: number) => {
+    const reading = store.readAll({ from, limit: Math.min(PAGE, upTo - from) });
+    reading.catch(() => undefined); // awaited below; one left behind when the fold stops must not be an unhandled rejection
+    return reading;
+  };
+  let next = upTo > 0 ? read(0) : null;
+  while (next) {
     if (signal?.aborted) throw new Error('the book was stopped');
-    const page = await store.readAll({ from, limit: Math.min(PAGE, upTo - from) });
+    const page = await next;
     if (page.length === 0) break;
+    const reached = page[page.length - 1]!.position;
+    next = reached < upTo ? read(reached) : null;
     for (const recorded of page) {
       if (recorded.position > upTo) break;
       if (count % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((resolve) => setImmediate(resolve));
@@ -176,8 +195,7 @@ export async function foldBook(store: EventStore, upTo: number, { onProgress, si
       last = recorded;
       count++;
     }
-    from = page[page.length - 1]!.position;
-    onProgress?.(from, upTo);
+    onProgress?.(Math.min(reached, upTo), upTo);
   }
   if (day !== null && last) series.push(seriesPoint(day, last.position, totals));
   return { position: last?.position ?? 0, lastEventAt: last?.createdAt ?? null, events: count, figures: figuresOf(totals), series: series.slice(-SERIES_DAYS) };
