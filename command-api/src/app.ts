@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import Koa, { type Middleware } from 'koa';
 import type Router from '@koa/router';
 import { koaBody } from 'koa-body';
@@ -26,8 +27,13 @@ import { resolveClientAddress } from './admin/access/adminAccess.js';
 import { borrowerServicingRoutes } from './servicing/borrowerServicingRoutes.js';
 import { paymentWebhookRoutes } from './servicing/paymentWebhookRoutes.js';
 import { businessDateRoutes } from './servicing/businessDateRoutes.js';
+import { apiReferenceRoutes } from './openapi/apiReferenceRoutes.js';
+
 import { companyRoutes } from './company/companyRoutes.js';
 import { disclosureRoutes } from './loan/disclosure/disclosureRoutes.js';
+
+/** The version the API reference names: the command API package's. */
+const API_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
@@ -78,6 +84,8 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     ratesRoutes(deps),
     ...(options.devOutbox ? [devOutboxRoutes(deps)] : []),
     ...(options.devBusinessDate ? [businessDateRoutes(deps)] : []),
+    // Reads the route table of this very app (the routers above and itself) when first asked.
+    apiReferenceRoutes(app, { title: 'Honeylend API', version: API_VERSION }),
   ]) {
     app.use(mounted(router));
   }

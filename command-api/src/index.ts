@@ -10,6 +10,10 @@ export { memberDecider, type MemberCommand } from './member/decide.js';
 export { startServicingJobs, type RunningServicingJobs, type ServicingJobsOptions } from './servicing/dayClose/servicingJobs.js';
 export { closeBusinessDays, type DayCloseResult } from './servicing/dayClose/closeBusinessDays.js';
 export { signPayload } from './servicing/providerPayment.js';
+// The mounted route table and each route's declared documentation: the API reference and the resilience checks read it.
+export { routesOf, routeKey, type MountedRoute } from './http/routeTable.js';
+export { endpoint, endpointOf, type EndpointDoc, type FileAnswer } from './http/endpoint.js';
+export { openApiDocument, jsonSchemaOf } from './openapi/openApiDocument.js';
 export { lapseUnacceptedApprovals } from './servicing/dayClose/lapseApprovals.js';
 export { loanDecider, type LoanCommand } from './loan/decide.js';
 export { companyDecider } from './company/companyDetails.js';

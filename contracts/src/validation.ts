@@ -105,6 +105,36 @@ export const profileFields = {
     .pipe(z.string().min(10, MESSAGES.accountNumberRequired).max(34, MESSAGES.accountNumberRequired)),
 };
 
+const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?.*)?$/i;
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The file id inside a URL an upload answered (absolute or relative), or a bare file id; null for anything else. */
+export function fileIdFromUrl(value: string): string | null {
+  if (FILE_ID.test(value)) return value.toLowerCase();
+  let path = value;
+  try {
+    const url = new URL(value, 'http://local');
+    path = url.pathname + url.search;
+  } catch {
+    return null;
+  }
+  const match = FILE_URL.exec(path);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+export const DOCUMENT_URL_MESSAGE = 'Upload the document first, then send the url it answered';
+
+/**
+ * An identity document: the url (or file id) an upload answered. That it has the form of one is
+ * the field's own rule; that the file is the member's is the server's to check.
+ */
+export const documentUrlField = z
+  .string({ error: DOCUMENT_URL_MESSAGE })
+  .trim()
+  .min(1, DOCUMENT_URL_MESSAGE)
+  .max(1000, DOCUMENT_URL_MESSAGE)
+  .refine((value) => fileIdFromUrl(value) !== null, DOCUMENT_URL_MESSAGE);
+
 export const profileUpdateBody = z
   .object({
     fullName: profileFields.fullName.optional(),
@@ -117,9 +147,9 @@ export const profileUpdateBody = z
     bankName: profileFields.bankName.optional(),
     bankAccountNumber: profileFields.bankAccountNumber.optional(),
     // The url (or file id) POST /api/upload answered; the server checks the file is the member's own.
-    idFrontUrl: z.string().trim().min(1).max(1000).optional(),
-    idBackUrl: z.string().trim().min(1).max(1000).optional(),
-    selfieUrl: z.string().trim().min(1).max(1000).optional(),
+    idFrontUrl: documentUrlField.optional(),
+    idBackUrl: documentUrlField.optional(),
+    selfieUrl: documentUrlField.optional(),
   })
   // Fields a borrower may not set (balance, status, role, creditScore, ...) are dropped, not applied.
   .strip();

@@ -19,11 +19,12 @@ import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { memberDecider } from '../member/decide.js';
 import { isPhoneVerified, type ExistingMember } from '../member/member.js';
 import { isClaimable, PHONE_TAKEN_MESSAGE, phoneReservationDecider } from '../member/phoneReservation.js';
 import { checkAccountCode, sendAccountCode } from './accountCodes.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 export const ACCOUNT_MESSAGES = {
   resetRequested: 'If this number has a Honeylend account, we have texted it a code. Enter it with your new password.',
@@ -84,18 +85,16 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
   const borrower = authenticate(tokens, readModels, ['borrower']);
 
   /** Always 202 with the same words, whether or not the number has an account: nobody learns who is registered. */
-  auth.post('/password-reset/request', async (ctx) => {
-    const { phone } = parseBody(ctx, passwordResetRequestBody);
+  auth.post('/password-reset/request', endpoint({ summary: 'Forgot password: a code is texted to the number, if it has an account (always 202)', public: true, body: passwordResetRequestBody, status: 202, answer: answers.accountMessage, refusals: ['429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: { phone } }) => {
     await throttleReset(deps, ctx, phone, 'request');
     const member = await memberByPhone(deps, phone);
     // A number over its code limit gets the same answer too: the limit is the member's, not the caller's to learn.
     if (member && member.status !== 'suspended') await sendAccountCode(deps, ctx, { memberId: member.memberId, phone }, 'password-reset');
     ctx.status = 202;
     ctx.body = { success: true, message: ACCOUNT_MESSAGES.resetRequested };
-  });
+  }));
 
-  auth.post('/password-reset/confirm', async (ctx) => {
-    const { phone, code, newPassword } = parseBody(ctx, passwordResetConfirmBody);
+  auth.post('/password-reset/confirm', endpoint({ summary: 'Set a new password with the texted code; every session ends', public: true, body: passwordResetConfirmBody, answer: answers.accountMessage, refusals: ['400 CODE_INVALID', '400 CODE_EXHAUSTED', '400 VALIDATION_FAILED', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: { phone, code, newPassword } }) => {
     await throttleReset(deps, ctx, phone, 'confirm');
     // The new password's rules first, so a refused password does not spend the code.
     await assertNotCommonPassword(newPassword, 'newPassword');
@@ -107,19 +106,18 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
     const result = await handleCommand(store, streams.member(memberId), memberDecider, { type: 'ChangePassword', memberId, passwordHash, proof: 'texted-code', now: deps.now().toISOString() }, metadataOf(ctx, memberId));
     await readAfterWrite(ctx, progress, result.position, async () => undefined);
     ctx.body = { success: true, message: ACCOUNT_MESSAGES.passwordReset };
-  });
+  }));
 
   /** Ends every session of the account, this one included: every token issued so far stops working. */
-  auth.post('/logout-everywhere', borrower, async (ctx) => {
+  auth.post('/logout-everywhere', borrower, endpoint({ summary: 'Sign out everywhere: every token of the account is refused from now on', answer: answers.accountMessage }, async (ctx) => {
     const memberId = callerOf(ctx).id;
     const result = await handleCommand(store, streams.member(memberId), memberDecider, { type: 'SignOutEverywhere', memberId, now: deps.now().toISOString() }, metadataOf(ctx, memberId));
     await readAfterWrite(ctx, progress, result.position, async () => undefined);
     ctx.body = { success: true, message: ACCOUNT_MESSAGES.signedOutEverywhere };
-  });
+  }));
 
   /** Needs the current password (throttled as a login); every other session ends, and this one gets a new token. */
-  user.post('/password', borrower, async (ctx) => {
-    const { currentPassword, newPassword } = parseBody(ctx, changePasswordBody);
+  user.post('/password', borrower, endpoint({ summary: 'Change the password (the current one first); other sessions end, this one gets a new token', body: changePasswordBody, answer: answers.passwordChanged, refusals: ['400 CURRENT_PASSWORD_WRONG', '400 VALIDATION_FAILED', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: { currentPassword, newPassword } }) => {
     const memberId = callerOf(ctx).id;
     const { member } = await existingMember(deps, memberId);
     const account = `member:${member.phone}`;
@@ -137,10 +135,10 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
     // The new token carries the version the change set: it works once the read models have it.
     await readAfterWrite(ctx, progress, result.position, async () => undefined);
     ctx.body = { success: true, message: ACCOUNT_MESSAGES.passwordChanged, token: tokens.sign({ sub: memberId, role: 'borrower', tv: member.tokenVersion + 1 }) };
-  });
+  }));
 
   /** Texts a code to the member's number, unless another account holds it and may keep it. */
-  user.post('/phone-verification', borrower, async (ctx) => {
+  user.post('/phone-verification', borrower, endpoint({ summary: 'Text a code that confirms the phone number', status: 202, answer: answers.codeSent, refusals: ['409 PHONE_ALREADY_VERIFIED', '429 OTP_RESEND_LIMIT'] }, async (ctx) => {
     const memberId = callerOf(ctx).id;
     const { member } = await existingMember(deps, memberId);
     if (isPhoneVerified(member)) throw new ApiError(409, 'PHONE_ALREADY_VERIFIED', ACCOUNT_MESSAGES.phoneAlreadyVerified);
@@ -152,11 +150,10 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
     if (!issue.sent) throw resendLimit(issue.retryAfterSeconds);
     ctx.status = 202;
     ctx.body = { sentTo: maskPhone(member.phone), expiresAt: issue.expiresAt };
-  });
+  }));
 
   /** The right code proves the number: the member keeps it, or claims it from a holder who never confirmed it. */
-  user.post('/phone-verification/confirm', borrower, async (ctx) => {
-    const { code } = parseBody(ctx, phoneVerificationConfirmBody);
+  user.post('/phone-verification/confirm', borrower, endpoint({ summary: 'Confirm the phone number with the texted code', body: phoneVerificationConfirmBody, answer: answers.userAnswer, refusals: ['409 PHONE_ALREADY_VERIFIED', '400 CODE_INVALID', '400 CODE_EXHAUSTED'] }, async (ctx, { body: { code } }) => {
     const memberId = callerOf(ctx).id;
     const { member } = await existingMember(deps, memberId);
     if (isPhoneVerified(member)) throw new ApiError(409, 'PHONE_ALREADY_VERIFIED', ACCOUNT_MESSAGES.phoneAlreadyVerified);
@@ -171,7 +168,7 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
       if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
       return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId));
     });
-  });
+  }));
 
   return [auth, user];
 }

@@ -20,15 +20,15 @@ import type { Role } from '../auth/tokens.js';
 import { handleCommand } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { allowListed } from '../admin/access/adminAccess.js';
-import { parseQuery } from '../admin/lists/listQuery.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { auditAccessDecider, recordExport } from './auditAccessLog.js';
 import { STREAM_NAME, STREAM_NAME_MESSAGE, auditEventsQuery, auditExportQuery, filtersAsText, matchingEvents, positionAtTime, toAuditLogEvent } from './auditQueries.js';
 import { exportBody } from './exportEvents.js';
 import { personalDataView } from './personalDataView.js';
 import { foldAsOf } from './streamFolds.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 const AUDITORS: Role[] = ['auditor', 'superadmin'];
 /** The History drawer of every admin reads one stream's history from here too (issue 16 item 6). */
@@ -95,8 +95,7 @@ export function auditRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/audit' });
   const auditors = auditAccess(deps, AUDITORS);
 
-  router.get('/events', auditors, async (ctx) => {
-    const query = parseQuery(ctx, auditEventsQuery);
+  router.get('/events', auditors, endpoint({ summary: 'The log, filtered (stream, type, actor, time), a page at a time', query: auditEventsQuery, answer: answers.auditEventsAnswer }, async (ctx, { query }) => {
     const view = await personalDataView(ctx, deps);
     const events: AuditLogEvent[] = [];
     const scan = { last: query.from ?? 0, count: 0 };
@@ -112,12 +111,11 @@ export function auditRoutes(deps: ApiDeps): Router {
     if (next === null && scan.count >= EVENTS_SCAN_BUDGET) next = scan.last;
     const answer: AuditEventsAnswer = { events, next, scannedTo: scan.last, head: await store.headPosition() };
     ctx.body = answer;
-  });
+  }));
 
-  router.get('/streams/:stream', auditAccess(deps, STREAM_READERS), async (ctx) => {
+  router.get('/streams/:stream', auditAccess(deps, STREAM_READERS), endpoint({ summary: 'One stream as of a revision or time: its events and folded state', query: streamQuery, answer: answers.auditStreamAnswer, refusals: ['404 STREAM_NOT_FOUND', '404 REVISION_NOT_FOUND'] }, async (ctx, { query: { asOf } }) => {
     const stream = String(ctx.params.stream ?? '');
     if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', STREAM_NAME_MESSAGE, { fields: { stream: STREAM_NAME_MESSAGE } });
-    const { asOf } = parseQuery(ctx, streamQuery);
     const recorded = store.readChain ? await store.readChain({ stream, limit: 1_000_000 }) : await store.readStream(stream);
     if (recorded.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
     let revision = recorded.length - 1;
@@ -142,10 +140,9 @@ export function auditRoutes(deps: ApiDeps): Router {
       previous: folded.previous,
     };
     ctx.body = answer;
-  });
+  }));
 
-  router.get('/book', auditors, async (ctx) => {
-    const { asOf } = parseQuery(ctx, bookQuery);
+  router.get('/book', auditors, endpoint({ summary: 'The book as of a date (202 with a job while it is being folded)', query: bookQuery, answer: answers.bookAnswer }, async (ctx, { query: { asOf } }) => {
     const time = endOf(asOf);
     const position = await positionAtTime(store, time);
     const cached = await deps.audit.jobs.cachedBook(position);
@@ -158,10 +155,9 @@ export function auditRoutes(deps: ApiDeps): Router {
       answer = { status: 'running', asOf: time, position, jobId: job.jobId, progress: job.progress };
     }
     ctx.body = answer;
-  });
+  }));
 
-  router.get('/export', auditors, async (ctx) => {
-    const query = parseQuery(ctx, auditExportQuery);
+  router.get('/export', auditors, endpoint({ summary: 'Export the log, filtered, as NDJSON or CSV (recorded on the log)', query: auditExportQuery, answer: { file: ['application/x-ndjson', 'text/csv'] } }, async (ctx, { query }) => {
     const view = await personalDataView(ctx, deps);
     const to = query.to ?? (await store.headPosition());
     const range = { from: (query.from ?? 0) + 1, to };
@@ -170,40 +166,38 @@ export function auditRoutes(deps: ApiDeps): Router {
     ctx.set('Content-Disposition', `attachment; filename="honeylend-log-${day}-${range.from}-${to}.${query.format}"`);
     ctx.type = query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
     ctx.body = exportBody(matchingEvents(store, { ...query, to }), (event) => view.event(toAuditLogEvent(event), memberOfEvent(event)), query.format);
-  });
+  }));
 
-  router.get('/checkpoints', auditors, async (ctx) => {
+  router.get('/checkpoints', auditors, endpoint({ summary: 'The signed checkpoints of the hash chain and the trusted keys', answer: answers.auditCheckpointsAnswer }, async (ctx) => {
     const trusted = deps.audit.trustedKeys;
     const answer: AuditCheckpointsAnswer = {
       publicKeys: trusted.map((key) => publicKeyText(key)),
       checkpoints: (await readStoredCheckpoints(store)).map((checkpoint) => ({ ...checkpoint, trusted: isSignedByTrustedKey(checkpoint, trusted) })),
     };
     ctx.body = answer;
-  });
+  }));
 
-  router.post('/verify', auditors, async (ctx) => {
-    const range = parseBody(ctx, verifyBody);
+  router.post('/verify', auditors, endpoint({ summary: 'Start verifying the hash chain (a range, or all of it)', body: verifyBody, status: 202, answer: answers.verifyStartedAnswer }, async (ctx, { body: range }) => {
     const answer = await deps.audit.jobs.startVerify(range);
     ctx.status = 202;
     ctx.body = { jobId: answer.jobId };
-  });
+  }));
 
-  router.get('/verify/:jobId', auditors, async (ctx) => {
+  router.get('/verify/:jobId', auditors, endpoint({ summary: 'A verification: running, passed or failed (with the first bad event)', answer: answers.verifyJobAnswer, refusals: ['404 JOB_NOT_FOUND'] }, async (ctx) => {
     const jobId = String(ctx.params.jobId ?? '');
     const answer = JOB_ID.test(jobId) ? await deps.audit.jobs.verifyStatus(jobId) : null;
     if (!answer) throw new ApiError(404, 'JOB_NOT_FOUND', 'No such verification');
     ctx.body = answer;
-  });
+  }));
 
   /** The last verification to finish (null before the first): what the workspace's chain badge shows. */
-  router.get('/verifications/latest', auditors, async (ctx) => {
+  router.get('/verifications/latest', auditors, endpoint({ summary: 'The last verification to finish', answer: answers.latestVerificationAnswer }, async (ctx) => {
     const answer: LatestVerificationAnswer = { latest: await deps.audit.jobs.latestVerification() };
     ctx.body = answer;
-  });
+  }));
 
   /** One member's personal data for this auditor, for UNMASK_MINUTES, with the reason on the log. */
-  router.post('/unmask', auditAccess(deps, ['auditor']), async (ctx) => {
-    const input = parseBody(ctx, unmaskBody);
+  router.post('/unmask', auditAccess(deps, ['auditor']), endpoint({ summary: "Unmask one member's personal data for a while, with a reason on the log", body: unmaskBody, status: 201, answer: answers.unmaskAnswer, refusals: ['404 MEMBER_NOT_FOUND'] }, async (ctx, { body: input }) => {
     const caller = callerOf(ctx);
     const member = await deps.readModels.member(input.memberId);
     if (!member) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
@@ -224,7 +218,7 @@ export function auditRoutes(deps: ApiDeps): Router {
     };
     ctx.status = 201;
     ctx.body = answer;
-  });
+  }));
 
   return router;
 }

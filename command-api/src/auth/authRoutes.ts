@@ -5,13 +5,14 @@ import { DomainError } from '../domain/decider.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { authenticate } from './authenticate.js';
-import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
 import { phoneReservationDecider } from '../member/phoneReservation.js';
 import { registerMember } from '../member/registration.js';
 import { adminAccountDecider, adminUsernameDecider } from '../admin/adminAccount.js';
 import { verifyPassword } from './passwords.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 import { tooMany } from './loginThrottle.js';
 import { throttleAddress } from './throttleAddress.js';
 
@@ -19,8 +20,7 @@ export function authRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, loginThrottle } = deps;
   const router = new Router({ prefix: '/api/auth' });
 
-  router.post('/register', async (ctx) => {
-    const input = parseBody(ctx, registerBody);
+  router.post('/register', endpoint({ summary: 'Register as a borrower', public: true, body: registerBody, status: 201, answer: answers.signedIn(answers.userAnswer), refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
     // Counted before anything is read or hashed, per client address and per number, in one atomic step.
     const wait = await deps.limits.take(
       [
@@ -46,10 +46,9 @@ export function authRoutes(deps: ApiDeps): Router {
       token: tokens.sign({ sub: registration.memberId, role: 'borrower', tv: 0 }),
       user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId)) : null,
     };
-  });
+  }));
 
-  router.post('/login', async (ctx) => {
-    const input = parseBody(ctx, loginBody);
+  router.post('/login', endpoint({ summary: 'Sign in as a borrower', public: true, body: loginBody, answer: answers.signedIn(answers.userAnswer), refusals: ['401 INVALID_CREDENTIALS', '403 ACCOUNT_SUSPENDED', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
     await loginThrottle.beginAttempt(`member:${input.phone}`, ctx.ip, deps.now().getTime());
     const phone = await loadState(store, streams.phone(input.phone), phoneReservationDecider);
     const member = phone.state.reserved ? await loadState(store, streams.member(phone.state.memberId), memberDecider) : null;
@@ -68,10 +67,9 @@ export function authRoutes(deps: ApiDeps): Router {
       token: tokens.sign({ sub: account.memberId, role: 'borrower', tv: account.tokenVersion }),
       user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId)) : null,
     };
-  });
+  }));
 
-  router.post('/admin-login', async (ctx) => {
-    const input = parseBody(ctx, adminLoginBody);
+  router.post('/admin-login', endpoint({ summary: 'Sign in as staff (admin, auditor, main admin), from an allowed address', public: true, body: adminLoginBody, answer: answers.signedIn(answers.adminAnswer), refusals: ['401 INVALID_CREDENTIALS', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
     // An admin may sign in with a phone number in any format; it is reserved in E.164.
     const username = normalisePhone(input.username) ?? input.username.toLowerCase();
     await loginThrottle.beginAttempt(`admin:${username}`, ctx.ip, deps.now().getTime());
@@ -88,14 +86,14 @@ export function authRoutes(deps: ApiDeps): Router {
       token: tokens.sign({ sub: account.adminId, role: account.role, tv: account.tokenVersion }),
       user: doc ? toAdminAnswer(doc) : null,
     };
-  });
+  }));
 
   /** Signing out ends this token at once (not only in this browser): it is refused from now on. */
-  router.post('/logout', authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin', 'auditor']), async (ctx) => {
+  router.post('/logout', authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin', 'auditor']), endpoint({ summary: 'Sign out: this token is refused from now on', answer: answers.success }, async (ctx) => {
     const caller = callerOf(ctx);
     await tokens.revoked?.revoke(caller.tokenId, caller.tokenExpiresAt);
     ctx.body = { success: true };
-  });
+  }));
 
   return router;
 }

@@ -1,5 +1,7 @@
 import Router from '@koa/router';
 import type { ApiDeps } from '../http/context.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 import { readCompanyDetails } from '../company/companyRoutes.js';
 
 const CHECK_TIMEOUT_MS = 1500;
@@ -35,7 +37,7 @@ export function healthRoutes(deps: ApiDeps): Router {
    * Liveness: the process serves HTTP. It also says whether the operator published the lender's
    * details (SEC MC 19 s.2019): without them borrower pages name no lender, which an operator must fix.
    */
-  router.get('/health', async (ctx) => {
+  router.get('/health', endpoint({ summary: "Liveness: the process serves HTTP, and whether the lender's details are published", public: true, answer: answers.healthAnswer }, async (ctx) => {
     const company = await within(() => readCompanyDetails(deps));
     const operatorDetails = company === undefined ? 'unknown' : company ? 'set' : 'missing';
     ctx.body = {
@@ -45,13 +47,13 @@ export function healthRoutes(deps: ApiDeps): Router {
         ? { warnings: ["The operator details are missing: set the company's name, SEC registration and Certificate of Authority numbers in Settings → Company."] }
         : {}),
     };
-  });
+  }));
 
   /**
    * Readiness: the event store and Redis answer; how far the read models are behind the log, in
    * the store's position unit (events on PostgreSQL and PGlite, bytes of log on EventStoreDB).
    */
-  router.get('/ready', async (ctx) => {
+  router.get('/ready', endpoint({ summary: 'Readiness: the event store and Redis answer, and how far the read models are behind', public: true, answer: answers.readyAnswer }, async (ctx) => {
     const [eventStore, redis] = await Promise.all([
       within((signal) => deps.store.ping({ signal }).then(() => true)),
       within(() => deps.redis.ping().then(() => true)),
@@ -71,7 +73,7 @@ export function healthRoutes(deps: ApiDeps): Router {
       projectionLag,
       projectionLagUnit: deps.store.positionUnit,
     };
-  });
+  }));
 
   return router;
 }

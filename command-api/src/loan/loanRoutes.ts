@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import Router from '@koa/router';
 import { loanApplicationBody, streams, toLoanAnswer } from '@honeylend/contracts';
 import { authenticate, authenticatedRead } from '../auth/authenticate.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
 import { allocateNumber } from '../sequence/allocateNumber.js';
 import { loanAnswerJson } from './loanAnswers.js';
 import { loanDecider } from './decide.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: number }): Router {
   const { store, readModels, progress, tokens } = deps;
@@ -22,8 +24,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
    * the loan-number sequence, and the new loan's. Should a writer die part-way, the member's
    * stream already names the loan; applying again resumes that same loan instead of refusing.
    */
-  router.post('/', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
-    const input = parseBody(ctx, loanApplicationBody);
+  router.post('/', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Apply for a loan (one open application at a time, verified borrowers only)', body: loanApplicationBody, status: 201, answer: answers.loanAnswer, refusals: ['409 LOAN_EXISTS'] }, async (ctx, { body: input }) => {
     const memberId = callerOf(ctx).id;
     const metadata = metadataOf(ctx, memberId);
     // The business calendar's instant: the calendar's own in production, moved with the dev business date elsewhere.
@@ -47,13 +48,13 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
     ctx.status = 201;
     const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.loan(loanId));
     ctx.body = doc ? toLoanAnswer(doc) : { id: loanId, loanNumber, status: 'pending' };
-  });
+  }));
 
-  router.get('/user', async (ctx) => {
+  router.get('/user', endpoint({ summary: "The borrower's loans", answer: z.array(answers.loanAnswer) }, async (ctx) => {
     const loans = await borrowerRead(ctx, (memberId) => readModels.loansOfMember(memberId));
     ctx.type = 'application/json; charset=utf-8';
     ctx.body = `[${loans.map(loanAnswerJson).join(',')}]`;
-  });
+  }));
 
   return router;
 }

@@ -20,12 +20,13 @@ import { authenticate, authenticatedRead } from '../auth/authenticate.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, jobTraceOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider, newPayoutAccount } from './decide.js';
 import { payoutAccount, type ExistingMember } from './member.js';
 import { codeRefused, recordWrongCode } from './codes/wrongCodes.js';
 import { fileIdFromUrl } from '../uploads/signedFileUrls.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 const DOCUMENT_FIELDS = { idFrontUrl: 'idFront', idBackUrl: 'idBack', selfieUrl: 'selfie' } as const;
 const CODE_LENGTH_MESSAGE = 'The code is exactly 6 digits';
@@ -37,15 +38,14 @@ export const profileEditBody = profileUpdateBody.extend({
 
 export const bankChangeCodeBody = z.object({ bankName: profileFields.bankName, bankAccountNumber: profileFields.bankAccountNumber });
 
-/** The file ids behind the document URLs sent; a URL that is not one of ours is a 400 on its field. */
+/** The file ids behind the document URLs sent. */
 function documentsFrom(body: Partial<Record<keyof typeof DOCUMENT_FIELDS, string>>): Partial<Record<DocumentKind, string>> {
   const documents: Partial<Record<DocumentKind, string>> = {};
   for (const [field, kind] of Object.entries(DOCUMENT_FIELDS) as [keyof typeof DOCUMENT_FIELDS, DocumentKind][]) {
     const value = body[field];
     if (value === undefined) continue;
-    const fileId = fileIdFromUrl(value);
-    if (!fileId) throw new ApiError(400, 'VALIDATION_FAILED', 'Upload the document first, then send the url it answered', { fields: { [field]: 'Upload the document first, then send the url it answered' } });
-    documents[kind] = fileId;
+    // The body schema takes only the URLs an upload answers (documentUrlField): the id is there.
+    documents[kind] = fileIdFromUrl(value)!;
   }
   return documents;
 }
@@ -70,9 +70,9 @@ export function profileRoutes(deps: ApiDeps): Router {
     return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now());
   };
 
-  router.get('/profile', async (ctx) => {
+  router.get('/profile', endpoint({ summary: "The borrower's own profile", answer: answers.userAnswer }, async (ctx) => {
     ctx.body = userAnswer(await borrowerRead(ctx, (memberId) => readModels.member(memberId)));
-  });
+  }));
 
   /**
    * A profile edit. Replacing the bank account already on the profile takes the code
@@ -80,8 +80,8 @@ export function profileRoutes(deps: ApiDeps): Router {
    * and holds withdrawals for 24 hours; the first bank details of a profile need no code. A right
    * code is spent once the change is recorded.
    */
-  router.put('/profile', borrower, async (ctx) => {
-    const { monthlySalary, idFrontUrl, idBackUrl, selfieUrl, otp, ...rest } = parseBody(ctx, profileEditBody);
+  router.put('/profile', borrower, endpoint({ summary: "Change the borrower's own profile (a new bank account takes the texted code)", body: profileEditBody, answer: answers.userAnswer, refusals: ['403 BANK_CHANGE_NEEDS_CODE', '400 OTP_INVALID', '400 OTP_EXPIRED', '400 OTP_EXHAUSTED'] }, async (ctx, { body }) => {
+    const { monthlySalary, idFrontUrl, idBackUrl, selfieUrl, otp, ...rest } = body;
     const changes: ProfileChanges = { ...rest, ...(monthlySalary !== undefined ? { monthlySalaryCentavos: monthlySalary } : {}) };
     const documents = documentsFrom({ idFrontUrl, idBackUrl, selfieUrl });
     const caller = callerOf(ctx);
@@ -115,14 +115,13 @@ export function profileRoutes(deps: ApiDeps): Router {
     );
     if (confirmedChallenge) await consumeChallenge(deps.redis, jobs.keys.bankChangeChallenge(memberId), confirmedChallenge);
     ctx.body = await readAfterWrite(ctx, progress, result.position, async () => userAnswer(await readModels.member(memberId)));
-  });
+  }));
 
   /**
    * Texts a code that confirms replacing the profile's bank account with the one named here (and
    * no other); its text names the new account, masked. Counted against the member's code limit.
    */
-  router.post('/bank-account/otp', borrower, async (ctx) => {
-    const input = parseBody(ctx, bankChangeCodeBody);
+  router.post('/bank-account/otp', borrower, endpoint({ summary: 'Text a code that confirms replacing the bank account with this one', body: bankChangeCodeBody, status: 202, answer: answers.bankChangeCodeAnswer, refusals: ['429 OTP_RESEND_LIMIT', '409 SAME_BANK_ACCOUNT', '409 NO_CODE_NEEDED'] }, async (ctx, { body: input }) => {
     const caller = callerOf(ctx);
     const memberId = caller.id;
     const now = deps.now();
@@ -147,7 +146,7 @@ export function profileRoutes(deps: ApiDeps): Router {
     );
     ctx.status = 202;
     ctx.body = { sentTo: maskPhone(member.phone), expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(), challengeId, destination };
-  });
+  }));
 
   return router;
 }

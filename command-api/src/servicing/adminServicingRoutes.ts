@@ -4,14 +4,14 @@ import { DELINQUENCY_BUCKETS, loanPosition, type CollectionsRowAnswer, type Loan
 import { adminAccess } from '../admin/access/adminAccess.js';
 import { loadAdminLoan } from '../admin/loans/adminLoanAnswer.js';
 import { documentsOf } from '../admin/lists/searchPage.js';
-import { parseQuery } from '../admin/lists/listQuery.js';
 import { idFromPath } from '../admin/pathId.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { recordRepayment, reverseRepayment, waivePenalty } from './adminMoneyCommands.js';
 import { adminRepaymentBody, collectionsQuery, penaltyWaiverBody, reversalBody } from './servicingBodies.js';
 import { personalDataView } from '../audit/personalDataView.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 const loanIdOf = (ctx: Context) => idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
 const repaymentIdOf = (ctx: Context) => idFromPath(ctx, { code: 'REPAYMENT_NOT_FOUND', message: 'Repayment not found' }, 'repaymentId');
@@ -21,29 +21,26 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/loans' });
   router.use(adminAccess(deps));
 
-  router.post('/:id/repayments', async (ctx) => {
-    const body = parseBody(ctx, adminRepaymentBody);
+  router.post('/:id/repayments', endpoint({ summary: 'Record a repayment received by cash, bank, GCash or Maya', body: adminRepaymentBody, status: 201, answer: answers.repaymentReceipt, refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 VALUE_DATE_BEFORE_DISBURSEMENT', '409 OVERPAYMENT_CONFLICT', '409 LOAN_NOT_ACTIVE'] }, async (ctx, { body }) => {
     const loanId = loanIdOf(ctx);
     const { receipt, position } = await recordRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
     await readAfterWrite(ctx, deps.progress, position, async () => undefined);
     ctx.status = 201;
     ctx.body = receipt;
-  });
+  }));
 
-  router.post('/:id/repayments/:repaymentId/reversal', async (ctx) => {
-    const body = parseBody(ctx, reversalBody);
+  router.post('/:id/repayments/:repaymentId/reversal', endpoint({ summary: 'Reverse a recorded repayment (a bounced payment), with a reason', body: reversalBody, answer: answers.adminLoanAnswer, refusals: ['404 REPAYMENT_NOT_FOUND', '409 REPAYMENT_ALREADY_REVERSED'] }, async (ctx, { body }) => {
     const loanId = loanIdOf(ctx);
     const position = await reverseRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, repaymentIdOf(ctx), body);
     ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
-  });
+  }));
 
-  router.post('/:id/penalty-waivers', async (ctx) => {
-    const body = parseBody(ctx, penaltyWaiverBody);
+  router.post('/:id/penalty-waivers', endpoint({ summary: "Waive some of a loan's late charges, with a reason", body: penaltyWaiverBody, status: 201, answer: answers.adminLoanAnswer, refusals: ['400 WAIVER_ABOVE_PENALTIES', '409 LOAN_NOT_ACTIVE'] }, async (ctx, { body }) => {
     const loanId = loanIdOf(ctx);
     const position = await waivePenalty(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
     ctx.status = 201;
     ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
-  });
+  }));
 
   return router;
 }
@@ -62,7 +59,7 @@ export function adminPortfolioRoutes(deps: ApiDeps): Router {
    * share of outstanding principal in loans 30 or more days past due, as portfolio-at-risk is
    * reported) and the money repaid this business month.
    */
-  router.get('/portfolio', async (ctx) => {
+  router.get('/portfolio', endpoint({ summary: 'The book: outstanding principal, delinquency buckets, PAR30, repaid this month', answer: answers.portfolio }, async (ctx) => {
     const [stats, today] = await Promise.all([redis.hgetall(keys.portfolio), deps.businessClock.today()]);
     const number = (field: string) => Number(stats[field] ?? 0);
     const buckets = DELINQUENCY_BUCKETS.map((bucket) => ({ bucket, loans: number(`count:${bucket}`), outstandingPrincipal: number(`principal:${bucket}`) / 100 }));
@@ -83,11 +80,10 @@ export function adminPortfolioRoutes(deps: ApiDeps): Router {
       repaidThisMonth: number(`repaid:${month}`) / 100,
     };
     ctx.body = answer;
-  });
+  }));
 
   /** Overdue active loans, most overdue first (one bucket or all), with the borrower's phone and the last reminder sent. */
-  router.get('/collections', async (ctx) => {
-    const query = parseQuery(ctx, collectionsQuery);
+  router.get('/collections', endpoint({ summary: 'Overdue active loans, most overdue first', query: collectionsQuery, answer: answers.collections }, async (ctx, { query }) => {
     const index = query.bucket ? keys.loansOverdueByBucket(query.bucket) : keys.loansOverdue;
     const start = (query.page - 1) * PAGE_SIZE;
     const [total, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + PAGE_SIZE - 1)]);
@@ -118,7 +114,7 @@ export function adminPortfolioRoutes(deps: ApiDeps): Router {
       page: query.page,
       pageSize: PAGE_SIZE,
     };
-  });
+  }));
 
   return router;
 }

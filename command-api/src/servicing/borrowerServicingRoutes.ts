@@ -5,13 +5,14 @@ import { authenticate } from '../auth/authenticate.js';
 import { writeSideActor } from '../auth/writeSideActor.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { idFromPath } from '../admin/pathId.js';
 import { LOAN_NOT_FOUND } from './loanAccountCommands.js';
 import { walletRepaymentBody } from './servicingBodies.js';
 import { payFromWallet } from './walletRepayment.js';
 import { ApiError } from '../http/apiError.js';
 import { derivedId } from './derivedId.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 const notFound = { code: 'LOAN_NOT_FOUND', message: 'Loan not found' };
 
@@ -33,22 +34,21 @@ export function borrowerServicingRoutes(deps: ApiDeps): Router {
     return doc;
   };
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', endpoint({ summary: "The borrower's own loan with its account", answer: answers.loanDetailAnswer, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
     const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
     ctx.body = toLoanDetailAnswer(doc, await deps.businessClock.today());
-  });
+  }));
 
   /** Spec §9 (prepayment without penalty): unpaid principal, interest already due, unpaid late charges. */
-  router.get('/:id/payoff-quote', async (ctx) => {
+  router.get('/:id/payoff-quote', endpoint({ summary: 'What paying the loan off today takes', answer: answers.payoffQuote, refusals: ['409 LOAN_NOT_ACTIVE'] }, async (ctx) => {
     const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
     if (!doc.account || doc.status !== 'active') {
       throw new ApiError(409, 'LOAN_NOT_ACTIVE', `This loan is ${doc.status.replaceAll('_', ' ')}; only an active loan has a payoff amount.`);
     }
     ctx.body = payoffQuoteAnswer(doc.account, await deps.businessClock.today());
-  });
+  }));
 
-  router.post('/:id/repayments', async (ctx) => {
-    const { amount } = parseBody(ctx, walletRepaymentBody);
+  router.post('/:id/repayments', endpoint({ summary: 'Pay toward the loan from the wallet', body: walletRepaymentBody, status: 201, answer: answers.repaymentReceipt, refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 INSUFFICIENT_FUNDS', '409 LOAN_NOT_ACTIVE'] }, async (ctx, { body: { amount } }) => {
     const memberId = callerOf(ctx).id;
     const loanId = idFromPath(ctx, notFound);
     const { receipt, position } = await payFromWallet(deps, metadataOf(ctx, memberId), {
@@ -60,7 +60,7 @@ export function borrowerServicingRoutes(deps: ApiDeps): Router {
     await readAfterWrite(ctx, progress, position, async () => undefined);
     ctx.status = 201;
     ctx.body = receipt;
-  });
+  }));
 
   return router;
 }

@@ -2,10 +2,11 @@ import Router from '@koa/router';
 import { authenticate } from '../auth/authenticate.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { closeBusinessDays } from './dayClose/closeBusinessDays.js';
 import { sendReminders } from './reminders/sendReminders.js';
 import { businessDateBody } from './servicingBodies.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 /**
  * Outside production only (never mounted there): GET and POST /api/dev/business-date. Moving the
@@ -22,12 +23,11 @@ export function businessDateRoutes(deps: ApiDeps): Router {
     lastDayClose: await deps.redis.get(deps.jobs.keys.lastDayClose),
   });
 
-  router.get('/business-date', authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin', 'auditor']), async (ctx) => {
+  router.get('/business-date', authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin', 'auditor']), endpoint({ summary: 'Development only: the business date in force', answer: answers.businessDateAnswer }, async (ctx) => {
     ctx.body = await answer();
-  });
+  }));
 
-  router.post('/business-date', authenticate(deps.tokens, deps.readModels, ['admin', 'superadmin']), async (ctx) => {
-    const { date } = parseBody(ctx, businessDateBody);
+  router.post('/business-date', authenticate(deps.tokens, deps.readModels, ['admin', 'superadmin']), endpoint({ summary: 'Development only: move the business date forward, closing the days between', body: businessDateBody, answer: answers.movedBusinessDate, refusals: ['400 BUSINESS_DATE_BACKWARDS'] }, async (ctx, { body: { date } }) => {
     const today = await deps.businessClock.today();
     if (date < today) {
       const message = `The business date only moves forward; today is ${today}.`;
@@ -39,6 +39,6 @@ export function businessDateRoutes(deps: ApiDeps): Router {
     await deps.redis.set(deps.jobs.keys.lastDayClose, date);
     const reminders = await sendReminders({ store: deps.store, redis: deps.redis, keys, notificationQueue: deps.jobs.notificationQueue }, date, deps.now(), metadata);
     ctx.body = { ...(await answer()), closed: { loans: closed.loans, changed: closed.changed, events: closed.events }, remindersSent: reminders.sent };
-  });
+  }));
   return router;
 }

@@ -48,19 +48,5 @@ export class SignedFileUrls {
   }
 }
 
-const FILE_URL = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?.*)?$/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The file id inside a URL the upload answered (absolute or relative), or a bare file id. */
-export function fileIdFromUrl(value: string): string | null {
-  if (UUID.test(value)) return value.toLowerCase();
-  let path = value;
-  try {
-    const url = new URL(value, 'http://local');
-    path = url.pathname + url.search;
-  } catch {
-    return null;
-  }
-  const match = FILE_URL.exec(path);
-  return match ? match[1]!.toLowerCase() : null;
-}
+// Where a document URL's file id is found is a rule of the request's field (contracts' documentUrlField).
+export { fileIdFromUrl } from '@honeylend/contracts';

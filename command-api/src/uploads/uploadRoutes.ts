@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import Router from '@koa/router';
 import { streams, type FileDoc } from '@honeylend/contracts';
 import { authenticate } from '../auth/authenticate.js';
@@ -11,6 +12,11 @@ import { checkImage } from './checkImage.js';
 import { receiveUpload } from './receiveUpload.js';
 import { UploadQuota } from './uploadQuota.js';
 import { unmaskedMembers } from '../audit/personalDataView.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
+
+/** A signed document URL's query (see SignedFileUrls); without one, the bearer token decides. */
+export const signedFileQuery = z.object({ expires: z.string().optional(), sig: z.string().optional() });
 import { addressAllowed, addressRefused } from '../admin/access/adminAccess.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -21,7 +27,7 @@ export function uploadRoutes(deps: ApiDeps): Router {
   const quota = new UploadQuota(deps.redis, deps.jobs.keys.prefix);
 
   /** A borrower's identity document image: JPEG, PNG or WebP by its bytes, at most 8 MB. */
-  router.post('/upload', authenticate(tokens, readModels, ['borrower']), async (ctx) => {
+  router.post('/upload', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Upload an identity document image (JPEG, PNG or WebP by its bytes, at most 8 MB)', upload: { field: 'file', mediaTypes: ['image/jpeg', 'image/png', 'image/webp'] }, status: 201, answer: answers.uploadAnswer, refusals: ['422 IMAGE_TOO_LARGE', '429 UPLOAD_QUOTA_REACHED'] }, async (ctx) => {
     const memberId = callerOf(ctx).id;
     const bytes = await receiveUpload(ctx.req);
     const contentType = checkImage(bytes);
@@ -48,18 +54,17 @@ export function uploadRoutes(deps: ApiDeps): Router {
     ctx.status = 201;
     await readAfterWrite(ctx, progress, result.position, async () => undefined);
     ctx.body = { url: signedFileUrls.urlFor(fileId), fileId, contentType, size: bytes.length };
-  });
+  }));
 
   /**
    * A document image, for its owner and for admins: either through a signed URL (for <img>), or
    * with a bearer token. Anyone else: 401 without credentials, 403 with someone else's.
    */
-  router.get('/files/:fileId', async (ctx) => {
+  router.get('/files/:fileId', endpoint({ summary: 'A document image, by its signed URL or with the bearer token of its owner or staff', query: signedFileQuery, answer: { file: ['image/jpeg', 'image/png', 'image/webp'] } }, async (ctx, { query: { expires, sig } }) => {
     const fileId = ctx.params.fileId!.toLowerCase();
     if (!UUID.test(fileId)) throw new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
     const record = await deps.redis.get(readModels.keys.file(fileId));
     const file = record ? (JSON.parse(record) as FileDoc) : null;
-    const { expires, sig } = ctx.query as { expires?: string; sig?: string };
     if (!signedFileUrls.isValid(fileId, expires, sig)) {
       await authenticate(tokens, readModels, ['borrower', 'admin', 'superadmin', 'auditor'])(ctx, async () => undefined);
       const caller = callerOf(ctx);
@@ -82,7 +87,7 @@ export function uploadRoutes(deps: ApiDeps): Router {
     ctx.set('Content-Disposition', 'inline');
     ctx.set('Cache-Control', 'private, no-store');
     ctx.body = stored.stream;
-  });
+  }));
 
   return router;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import Router from '@koa/router';
 import { JOB_NAMES, OTP_TTL_MS, maskPhone, maskedDestination, otpJobOptions, streams, toWithdrawalAnswer } from '@honeylend/contracts';
 import { consumeChallenge, reserveOtpIssue, verifyOtpChallenge } from '@honeylend/contracts/server';
@@ -6,13 +7,14 @@ import { authenticate } from '../auth/authenticate.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, jobTraceOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { parseBody } from '../http/parse.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { decideMember, MEMBER_MESSAGES, memberDecider, type MemberCommand } from '../member/decide.js';
 import { payoutAccount } from '../member/member.js';
 import { codeRefused, recordWrongCode } from '../member/codes/wrongCodes.js';
 import { allocateNumber } from '../sequence/allocateNumber.js';
 import { withdrawalBody, withdrawalOtpBody } from './withdrawalBodies.js';
+import { endpoint } from '../http/endpoint.js';
+import * as answers from '../http/answerSchemas.js';
 
 export function withdrawalRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, jobs } = deps;
@@ -24,8 +26,7 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
    * profile's bank account goes out by SMS through a BullMQ job, its text naming both. The code is
    * made by the worker and never passes through here.
    */
-  router.post('/otp', async (ctx) => {
-    const { amount } = parseBody(ctx, withdrawalOtpBody);
+  router.post('/otp', endpoint({ summary: 'Step one of a withdrawal: a code for this amount is texted to the borrower', body: withdrawalOtpBody, status: 202, answer: answers.withdrawalOtpAnswer, refusals: ['429 OTP_RESEND_LIMIT', '400 INSUFFICIENT_FUNDS', '403 WITHDRAWALS_HELD'] }, async (ctx, { body: { amount } }) => {
     const caller = callerOf(ctx);
     const memberId = caller.id;
     const now = deps.now();
@@ -51,7 +52,7 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
     );
     ctx.status = 202;
     ctx.body = { sentTo: maskPhone(state.phone), expiresAt: new Date(now.getTime() + OTP_TTL_MS).toISOString(), challengeId, ...(destination ? { destination } : {}) };
-  });
+  }));
 
   /**
    * Step two: the code confirms the withdrawal; the amount is held at once, on the member's own
@@ -60,8 +61,7 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
    * A right code is spent only once the withdrawal is recorded: should the append fail, the member
    * can send the same code again.
    */
-  router.post('/', async (ctx) => {
-    const input = parseBody(ctx, withdrawalBody);
+  router.post('/', endpoint({ summary: 'Step two: the texted code confirms the withdrawal; the amount is held at once', body: withdrawalBody, status: 201, answer: answers.withdrawalAnswer, refusals: ['400 OTP_INVALID', '400 OTP_EXPIRED', '400 OTP_EXHAUSTED', '400 WITHDRAWAL_DESTINATION_NOT_PROFILE', '400 INSUFFICIENT_FUNDS', '403 WITHDRAWALS_HELD'] }, async (ctx, { body: input }) => {
     const caller = callerOf(ctx);
     const memberId = caller.id;
     const now = deps.now();
@@ -116,11 +116,11 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
     ctx.status = 201;
     const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.withdrawal(withdrawalId));
     ctx.body = doc ? toWithdrawalAnswer(doc) : { id: withdrawalId, withdrawalNumber, status: 'pending' };
-  });
+  }));
 
-  router.get('/', async (ctx) => {
+  router.get('/', endpoint({ summary: "The borrower's withdrawals", answer: z.array(answers.withdrawalAnswer) }, async (ctx) => {
     ctx.body = (await readModels.withdrawalsOfMember(callerOf(ctx).id)).map(toWithdrawalAnswer);
-  });
+  }));
 
   return router;
 }

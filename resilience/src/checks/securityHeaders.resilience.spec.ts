@@ -73,6 +73,20 @@ describe('security headers', () => {
     }
   });
 
+  it('the API reference (the document, its page and the renderer’s files) carries them too (figure: missing headers)', async () => {
+    const pages = ['/api/openapi.json', '/api/docs', '/api/docs/swagger-ui-bundle.js', '/api/docs/swagger-ui.css', '/api/docs/reference.js'];
+    const missing: string[] = [];
+    for (const page of pages) {
+      const answer = await fetch(`${system.baseUrl}${page}`);
+      expect(answer.status, page).toBe(200);
+      for (const header of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options'] as const) {
+        if (!REQUIRED[header]!.test(answer.headers.get(header) ?? '')) missing.push(`${page} ${header}`);
+      }
+    }
+    reportFigure({ check: '14 headers', name: `API reference: missing of ${pages.length * 4} required headers`, value: missing.length, target: '0' });
+    expect(missing).toEqual([]);
+  });
+
   it('tells nobody which server software answers', async () => {
     const answer = await system.request('GET', '/api/health');
     expect(answer.headers.get('x-powered-by')).toBeNull();

@@ -45,4 +45,8 @@ export const updateAdminBody = z.object({
   fullName: optionalFullName,
   phone: optionalPhone,
   role: z.enum(adminRoleSchema.options, { error: 'Role must be admin, superadmin or auditor' }).optional(),
+}).superRefine((input, ctx) => {
+  if ([input.email, input.password, input.fullName, input.phone, input.role].every((value) => value === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [], message: ADMIN_ACCOUNT_MESSAGES.nothingToChange });
+  }
 });

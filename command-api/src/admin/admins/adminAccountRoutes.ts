@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { streams, toAdminAccountEntry, type AdminDoc } from '@honeylend/contracts';
@@ -8,15 +9,21 @@ import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { handleCommand, loadState } from '../../domain/commandHandler.js';
 import { ApiError } from '../../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
-import { parseBody } from '../../http/parse.js';
 import { adminAccess, mainAdminOnly } from '../access/adminAccess.js';
 import { adminAccountDecider, loginNamesOf, type AdminAccountChanges } from '../adminAccount.js';
 import { documentsOf } from '../lists/searchPage.js';
 import { ADMIN_ACCOUNT_MESSAGES, createAdminBody, updateAdminBody } from './adminAccountBodies.js';
 import { releaseLoginNames, reserveLoginNames, type LoginName } from './loginNames.js';
 import { idFromPath } from '../pathId.js';
+import { endpoint } from '../../http/endpoint.js';
+import * as answers from '../../http/answerSchemas.js';
 
 const MANAGE = 'add, edit or delete admin accounts';
+
+/** ?search=: any text narrows the list (name, email, phone or sign-in name). */
+export const adminAccountsQuery = z.object({
+  search: z.string({ error: 'Search for one text' }).max(200, 'Search for at most 200 characters').optional().transform((value) => value ?? ''),
+});
 
 const adminIdOf = (ctx: Context) => idFromPath(ctx, { code: 'ADMIN_NOT_FOUND', message: 'Admin account not found' });
 
@@ -37,19 +44,18 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
     return toAdminAccountEntry(doc, viewer);
   };
 
-  router.get('/all-users', async (ctx) => {
+  router.get('/all-users', endpoint({ summary: 'Admin accounts (`search` narrows the list)', query: adminAccountsQuery, answer: z.array(answers.adminAccountEntry) }, async (ctx, { query }) => {
     const caller = callerOf(ctx);
     const viewer = { id: caller.id, role: caller.role as AdminDoc['role'] };
     const ids = await redis.zrange(readModels.keys.admins, 0, -1);
-    const search = typeof ctx.query.search === 'string' ? ctx.query.search.trim().toLowerCase() : '';
+    const search = query.search.trim().toLowerCase();
     const admins = (await documentsOf<AdminDoc>(redis, ids, readModels.keys.admin)).filter(
       (doc) => !search || [doc.username, doc.fullName, doc.email ?? '', doc.phone ?? ''].some((field) => field.toLowerCase().includes(search)),
     );
     ctx.body = admins.map((doc) => toAdminAccountEntry(doc, viewer));
-  });
+  }));
 
-  router.post('/create-admin', mainAdminOnly(MANAGE), async (ctx) => {
-    const input = parseBody(ctx, createAdminBody);
+  router.post('/create-admin', mainAdminOnly(MANAGE), endpoint({ summary: 'Add an admin or auditor account (main admin only)', body: createAdminBody, status: 201, answer: answers.adminAccountEntry, refusals: ['409 ALREADY_REGISTERED', '409 USERNAME_TAKEN', '400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: input }) => {
     const caller = callerOf(ctx);
     const metadata = metadataOf(ctx, caller.id);
     const now = deps.now();
@@ -84,16 +90,15 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
     }
     ctx.status = 201;
     ctx.body = await readAfterWrite(ctx, progress, result.position, () => entryOf(adminId, { id: caller.id, role: 'superadmin' }));
-  });
+  }));
 
   /**
    * New sign-in names are reserved before the account changes and the old ones freed after, so
    * there is never a moment the admin cannot sign in, nor two accounts sharing a name. A new
    * password ends the admin's other sessions; the main admin changing their own gets a fresh token.
    */
-  router.patch('/users/:id', mainAdminOnly(MANAGE), async (ctx) => {
+  router.patch('/users/:id', mainAdminOnly(MANAGE), endpoint({ summary: 'Edit an admin account (main admin only); a new password ends its sessions', body: updateAdminBody, answer: answers.editedAdminAccount, refusals: ['400 VALIDATION_FAILED', '409 MAIN_ADMIN_PROTECTED', '409 USERNAME_TAKEN', '400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: input }) => {
     const adminId = adminIdOf(ctx);
-    const input = parseBody(ctx, updateAdminBody);
     const caller = callerOf(ctx);
     const metadata = metadataOf(ctx, caller.id);
     const now = deps.now();
@@ -112,9 +117,6 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
       if (state.username === state.email) changes.username = input.email;
     }
     if (input.phone !== undefined && input.phone !== state.phone) changes.phone = input.phone;
-    if ([input.email, input.password, input.fullName, input.phone, input.role].every((value) => value === undefined)) {
-      throw new ApiError(400, 'VALIDATION_FAILED', ADMIN_ACCOUNT_MESSAGES.nothingToChange);
-    }
 
     const before = loginNamesOf(state);
     const after = loginNamesOf({ ...state, ...changes });
@@ -144,10 +146,10 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
     }
     const admin = await readAfterWrite(ctx, progress, position, () => entryOf(adminId, { id: caller.id, role: 'superadmin' }));
     ctx.body = token ? { ...admin, token } : admin;
-  });
+  }));
 
   /** Reached from DELETE /api/admin/users/:id when the id is an admin account (members are closed by the members' route). */
-  router.delete('/users/:id', mainAdminOnly(MANAGE), async (ctx) => {
+  router.delete('/users/:id', mainAdminOnly(MANAGE), endpoint({ summary: 'Delete an admin account (main admin only)', answer: answers.deleted, refusals: ['404 ADMIN_NOT_FOUND', '409 MAIN_ADMIN_PROTECTED'] }, async (ctx) => {
     const adminId = adminIdOf(ctx);
     const caller = callerOf(ctx);
     const metadata = metadataOf(ctx, caller.id);
@@ -158,7 +160,7 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
     deps.revokeSessions?.(adminId, 'deleted');
     await readAfterWrite(ctx, progress, result.position, async () => undefined);
     ctx.body = { success: true, id: adminId };
-  });
+  }));
 
   return router;
 }

@@ -6,10 +6,11 @@ import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { handleCommand } from '../../domain/commandHandler.js';
 import { ApiError } from '../../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
-import { parseBody } from '../../http/parse.js';
 import { parseAddressRule } from '../access/addressRules.js';
 import { adminAccess, mainAdminOnly, readAllowedIps } from '../access/adminAccess.js';
 import { allowedIpsDecider } from './allowedIps.js';
+import { endpoint } from '../../http/endpoint.js';
+import * as answers from '../../http/answerSchemas.js';
 
 export const ALLOWED_IP_MESSAGES = {
   required: 'Please enter an IP address',
@@ -42,13 +43,12 @@ export function allowedIpRoutes(deps: ApiDeps): Router {
   router.use(adminAccess(deps), mainAdminOnly('manage the allowed IP addresses'));
   const answer = () => readAllowedIps(deps);
 
-  router.get('/', async (ctx) => {
+  router.get('/', endpoint({ summary: 'The addresses that may reach the management panel (main admin only)', answer: z.array(answers.allowedIpAnswer) }, async (ctx) => {
     ctx.body = await answer();
-  });
+  }));
 
   /** Refused (409) when the new list would no longer include the address the main admin is calling from. */
-  router.post('/', async (ctx) => {
-    const input = parseBody(ctx, allowedIpBody);
+  router.post('/', endpoint({ summary: 'Allow an address or range (never locking out the caller)', body: allowedIpBody, status: 201, answer: answers.allowedIpAnswer, refusals: ['409 ALLOWED_IP_EXISTS', '409'] }, async (ctx, { body: input }) => {
     const adminId = callerOf(ctx).id;
     const ruleId = randomUUID();
     const result = await handleCommand(
@@ -61,9 +61,9 @@ export function allowedIpRoutes(deps: ApiDeps): Router {
     ctx.status = 201;
     const rules = await readAfterWrite(ctx, deps.progress, result.position, answer);
     ctx.body = rules.find((rule) => rule.id === ruleId) ?? { id: ruleId, ipAddress: input.ipAddress, description: input.description };
-  });
+  }));
 
-  router.delete('/:id', async (ctx) => {
+  router.delete('/:id', endpoint({ summary: 'Remove an allowed address (never locking out the caller)', answer: answers.deleted, refusals: ['404 ALLOWED_IP_NOT_FOUND', '409'] }, async (ctx) => {
     const ruleId = String(ctx.params.id ?? '');
     if (!z.uuid().safeParse(ruleId).success) throw new ApiError(404, 'ALLOWED_IP_NOT_FOUND', 'This address is not on the allow-list.');
     const result = await handleCommand(
@@ -75,7 +75,7 @@ export function allowedIpRoutes(deps: ApiDeps): Router {
     );
     await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
     ctx.body = { success: true, id: ruleId };
-  });
+  }));
 
   return router;
 }

@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import { z } from 'zod';
 
 export const LIST_MESSAGES = {
@@ -34,9 +33,4 @@ export function listQuery(status: z.ZodType<string, string>, statusMessage: stri
     page: wholeNumber(LIST_MESSAGES.page, 1, 100_000, 1),
     pageSize: wholeNumber(LIST_MESSAGES.pageSize, 1, 100, 20),
   });
-}
-
-/** Validates the query string; a repeated parameter (?page=1&page=2) is refused like any other bad value. */
-export function parseQuery<S extends z.ZodType>(ctx: Context, schema: S): z.output<S> {
-  return schema.parse(ctx.query);
 }

@@ -4,9 +4,10 @@ import { BUILT_IN_LOAN_STATUSES, loanStatusSchema, streams } from '@honeylend/co
 import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { handleCommand } from '../../domain/commandHandler.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
-import { parseBody } from '../../http/parse.js';
 import { adminAccess } from '../access/adminAccess.js';
 import { customLoanStatusesDecider, normaliseLoanStatus } from './customLoanStatuses.js';
+import { endpoint } from '../../http/endpoint.js';
+import * as answers from '../../http/answerSchemas.js';
 
 const STATUS_MESSAGE = 'A status has 2 to 40 letters, digits or underscores and starts with a letter';
 
@@ -29,12 +30,11 @@ export function loanStatusRoutes(deps: ApiDeps): Router {
     return { statuses: [...BUILT_IN_LOAN_STATUSES, ...custom], builtIn: [...BUILT_IN_LOAN_STATUSES], custom };
   };
 
-  router.get('/', async (ctx) => {
+  router.get('/', endpoint({ summary: 'Loan statuses: built in and defined by admins', answer: answers.loanStatusesAnswer }, async (ctx) => {
     ctx.body = await answer();
-  });
+  }));
 
-  router.post('/', async (ctx) => {
-    const { status } = parseBody(ctx, loanStatusBody);
+  router.post('/', endpoint({ summary: 'Define a loan status', body: loanStatusBody, status: 201, answer: answers.loanStatusesAnswer, refusals: ['409 LOAN_STATUS_EXISTS'] }, async (ctx, { body: { status } }) => {
     const result = await handleCommand(
       deps.store,
       streams.loanStatuses,
@@ -44,9 +44,9 @@ export function loanStatusRoutes(deps: ApiDeps): Router {
     );
     ctx.status = 201;
     ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
-  });
+  }));
 
-  router.delete('/:status', async (ctx) => {
+  router.delete('/:status', endpoint({ summary: 'Remove a loan status an admin defined', answer: answers.loanStatusesAnswer, refusals: ['404 LOAN_STATUS_NOT_FOUND'] }, async (ctx) => {
     const status = normaliseLoanStatus(String(ctx.params.status ?? ''));
     const result = await handleCommand(
       deps.store,
@@ -56,7 +56,7 @@ export function loanStatusRoutes(deps: ApiDeps): Router {
       metadataOf(ctx, callerOf(ctx).id),
     );
     ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
-  });
+  }));
 
   return router;
 }

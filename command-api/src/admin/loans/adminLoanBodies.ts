@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { loanStatusSchema } from '@honeylend/contracts';
+import { adminLoanTermsBody, loanStatusSchema } from '@honeylend/contracts';
 import { LOAN_MESSAGES } from '../../loan/decide.js';
+import { moneyRequestIn } from '../../loan/borrowerMessages.js';
 import { normaliseLoanStatus } from '../loanStatuses/customLoanStatuses.js';
 
 export const ADMIN_LOAN_MESSAGES = {
@@ -44,5 +45,28 @@ export const loanStatusUpdateBody = z
     if (update.status === 'account_issue' && !update.message && !notifyMessage) {
       ctx.addIssue({ code: 'custom', path: ['message'], message: LOAN_MESSAGES.accountIssueNeedsMessage, params: { apiCode: 'MESSAGE_REQUIRED' } });
     }
+    // No status message may ask the borrower for money (see borrowerMessages.ts).
+    const texts: [string[], string | undefined][] = [
+      [['message'], update.message],
+      [['notify', 'title'], typeof update.notify === 'object' ? update.notify.title : undefined],
+      [['notify', 'message'], notifyMessage],
+    ];
+    for (const [path, text] of texts) {
+      const words = text ? moneyRequestIn(text) : null;
+      if (!words) continue;
+      const message = `Messages about a loan's status may not ask the borrower to pay, deposit or send money ("${words}"). Honeylend never asks for money to process a loan.`;
+      ctx.addIssue({ code: 'custom', path, message, params: { apiCode: 'MONEY_REQUEST' } });
+      return;
+    }
   });
 export type LoanStatusUpdate = z.infer<typeof loanStatusUpdateBody>;
+
+/**
+ * PUT /api/admin/loans/:id: the status part and the terms part (amount and term, admin limits of
+ * spec §5) in one body, which must change something.
+ */
+export const adminLoanUpdateBody = loanStatusUpdateBody.and(adminLoanTermsBody).superRefine((update, ctx) => {
+  if (update.status === undefined && update.amountCentavos === undefined && update.termMonths === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['status'], message: ADMIN_LOAN_MESSAGES.nothingToChange });
+  }
+});

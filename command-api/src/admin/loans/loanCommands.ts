@@ -4,7 +4,7 @@ import type { EventMetadata } from '@honeylend/eventstore';
 import { handleCommand, loadState } from '../../domain/commandHandler.js';
 import { ApiError } from '../../http/apiError.js';
 import { metadataOf, type ApiDeps } from '../../http/context.js';
-import { defaultStatusMessage, defaultStatusTitle, moneyRequestIn } from '../../loan/borrowerMessages.js';
+import { defaultStatusMessage, defaultStatusTitle } from '../../loan/borrowerMessages.js';
 import { loanDecider } from '../../loan/decide.js';
 import type { ExistingLoan } from '../../loan/loan.js';
 import { memberDecider } from '../../member/decide.js';
@@ -17,16 +17,6 @@ const latest = (...positions: Position[]) => positions.reduce<Position>((max, po
 
 /** A loan that went through approval (and, since RA 3765 acceptance, the borrower's acceptance) has had its principal paid into the wallet. */
 const APPROVED_OR_LATER = new Set(['approved', 'active', 'completed']);
-
-/** No status message may ask the borrower for money (see borrowerMessages.ts). */
-function refuseMoneyRequests(texts: Record<string, string | undefined>): void {
-  for (const [field, text] of Object.entries(texts)) {
-    const words = text ? moneyRequestIn(text) : null;
-    if (!words) continue;
-    const message = `Messages about a loan's status may not ask the borrower to pay, deposit or send money ("${words}"). Honeylend never asks for money to process a loan.`;
-    throw new ApiError(400, 'MONEY_REQUEST', message, { fields: { [field]: message } });
-  }
-}
 
 /**
  * The loan's side effects on the member's stream, each idempotent per loan so that a retry, or
@@ -63,7 +53,6 @@ export async function settleLoanMoney(deps: ApiDeps, metadata: EventMetadata, lo
  */
 export async function changeLoanStatus(deps: ApiDeps, ctx: Context, adminId: string, loanId: string, update: LoanStatusUpdate & { status: string }): Promise<Position> {
   const notify: { title?: string; message?: string } | null = typeof update.notify === 'object' ? update.notify : update.notify ? {} : null;
-  refuseMoneyRequests({ message: update.message, 'notify.title': notify?.title, 'notify.message': notify?.message });
   const metadata = metadataOf(ctx, adminId);
   const now = deps.now().toISOString();
   const { state: settings } = await loadState(deps.store, streams.loanStatuses, customLoanStatusesDecider);

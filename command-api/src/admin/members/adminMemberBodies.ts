@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasWholeCentavos, memberStatusSchema, passwordField, pesosToCentavos, phoneField, profileFields, registerBody } from '@honeylend/contracts';
+import { documentUrlField, hasWholeCentavos, memberStatusSchema, passwordField, pesosToCentavos, phoneField, profileFields, registerBody } from '@honeylend/contracts';
 import { ApiError } from '../../http/apiError.js';
 
 export const ADMIN_MEMBER_MESSAGES = {
@@ -20,6 +20,19 @@ export const creditScoreField = numberOrNumeric(ADMIN_MEMBER_MESSAGES.creditScor
   z.number().int(ADMIN_MEMBER_MESSAGES.creditScore).min(300, ADMIN_MEMBER_MESSAGES.creditScore).max(850, ADMIN_MEMBER_MESSAGES.creditScore),
 );
 
+/**
+ * The spec's client may send password, plainPassword and otpCode with an edit (spec §7). Design
+ * §7 replaces them with a reset and server-made codes, so a value that would change something is
+ * refused with where to go instead — never silently dropped, which would let an admin believe it
+ * was applied. Empty values (as a form sends them) are fine.
+ */
+const notEditable = (message: string) =>
+  z
+    .unknown()
+    .refine((value) => value === undefined || value === null || value === '', { message, params: { apiCode: 'FIELD_NOT_EDITABLE' } })
+    .optional()
+    .meta({ description: `Only empty (or left out). ${message}` });
+
 /** PUT /api/admin/users/:id: any of the admin member form's fields (spec §5), sent partially. */
 export const adminMemberUpdateBody = z
   .object({
@@ -35,30 +48,23 @@ export const adminMemberUpdateBody = z
     phone: phoneField.optional(),
     status: z.enum(memberStatusSchema.options, { error: ADMIN_MEMBER_MESSAGES.status }).optional(),
     creditScore: creditScoreField.optional(),
-    idFrontUrl: z.string().trim().min(1).max(1000).optional(),
-    idBackUrl: z.string().trim().min(1).max(1000).optional(),
-    selfieUrl: z.string().trim().min(1).max(1000).optional(),
+    idFrontUrl: documentUrlField.optional(),
+    idBackUrl: documentUrlField.optional(),
+    selfieUrl: documentUrlField.optional(),
+    password: notEditable(ADMIN_MEMBER_MESSAGES.passwordNotEditable),
+    plainPassword: notEditable(ADMIN_MEMBER_MESSAGES.passwordNotEditable),
+    otpCode: notEditable(ADMIN_MEMBER_MESSAGES.otpNotEditable),
+    // Whether a balance changes something depends on the member's balance: the route checks it.
+    balance: z.unknown().optional().meta({ description: `The current balance echoed back, or left out. ${ADMIN_MEMBER_MESSAGES.balanceNotEditable}` }),
   })
-  .strip();
-export type AdminMemberUpdate = z.infer<typeof adminMemberUpdateBody>;
+  .strip()
+  .transform(({ password: _password, plainPassword: _plainPassword, otpCode: _otpCode, ...update }) => update);
+export type AdminMemberUpdate = Omit<z.infer<typeof adminMemberUpdateBody>, 'balance'>;
 
-/**
- * The spec's client may send password, plainPassword, otpCode and balance with an edit (spec §7).
- * Design §7 replaces them with a reset, server-made codes and reasoned adjustments, so a value
- * that would change something is refused with where to go instead — never silently dropped,
- * which would let an admin believe it was applied. An unchanged balance echoed back is fine.
- */
-export function refuseUneditableFields(body: unknown, currentBalancePesos: number): void {
-  if (typeof body !== 'object' || body === null) return;
-  const given = body as Record<string, unknown>;
-  const fields: Record<string, string> = {};
-  const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
-  if (filled(given.password)) fields.password = ADMIN_MEMBER_MESSAGES.passwordNotEditable;
-  if (filled(given.plainPassword)) fields.plainPassword = ADMIN_MEMBER_MESSAGES.passwordNotEditable;
-  if (filled(given.otpCode)) fields.otpCode = ADMIN_MEMBER_MESSAGES.otpNotEditable;
-  if (filled(given.balance) && Number(given.balance) !== currentBalancePesos) fields.balance = ADMIN_MEMBER_MESSAGES.balanceNotEditable;
-  const first = Object.values(fields)[0];
-  if (first) throw new ApiError(400, 'FIELD_NOT_EDITABLE', first, { fields });
+/** A balance sent with an edit must be the member's current one: it changes only through an adjustment with a reason. */
+export function refuseBalanceChange(balance: unknown, currentBalancePesos: number): void {
+  if (balance === undefined || balance === null || balance === '' || Number(balance) === currentBalancePesos) return;
+  throw new ApiError(400, 'FIELD_NOT_EDITABLE', ADMIN_MEMBER_MESSAGES.balanceNotEditable, { fields: { balance: ADMIN_MEMBER_MESSAGES.balanceNotEditable } });
 }
 
 /** POST /api/admin/users (and POST /api/auth/register with a staff token): the registration form. */

@@ -25,12 +25,8 @@ function documentsOf(update: AdminMemberUpdate): Partial<Record<DocumentKind, st
   for (const [field, kind] of Object.entries(DOCUMENT_FIELDS) as [keyof typeof DOCUMENT_FIELDS, DocumentKind][]) {
     const value = update[field];
     if (value === undefined) continue;
-    const fileId = fileIdFromUrl(value);
-    if (!fileId) {
-      const message = 'Upload the document first, then send the url it answered';
-      throw new ApiError(400, 'VALIDATION_FAILED', message, { fields: { [field]: message } });
-    }
-    documents[kind] = fileId;
+    // The body schema takes only the URLs an upload answers (documentUrlField): the id is there.
+    documents[kind] = fileIdFromUrl(value)!;
   }
   return documents;
 }

@@ -5,24 +5,31 @@ import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { DomainError } from '../../domain/decider.js';
 import { ApiError } from '../../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
-import { parseBody } from '../../http/parse.js';
 import { registerMember } from '../../member/registration.js';
 import { receiveUpload } from '../../uploads/receiveUpload.js';
 import { STAFF_ROLES, adminAccess } from '../access/adminAccess.js';
-import { listQuery, parseQuery } from '../lists/listQuery.js';
+import { listQuery } from '../lists/listQuery.js';
 import { documentsOf, searchPage, type ListAnswer } from '../lists/searchPage.js';
 import { adminMemberAnswer, loadAdminMember } from './adminMemberAnswer.js';
 import { adjustBalance, deleteMember, resetPassword, updateMember, uploadDocument } from './adminMemberCommands.js';
-import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody, refuseUneditableFields } from './adminMemberBodies.js';
+import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody, refuseBalanceChange } from './adminMemberBodies.js';
 import { idFromPath } from '../pathId.js';
 import { personalDataView } from '../../audit/personalDataView.js';
+import { endpoint } from '../../http/endpoint.js';
+import * as answers from '../../http/answerSchemas.js';
 
 export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended');
 
 /** A member created by an admin: registered as 'admin' with the admin as actor; the answer carries no token for them. */
 function createMember(deps: ApiDeps) {
-  return async (ctx: Context) => {
-    const input = parseBody(ctx, adminMemberCreateBody);
+  const doc = {
+    summary: 'Register a member as an admin (no token is answered for them)',
+    body: adminMemberCreateBody,
+    status: 201,
+    answer: answers.memberChanged,
+    refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON'],
+  } as const;
+  return endpoint(doc, async (ctx, { body: input }) => {
     const adminId = callerOf(ctx).id;
     let registration;
     try {
@@ -36,7 +43,7 @@ function createMember(deps: ApiDeps) {
     ctx.status = 201;
     const user = await readAfterWrite(ctx, deps.progress, registration.position, () => loadAdminMember(deps, registration.memberId));
     ctx.body = { success: true, user };
-  };
+  });
 }
 
 const memberIdOf = (ctx: Context) => idFromPath(ctx, { code: 'MEMBER_NOT_FOUND', message: 'Member not found' });
@@ -48,8 +55,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/users' });
   router.use(adminAccess(deps));
 
-  router.get('/', async (ctx) => {
-    const query = parseQuery(ctx, membersQuery);
+  router.get('/', endpoint({ summary: 'Members: search and list, a page at a time', query: membersQuery, answer: answers.listOf(answers.adminMemberAnswer) }, async (ctx, { query }) => {
     const { total, ids } = await searchPage(
       redis,
       { ids: query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
@@ -61,55 +67,52 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
     const view = await personalDataView(ctx, deps);
     const answer: ListAnswer<unknown> = { items: await Promise.all(docs.map((doc) => adminMemberAnswer(deps, doc, view))), total, page: query.page, pageSize: query.pageSize };
     ctx.body = answer;
-  });
+  }));
 
   router.post('/', createMember(deps));
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', endpoint({ summary: 'One member', answer: answers.adminMemberAnswer }, async (ctx) => {
     ctx.body = await loadAdminMember(deps, memberIdOf(ctx), await personalDataView(ctx, deps));
-  });
+  }));
 
-  router.put('/:id', async (ctx) => {
+  router.put('/:id', endpoint({ summary: "Edit a member's fields (a balance moves only by an adjustment, a password only by a reset)", body: adminMemberUpdateBody, answer: answers.adminMemberAnswer, refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED', '403 MAIN_ADMIN_ONLY', '403 BANK_CHANGE_BY_MEMBER_ONLY'] }, async (ctx, { body: { balance, ...update } }) => {
     const memberId = memberIdOf(ctx);
     const current = await readModels.member(memberId);
     if (!current) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
-    refuseUneditableFields((ctx.request as { body?: unknown }).body, current.balanceCentavos / 100);
-    const update = parseBody(ctx, adminMemberUpdateBody);
+    refuseBalanceChange(balance, current.balanceCentavos / 100);
     const outcome = await updateMember(deps, ctx, callerOf(ctx).id, memberId, update);
     if (outcome.suspended) deps.revokeSessions?.(memberId, 'suspended');
     ctx.body = await readAfterWrite(ctx, progress, outcome.position, () => loadAdminMember(deps, memberId));
-  });
+  }));
 
   /** Members are closed here; an id that belongs to an admin account goes on to the admin accounts' route. */
-  router.delete('/:id', async (ctx, next: Next) => {
+  router.delete('/:id', endpoint({ summary: 'Close a member (an admin account id goes on to the admin accounts)', answer: answers.deleted, refusals: ['404 MEMBER_NOT_FOUND', '404 ADMIN_NOT_FOUND'] }, async (ctx, _input, next) => {
     const memberId = memberIdOf(ctx);
     if ((await store.readStream(streams.admin(memberId))).length > 0) return next();
     const position = await deleteMember(deps, ctx, callerOf(ctx).id, memberId);
     deps.revokeSessions?.(memberId, 'deleted');
     await readAfterWrite(ctx, progress, position, async () => undefined);
     ctx.body = { success: true, id: memberId };
-  });
+  }));
 
-  router.post('/:id/password-reset', async (ctx) => {
+  router.post('/:id/password-reset', endpoint({ summary: "Set a member's new password; their sessions end", body: passwordResetBody, answer: answers.memberChanged, refusals: ['400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: { password } }) => {
     const memberId = memberIdOf(ctx);
-    const { password } = parseBody(ctx, passwordResetBody);
     const position = await resetPassword(deps, ctx, callerOf(ctx).id, memberId, password);
     deps.revokeSessions?.(memberId, 'password-reset');
     const user = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
     ctx.body = { success: true, user };
-  });
+  }));
 
-  router.post('/:id/balance-adjustments', async (ctx) => {
+  router.post('/:id/balance-adjustments', endpoint({ summary: "Credit or debit a member's wallet, with a reason", body: balanceAdjustmentBody, status: 201, answer: answers.balanceAdjusted, refusals: ['409 BALANCE_BELOW_ZERO'] }, async (ctx, { body: input }) => {
     const memberId = memberIdOf(ctx);
-    const input = parseBody(ctx, balanceAdjustmentBody);
     const adjustment = await adjustBalance(deps, ctx, callerOf(ctx).id, memberId, { amountCentavos: input.amount, reason: input.reason });
     ctx.status = 201;
     const user = await readAfterWrite(ctx, progress, adjustment.position, () => loadAdminMember(deps, memberId));
     ctx.body = { adjustment: { id: adjustment.adjustmentId, amount: input.amount / 100, reason: input.reason, balanceAfter: adjustment.balanceCentavos / 100 }, user };
-  });
+  }));
 
   /** An admin uploads one of the member's identity documents (spec §6) and it becomes that document at once. */
-  router.post('/:id/documents/:kind', async (ctx) => {
+  router.post('/:id/documents/:kind', endpoint({ summary: "Upload one of a member's identity documents (idFront, idBack or selfie)", upload: { field: 'file', mediaTypes: ['image/jpeg', 'image/png', 'image/webp'] }, status: 201, answer: answers.adminMemberAnswer, refusals: ['422 IMAGE_TOO_LARGE'] }, async (ctx) => {
     const memberId = memberIdOf(ctx);
     const kind = documentKindSchema.safeParse(ctx.params.kind);
     if (!kind.success) throw new ApiError(404, 'NOT_FOUND', 'Documents are idFront, idBack or selfie');
@@ -117,7 +120,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
     const position = await uploadDocument(deps, ctx, callerOf(ctx).id, memberId, kind.data, await receiveUpload(ctx.req));
     ctx.status = 201;
     ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
-  });
+  }));
 
   return router;
 }
@@ -131,12 +134,14 @@ export function adminRegistrationRoute(deps: ApiDeps): Router {
   const router = new Router();
   const access = adminAccess(deps);
   const create = createMember(deps);
-  router.post('/api/auth/register', async (ctx, next) => {
+  const staffRegistration = async (ctx: Context, next: Next) => {
     const token = /^Bearer (\S+)$/.exec(ctx.get('Authorization'))?.[1];
     const claims = token ? deps.tokens.verify(token) : null;
     if (!claims || !(STAFF_ROLES as readonly string[]).includes(claims.role)) return next();
-    await access(ctx, () => create(ctx));
-  });
+    await access(ctx, () => create(ctx, next));
+  };
+  // The route's documentation is the member creation's, whose endpoint parses the body when staff call.
+  router.post('/api/auth/register', Object.assign(staffRegistration, { endpoint: create.endpoint }));
   return router;
 }
 

@@ -4,9 +4,10 @@ import { notificationTypeSchema } from '@honeylend/contracts';
 import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { ApiError } from '../../http/apiError.js';
 import { callerOf, type ApiDeps } from '../../http/context.js';
-import { parseBody } from '../../http/parse.js';
 import { adminAccess } from '../access/adminAccess.js';
 import { notifyMember } from './notifyMember.js';
+import { endpoint } from '../../http/endpoint.js';
+import * as answers from '../../http/answerSchemas.js';
 import { refuseMoneyRequests } from './refuseMoneyRequests.js';
 
 export const notificationBody = z.object({
@@ -21,8 +22,7 @@ export function adminNotificationRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/notifications' });
   router.use(adminAccess(deps));
 
-  router.post('/', async (ctx) => {
-    const input = parseBody(ctx, notificationBody);
+  router.post('/', endpoint({ summary: 'Send a member a notification (in the app and by SMS)', body: notificationBody, status: 201, answer: answers.sentNotification, refusals: ['404 MEMBER_NOT_FOUND', '400 MONEY_REQUEST'] }, async (ctx, { body: input }) => {
     refuseMoneyRequests({ title: input.title, message: input.message }, 'A message to a member');
     if (!(await deps.readModels.member(input.userId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
     const { notificationId, position } = await notifyMember(deps, ctx, callerOf(ctx).id, { memberId: input.userId, title: input.title, message: input.message, type: input.type });
@@ -32,7 +32,7 @@ export function adminNotificationRoutes(deps: ApiDeps): Router {
       const created = notifications.find((notification) => notification.id === notificationId);
       return created ?? { id: notificationId, memberId: input.userId, title: input.title, message: input.message, type: input.type };
     });
-  });
+  }));
 
   return router;
 }

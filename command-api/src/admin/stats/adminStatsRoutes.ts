@@ -1,11 +1,13 @@
 import Router from '@koa/router';
+import { adminDailyStatsAnswerSchema } from '@honeylend/contracts';
 import { z } from 'zod';
 import { ADMIN_DAILY_STATS_DAYS } from '@honeylend/contracts';
 import type { ApiDeps } from '../../http/context.js';
 import { adminAccess } from '../access/adminAccess.js';
-import { parseQuery } from '../lists/listQuery.js';
 import { readAdminStats } from './readAdminStats.js';
 import { readDailyStats } from './readDailyStats.js';
+import { endpoint } from '../../http/endpoint.js';
+import * as answers from '../../http/answerSchemas.js';
 
 const DAYS_MESSAGE = `Days must be a whole number from ${ADMIN_DAILY_STATS_DAYS.min} to ${ADMIN_DAILY_STATS_DAYS.max}`;
 
@@ -24,12 +26,11 @@ export const dailyStatsQuery = z.object({
 export function adminStatsRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/stats' });
   router.use(adminAccess(deps));
-  router.get('/', async (ctx) => {
+  router.get('/', endpoint({ summary: 'The stat cards: withdrawals, loans, members', answer: answers.adminStatsAnswer }, async (ctx) => {
     ctx.body = await readAdminStats(deps);
-  });
-  router.get('/daily', async (ctx) => {
-    const { days } = parseQuery(ctx, dailyStatsQuery);
+  }));
+  router.get('/daily', endpoint({ summary: 'Daily figures for the charts', query: dailyStatsQuery, answer: adminDailyStatsAnswerSchema }, async (ctx, { query: { days } }) => {
     ctx.body = await readDailyStats(deps, days);
-  });
+  }));
   return router;
 }

@@ -6,10 +6,9 @@ import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { handleCommand } from '../../domain/commandHandler.js';
 import { ApiError } from '../../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
-import { parseBody } from '../../http/parse.js';
 import { memberDecider } from '../../member/decide.js';
 import { adminAccess } from '../access/adminAccess.js';
-import { listQuery, parseQuery } from '../lists/listQuery.js';
+import { listQuery } from '../lists/listQuery.js';
 import { documentsOf, searchPage, type SearchIndex } from '../lists/searchPage.js';
 import { notifyMember } from '../notifications/notifyMember.js';
 import { withdrawalsCsv, withdrawalsCsvFileName } from './withdrawalCsv.js';
@@ -17,6 +16,8 @@ import { refuseMoneyRequests } from '../notifications/refuseMoneyRequests.js';
 import { idFromPath } from '../pathId.js';
 import { personalDataView, type PersonalDataView } from '../../audit/personalDataView.js';
 import { recordExport } from '../../audit/auditAccessLog.js';
+import { endpoint } from '../../http/endpoint.js';
+import * as answers from '../../http/answerSchemas.js';
 
 const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
 export const withdrawalsQuery = listQuery(z.enum(WITHDRAWAL_STATUSES), 'Status must be all, pending, completed or rejected');
@@ -68,16 +69,14 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
     return toAdminWithdrawalAnswer(row!.withdrawal, row!.member);
   };
 
-  router.get('/', async (ctx) => {
-    const query = parseQuery(ctx, withdrawalsQuery);
+  router.get('/', endpoint({ summary: 'Withdrawals: search and list, a page at a time', query: withdrawalsQuery, answer: answers.listOf(answers.adminWithdrawalAnswer) }, async (ctx, { query }) => {
     const { total, ids } = await searchPage(redis, indexFor(query.status), query.search, (query.page - 1) * query.pageSize, query.pageSize);
     const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal), await personalDataView(ctx, deps));
     ctx.body = { items: rows.map(({ withdrawal, member }) => toAdminWithdrawalAnswer(withdrawal, member)), total, page: query.page, pageSize: query.pageSize };
-  });
+  }));
 
   /** The spec's 'Export Report': the list as filtered (status, search), every page of it, as CSV. */
-  router.get('/export', async (ctx) => {
-    const query = parseQuery(ctx, withdrawalsQuery);
+  router.get('/export', endpoint({ summary: 'The withdrawals as filtered, every page, as CSV', query: withdrawalsQuery, answer: { file: ['text/csv'] } }, async (ctx, { query }) => {
     const { ids } = await searchPage(redis, indexFor(query.status), query.search, 0, EXPORT_LIMIT);
     const view = await personalDataView(ctx, deps);
     // What an auditor exports is on the log (issue 16), this report too: as of the position the read models reached.
@@ -89,20 +88,19 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
     ctx.set('Content-Disposition', `attachment; filename="${withdrawalsCsvFileName(deps.now())}"`);
     ctx.type = 'text/csv; charset=utf-8';
     ctx.body = withdrawalsCsv(rows);
-  });
+  }));
 
-  router.get('/:id', async (ctx) => {
+  router.get('/:id', endpoint({ summary: 'One withdrawal', answer: answers.adminWithdrawalAnswer }, async (ctx) => {
     ctx.body = await loadWithdrawal(withdrawalIdOf(ctx), await personalDataView(ctx, deps));
-  });
+  }));
 
   /**
    * Completed (paid out; processedAt defaults to now) or rejected (the held amount returns to the
    * wallet). The decision is made on the member's stream, where the money lives, so a second
    * decision — or two admins deciding at once — is refused with 409. The member is told either way.
    */
-  router.put('/:id', async (ctx) => {
+  router.put('/:id', endpoint({ summary: 'Decide a withdrawal: completed (paid out) or rejected (the amount returns to the wallet)', body: decisionBody, answer: answers.adminWithdrawalAnswer, refusals: ['409 ILLEGAL_WITHDRAWAL_DECISION', '409 WITHDRAWAL_ALREADY_DECIDED', '400 MONEY_REQUEST'] }, async (ctx, { body: input }) => {
     const withdrawalId = withdrawalIdOf(ctx);
-    const input = parseBody(ctx, decisionBody);
     const doc = await readModels.withdrawal(withdrawalId);
     if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
     if (input.status !== 'completed' && input.status !== 'rejected') {
@@ -141,7 +139,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
             `Your withdrawal ${doc.withdrawalNumber} of ${amount} was rejected${input.reason ? `: ${input.reason.replace(/[.!?\s]+$/, '')}` : ''}. The amount is back in your wallet.`,
     });
     ctx.body = await readAfterWrite(ctx, progress, notice.position ?? result.position, () => loadWithdrawal(withdrawalId));
-  });
+  }));
 
   return router;
 }

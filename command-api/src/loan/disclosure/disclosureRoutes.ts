@@ -6,7 +6,6 @@ import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { handleCommand } from '../../domain/commandHandler.js';
 import { ApiError } from '../../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
-import { parseBody } from '../../http/parse.js';
 import { idFromPath } from '../../admin/pathId.js';
 import { settleLoanMoney } from '../../admin/loans/loanCommands.js';
 import { memberDecider } from '../../member/decide.js';
@@ -14,6 +13,8 @@ import { latest, loadLoan, loanAfter, LOAN_NOT_FOUND, onLoan } from '../../servi
 import { LOAN_MESSAGES } from '../decide.js';
 import { disclosedLoanOf, disclosedLoanOfState, disclosureOf } from './loanDisclosure.js';
 import { disclosurePdf } from './disclosurePdf.js';
+import { endpoint } from '../../http/endpoint.js';
+import * as answers from '../../http/answerSchemas.js';
 
 const notFound = { code: 'LOAN_NOT_FOUND', message: 'Loan not found' };
 
@@ -42,21 +43,20 @@ export function disclosureRoutes(deps: ApiDeps): Router {
     return doc;
   };
 
-  router.get('/:id/disclosure', async (ctx) => {
+  router.get('/:id/disclosure', endpoint({ summary: "The loan's Disclosure Statement: its exact text and SHA-256", answer: answers.disclosureAnswer, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
     const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
     ctx.body = await disclosureOf(deps, disclosedLoanOf(doc));
-  });
+  }));
 
-  router.get('/:id/disclosure.pdf', async (ctx) => {
+  router.get('/:id/disclosure.pdf', endpoint({ summary: 'The Disclosure Statement as a PDF', answer: { file: ['application/pdf'] }, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
     const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
     const pdf = await disclosurePdf(await disclosureOf(deps, disclosedLoanOf(doc)), doc.loanNumber);
     ctx.type = 'application/pdf';
     ctx.set('Content-Disposition', `attachment; filename="disclosure-statement-${doc.loanNumber}.pdf"`);
     ctx.body = pdf;
-  });
+  }));
 
-  router.post('/:id/acceptance', async (ctx) => {
-    const { hash } = parseBody(ctx, acceptanceBody);
+  router.post('/:id/acceptance', endpoint({ summary: 'Accept the Disclosure Statement by its hash', body: acceptanceBody, answer: answers.loanDetailAnswer, refusals: ['409 LOAN_NOT_AWAITING_ACCEPTANCE', '409 DISCLOSURE_CHANGED'] }, async (ctx, { body: { hash } }) => {
     const memberId = callerOf(ctx).id;
     const loanId = idFromPath(ctx, notFound);
     const metadata = metadataOf(ctx, memberId);
@@ -84,7 +84,7 @@ export function disclosureRoutes(deps: ApiDeps): Router {
       const doc = await readModels.loan(loanId);
       return doc ? toLoanDetailAnswer(doc, businessDate) : undefined;
     });
-  });
+  }));
 
   return router;
 }
