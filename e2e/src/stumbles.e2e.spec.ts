@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { approvedBorrower, verifiedBorrower, type ApiBorrower } from './support/borrowers.js';
+import { acceptDisclosure, approvedBorrower, verifiedBorrower, type ApiBorrower } from './support/borrowers.js';
 import { launchChromium, phoneContext, screenshot } from './support/browser.js';
 import { desktopContext } from './support/desktop.js';
 import { eventually, latestOtp, textOf, uniquePhone } from './support/helpers.js';
@@ -259,6 +259,8 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     const approved = await system.request('PUT', `/api/admin/loans/${borrower.loanId}`, { token: await system.adminToken(), body: { status: 'approved', notify: true } });
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     await textOf(page.locator('.toast[data-state="open"]'), 'Your loan was approved', 10_000);
+    // The money moves once the borrower accepts the Disclosure Statement (RA 3765); the next step then appears live.
+    await acceptDisclosure(system, borrower.token, borrower.loanId);
     await page.getByRole('link', { name: 'Withdraw now' }).waitFor();
     await screenshot(page, 'issue22-08-approved-live', 'screen');
 
