@@ -2,21 +2,24 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fallbackRatesAnswer, jsonResponse, memberAnswer, routeFetch } from '../../testing/http';
 import { renderApp } from '../../testing/renderApp';
+import { useLoans } from '../stores/loans';
 import { useSession } from '../stores/session';
 import { roundedAmount } from './ApplyLoanDialog';
 
-function openApplyDialog() {
+/** A member whose loans are known (none): the dashboard offers Quick loan only once they are. */
+async function openApplyDialog() {
   localStorage.setItem('token', 'jwt-abc');
   useSession.setState({ user: memberAnswer({ verified: true, phoneVerified: true, personalInfoComplete: true, documentsComplete: true }), loading: false });
+  useLoans.setState({ items: [], status: 'ready' });
   routeFetch({ 'GET /api/rates': () => jsonResponse(fallbackRatesAnswer()), 'GET /api/loans/user': () => jsonResponse([]) });
   renderApp('/loan-app');
-  fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
-  return screen.getByRole('dialog', { name: 'Apply for a Loan' });
+  fireEvent.click(await screen.findByRole('button', { name: 'Quick loan' }, { timeout: 10_000 }));
+  return screen.findByRole('dialog', { name: 'Apply for a Loan' });
 }
 
 describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
-  it('shows the total to repay, the finance charge and the effective annual rate before Submit, as the contract will', () => {
-    const dialog = openApplyDialog();
+  it('shows the total to repay, the finance charge and the effective annual rate before Submit, as the contract will', async () => {
+    const dialog = await openApplyDialog();
     fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '100000' } });
     fireEvent.change(within(dialog).getByLabelText(/^Term/), { target: { value: '12' } });
     const cost = within(dialog).getByRole('region', { name: 'What this loan costs' });
@@ -31,8 +34,8 @@ describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
     expect(within(cost).getByTestId('estimate-finance-charge').textContent).toBe('₱60,000.00');
   });
 
-  it('keeps the headline on what was typed, says what is wrong as it is typed, and rounds to ₱10,000 when the field is left', () => {
-    const dialog = openApplyDialog();
+  it('keeps the headline on what was typed, says what is wrong as it is typed, and rounds to ₱10,000 when the field is left', async () => {
+    const dialog = await openApplyDialog();
     const amount = within(dialog).getByLabelText(/^Amount/) as HTMLInputElement;
     const headline = dialog.querySelector('output.loan-amount__value')!;
 
