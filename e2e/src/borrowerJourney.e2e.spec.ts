@@ -164,7 +164,9 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await confirm.getByLabel('Code').fill(code);
     await confirm.getByRole('button', { name: 'Confirm phone' }).click();
     await confirm.waitFor({ state: 'detached' });
-    await page.getByText('Verified account').waitFor();
+    // On a loaded machine the confirmation may answer before the projections have applied it (202,
+    // the document as it was); the member's push brings the confirmed profile a moment later.
+    await page.getByText('Verified account').waitFor({ timeout: 30_000 });
     await page.locator('.status-badge', { hasText: 'Phone confirmed' }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, '07-profile-verified');
