@@ -133,7 +133,8 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await page.getByLabel('ID Front').setInputFiles({ name: 'id-front.png', mimeType: 'image/png', buffer: pngImage([242, 165, 22]) });
     await page.getByLabel('ID Back').setInputFiles({ name: 'id-back.png', mimeType: 'image/png', buffer: pngImage([122, 75, 0]) });
     await page.getByLabel('Selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: pngImage([29, 95, 214]) });
-    expect(await page.getByText('Ready to upload').count()).toBe(3);
+    // Each file's type is checked (its first bytes read) before it is called ready: wait for all three.
+    await expect.poll(() => page.getByText('Ready to upload').count(), { timeout: 10_000 }).toBe(3);
     await page.getByRole('button', { name: 'SUBMIT' }).click();
 
     const preview = dialog('Document Preview');
@@ -164,9 +165,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await confirm.getByLabel('Code').fill(code);
     await confirm.getByRole('button', { name: 'Confirm phone' }).click();
     await confirm.waitFor({ state: 'detached' });
-    // On a loaded machine the confirmation may answer before the projections have applied it (202,
-    // the document as it was); the member's push brings the confirmed profile a moment later.
-    await page.getByText('Verified account').waitFor({ timeout: 30_000 });
+    await page.getByText('Verified account').waitFor();
     await page.locator('.status-badge', { hasText: 'Phone confirmed' }).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, '07-profile-verified');
