@@ -78,6 +78,16 @@ describe('wallet repayments across two streams', () => {
 });
 
 describe('the day close', () => {
+  it('moves the development business date at most two years at once, and never back: a move to 2999 is refused and changes nothing', async () => {
+    const before = (await system.request('GET', '/api/dev/business-date', { token: admin })).body.date as string;
+    const far = await system.request('POST', '/api/dev/business-date', { token: admin, body: { date: '2999-01-01' } });
+    expect(far.status, JSON.stringify(far.body)).toBe(400);
+    expect(far.body).toMatchObject({ code: 'BUSINESS_DATE_TOO_FAR', message: `The business date moves at most 731 days at a time; today is ${before}.` });
+    const back = await system.request('POST', '/api/dev/business-date', { token: admin, body: { date: '2000-01-01' } });
+    expect(back.body).toMatchObject({ code: 'BUSINESS_DATE_BACKWARDS' });
+    expect((await system.request('GET', '/api/dev/business-date', { token: admin })).body.date).toBe(before);
+  });
+
   it('records each day once when two workers close the same days at the same time', async () => {
     const loan = await activeLoan(system, admin, { fullName: 'Two Workers' });
     const keys = system.api.deps.readModels.keys;

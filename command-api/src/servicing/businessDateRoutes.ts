@@ -13,6 +13,14 @@ import * as answers from '../http/answerSchemas.js';
  * date forward runs the day close through it at once (every missed day, in order) and the
  * reminders due, so a test or a demo lives a loan through months in seconds. It never moves back.
  */
+/**
+ * How far one move may go. Every day in between is closed at once, in the request: a move to a
+ * year like 2999 would hold the API for hours (the fuzzing check found one). Two years covers any
+ * test or demo; further takes several moves.
+ */
+export const MAX_BUSINESS_DATE_MOVE_DAYS = 731;
+const DAY_MS = 86_400_000;
+
 export function businessDateRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/dev' });
   const { keys } = deps.readModels;
@@ -27,11 +35,15 @@ export function businessDateRoutes(deps: ApiDeps): Router {
     ctx.body = await answer();
   }));
 
-  router.post('/business-date', authenticate(deps.tokens, deps.readModels, ['admin', 'superadmin']), endpoint({ summary: 'Development only: move the business date forward, closing the days between', body: businessDateBody, answer: answers.movedBusinessDate, refusals: ['400 BUSINESS_DATE_BACKWARDS'] }, async (ctx, { body: { date } }) => {
+  router.post('/business-date', authenticate(deps.tokens, deps.readModels, ['admin', 'superadmin']), endpoint({ summary: 'Development only: move the business date forward, closing the days between', body: businessDateBody, answer: answers.movedBusinessDate, refusals: ['400 BUSINESS_DATE_BACKWARDS', '400 BUSINESS_DATE_TOO_FAR'] }, async (ctx, { body: { date } }) => {
     const today = await deps.businessClock.today();
     if (date < today) {
       const message = `The business date only moves forward; today is ${today}.`;
       throw new ApiError(400, 'BUSINESS_DATE_BACKWARDS', message, { fields: { date: message } });
+    }
+    if ((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS > MAX_BUSINESS_DATE_MOVE_DAYS) {
+      const message = `The business date moves at most ${MAX_BUSINESS_DATE_MOVE_DAYS} days at a time; today is ${today}.`;
+      throw new ApiError(400, 'BUSINESS_DATE_TOO_FAR', message, { fields: { date: message } });
     }
     await deps.businessClock.moveTo(date);
     const metadata = metadataOf(ctx, callerOf(ctx).id);
