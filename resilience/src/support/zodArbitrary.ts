@@ -49,13 +49,21 @@ function text(minLength: number, maxLength: number): fc.Arbitrary<string> {
 function stringArbitrary(def: ZodDef): fc.Arbitrary<string> {
   let minLength = 0;
   let maxLength = 60;
+  /** The 60 above only keeps free text short; a pattern's own length (a 64-digit hash) must not be cut by it. */
+  let maxDeclared = false;
   let format: string | undefined = def.format;
   let pattern: RegExp | undefined = def.pattern;
   for (const check of def.checks ?? []) {
     const c = check._zod.def;
     if (c.check === 'min_length') minLength = Math.max(minLength, c.minimum ?? 0);
-    if (c.check === 'max_length') maxLength = Math.min(maxLength, c.maximum ?? maxLength);
-    if (c.check === 'length_equals') minLength = maxLength = (c as { length?: number }).length ?? minLength;
+    if (c.check === 'max_length') {
+      maxLength = Math.min(maxLength, c.maximum ?? maxLength);
+      maxDeclared = true;
+    }
+    if (c.check === 'length_equals') {
+      minLength = maxLength = (c as { length?: number }).length ?? minLength;
+      maxDeclared = true;
+    }
     if (c.check === 'string_format') {
       format = c.format;
       pattern = c.pattern;
@@ -68,7 +76,10 @@ function stringArbitrary(def: ZodDef): fc.Arbitrary<string> {
   }
   if (format === 'uuid') return fc.uuid({ version: 4 });
   if (format === 'datetime') return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
-  if (format === 'regex' && pattern) return fc.stringMatching(pattern).filter((value) => value.length >= minLength && value.length <= Math.max(maxLength, minLength));
+  if (format === 'regex' && pattern) {
+    // Without a declared maximum a 64-character pattern never fit under 60, and the filter spun forever.
+    return fc.stringMatching(pattern).filter((value) => value.length >= minLength && (!maxDeclared || value.length <= Math.max(maxLength, minLength)));
+  }
   return text(minLength, maxLength);
 }
 
