@@ -84,6 +84,8 @@ export interface ExistingMember {
   adminIdentityChanges: AdminIdentityChange[];
   /** The bank account each withdrawal code was issued for, by challenge id (kept as fields, so an auditor's view masks the number). */
   challengeDestinations: Map<string, PayoutAccount>;
+  /** Adjustments recorded, by id: an approved adjustment (four eyes) runs once however often its approval is retried. */
+  adjustmentIds: Set<string>;
 }
 
 export interface PayoutAccount {
@@ -183,6 +185,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       withdrawalHold: null,
       adminIdentityChanges: [],
       challengeDestinations: new Map(),
+      adjustmentIds: new Set(),
     };
   }
   if (!state.exists) return state;
@@ -254,7 +257,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
     case 'MemberPhoneVerified':
       return { ...state, verifiedPhone: event.data.phone };
     case 'BalanceAdjusted':
-      return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos };
+      return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos, adjustmentIds: new Set(state.adjustmentIds).add(event.data.adjustmentId) };
     case 'WalletRepaymentDebited':
       return {
         ...state,
