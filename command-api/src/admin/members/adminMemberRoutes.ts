@@ -17,6 +17,8 @@ import { idFromPath } from '../pathId.js';
 import { personalDataView } from '../../audit/personalDataView.js';
 import { endpoint } from '../../http/endpoint.js';
 import { requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
+import { loadState } from '../../domain/commandHandler.js';
+import { phoneReservationDecider } from '../../member/phoneReservation.js';
 import * as answers from '../../http/answerSchemas.js';
 
 export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended');
@@ -83,6 +85,19 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
     refuseBalanceChange(balance, current.balanceCentavos / 100);
     // Four eyes (design §11): the main admin's change of a member's phone waits, with the whole edit, for a second admin.
     if (update.phone !== undefined && update.phone !== current.phone && callerOf(ctx).role === 'superadmin') {
+      // A number another account holds is refused now, not after a second admin spent their approval on it.
+      // (The reservation's own rule decides, as it will when the change runs.)
+      const { state: reservation } = await loadState(deps.store, streams.phone(update.phone), phoneReservationDecider);
+      if (!(reservation.reserved && reservation.memberId === memberId)) {
+        try {
+          phoneReservationDecider.decide({ type: 'ReservePhone', phone: update.phone, memberId, now: deps.now().toISOString() }, reservation);
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
+            throw new ApiError(409, 'PHONE_TAKEN', 'Another account already uses this phone number', { fields: { phone: 'Another account already uses this phone number' } });
+          }
+          throw error;
+        }
+      }
       const command = { kind: 'phone_change' as const, memberId, fromPhone: current.phone, phone: update.phone, update: update as Record<string, unknown> };
       if (await requestApprovalIfNeeded(deps, ctx, command, '')) return;
     }
