@@ -151,7 +151,10 @@ describe('four eyes on money: a balance adjustment', () => {
   it('the auditor reads the approvals and can decide none', async () => {
     const borrower = await registerBorrower(system, 'Audit Target');
     const requested = await adjust(officer.token, borrower.id, 300);
-    expect((await system.request('GET', '/api/admin/approvals', { token: auditor.token })).status).toBe(200);
+    const read = await system.request('GET', '/api/admin/approvals', { token: auditor.token });
+    expect(read.status).toBe(200);
+    // The member's name is masked for an auditor, as in every staff read.
+    expect(read.body.items.find((item: { id: string }) => item.id === requested.body.approvalId)).toMatchObject({ memberName: 'A.', summary: expect.stringContaining("A.'s wallet") });
     const tried = await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/approve`, { token: auditor.token });
     expect(tried.status).toBe(403);
     expect(await balanceOf(borrower.id)).toBe(0);

@@ -5,6 +5,8 @@ import {
   APPROVAL_KINDS,
   approvalStatusSchema,
   hasWholeCentavos,
+  maskName,
+  maskPersonalFields,
   pesosToCentavos,
   streams,
   toApprovalAnswer,
@@ -24,6 +26,7 @@ import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { endpoint } from '../http/endpoint.js';
 import * as answers from '../http/answerSchemas.js';
 import { approvalSettingsDecider } from './approval.js';
+import { personalDataView } from '../audit/personalDataView.js';
 import { approvalSettings, grantApproval, rejectApproval } from './fourEyes.js';
 
 export const APPROVAL_ROUTE_MESSAGES = {
@@ -73,7 +76,14 @@ export function approvalRoutes(deps: ApiDeps): Router[] {
     const start = (query.page - 1) * query.pageSize;
     const [total, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + query.pageSize - 1)]);
     const docs = await documentsOf<ApprovalDoc>(redis, ids, keys.approval);
-    ctx.body = { items: docs.map(toApprovalAnswer), total, page: query.page, pageSize: query.pageSize };
+    // An auditor sees the member masked (issue 16), as in every other staff read, unless they unmasked them.
+    const view = await personalDataView(ctx, deps);
+    const shown = docs.map((doc) =>
+      !view.masking || view.isUnmasked(doc.command.memberId)
+        ? doc
+        : { ...doc, memberName: doc.memberName === null ? null : maskName(doc.memberName), command: maskPersonalFields(doc.command) as ApprovalDoc['command'] },
+    );
+    ctx.body = { items: shown.map(toApprovalAnswer), total, page: query.page, pageSize: query.pageSize };
   }));
 
   router.post(
