@@ -5,7 +5,7 @@ import { readModelKeys, streams } from '@honeylend/contracts';
 import { expireApprovals } from '@honeylend/command-api';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { disburse, registerBorrower } from '../testing/borrowers.js';
-import { createAdmin, pendingWithdrawal, superadminToken, type TestAdmin } from '../testing/admins.js';
+import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin } from '../testing/admins.js';
 import { approvedBySecondAdmin, setApprovalSettings } from '../testing/approvals.js';
 
 /**
@@ -165,7 +165,8 @@ describe('four eyes on money: a withdrawal completion from the threshold', () =>
   it('stays pending (the money held) until a second admin approves; below the threshold it completes at once', async () => {
     const borrower = await registerBorrower(system, 'Wilfredo Santos');
     await disburse(system, borrower, 100_000_00);
-    const large = await pendingWithdrawal(system, borrower, 60_000);
+    const codes: string[] = [];
+    const large = await pendingWithdrawal(system, borrower, 60_000, codes);
     const requested = await system.request('PUT', `/api/admin/withdrawals/${large.id}`, { token: officer.token, body: { status: 'completed', payoutReference: 'IB-20261125-001' } });
     expect(requested.status).toBe(202);
     expect(requested.body.status).toBe('awaiting_approval');
@@ -179,10 +180,31 @@ describe('four eyes on money: a withdrawal completion from the threshold', () =>
     expect(done.body.status).toBe('completed');
     expect(done.body.payoutReference).toBe('IB-20261125-001');
 
-    const small = await pendingWithdrawal(system, borrower, 10_000);
+    const small = await pendingWithdrawal(system, borrower, 10_000, codes);
     const direct = await system.request('PUT', `/api/admin/withdrawals/${small.id}`, { token: officer.token, body: { status: 'completed' } });
     expect(direct.status).toBe(200);
     expect(direct.body.status).toBe('completed');
+  });
+});
+
+describe('four eyes on money: a loan approval from the threshold', () => {
+  it('stays pending (no money, no acceptance asked) until a second admin approves; below the threshold it is approved at once', async () => {
+    const large = await borrowerWithPendingLoan(system, 'Bonifacio Reyes', 600_000);
+    const requested = await system.request('PUT', `/api/admin/loans/${large.loan.id}`, { token: officer.token, body: { status: 'approved', notify: true } });
+    expect(requested.status).toBe(202);
+    expect((await system.request('GET', `/api/admin/loans/${large.loan.id}`, { token: officer.token })).body.status).toBe('pending');
+    const pending = await system.request('GET', '/api/admin/approvals?status=pending', { token: colleague.token });
+    expect(pending.body.items.find((item: { id: string }) => item.id === requested.body.approvalId)).toMatchObject({ kind: 'loan_approval', amount: 600_000 });
+    await approvedBySecondAdmin(system, requested, colleague.token);
+    const approved = await system.request('GET', `/api/admin/loans/${large.loan.id}`, { token: officer.token });
+    expect(approved.body.status).toBe('approved');
+    // The approval's own next step follows: the borrower is asked to accept the Disclosure Statement.
+    expect(approved.body.acceptance.awaiting).toBe(true);
+
+    const small = await borrowerWithPendingLoan(system, 'Gregoria de Jesus', 100_000);
+    const direct = await system.request('PUT', `/api/admin/loans/${small.loan.id}`, { token: officer.token, body: { status: 'approved' } });
+    expect(direct.status).toBe(200);
+    expect(direct.body.status).toBe('approved');
   });
 });
 
