@@ -15,10 +15,9 @@ const KB = 1024;
 // built with this Vite), so with the router and the landing screen the floor is about 88 KB; the
 // budget sits just above what is shipped so any growth fails the build.
 const LANDING_LIMIT = 92 * KB;
-// Issue 20 asked for 150 KB. The dashboard measured 146.9 KB until main's issue 22 screens (merged
-// at the deadline) took it to 153.8 KB; held here so it cannot grow further, until a split brings
-// it back under 150 (known open item).
-const DASHBOARD_LIMIT = 155 * KB;
+// Issue 20: the signed-in dashboard (the app entry, the dashboard chunk and the live-updates chunk)
+// at most 150 KB. The wallet and profile screens are chunks of their own, fetched after it.
+const DASHBOARD_LIMIT = 150 * KB;
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifestPath = join(dist, '.vite', 'manifest.json');
 const ADMIN_SOURCES = /(^|\/)src\/(admin|audit)\/|node_modules\/(antd|@ant-design|@antv)\//;
