@@ -189,7 +189,9 @@ export const eventDataSchemas = {
     .object({ memberId: uuid, reason: z.string().min(3).max(500), obligations: z.array(closureObligationSchema).max(100), requestedAt: isoTime })
     .strict(),
   /** The account is closed at the member's request: signed out, blocked, personal data masked in every read model; the log keeps what the law requires. */
-  MemberAccountClosed: z.object({ memberId: uuid, closedAt: isoTime }).strict(),
+  MemberAccountClosed: z
+    .object({ memberId: uuid, closedAt: isoTime, /** The member's loans and withdrawals, whose read models are masked too. */ loanIds: z.array(uuid).max(10_000), withdrawalIds: z.array(uuid).max(100_000) })
+    .strict(),
   /** The member's loan no longer blocks a new application (or the account's closure). */
   LoanApplicationClosed: z.object({ memberId: uuid, loanId: uuid, closing: loanClosingSchema, closedAt: isoTime }).strict(),
   /** A wallet repayment leaves the wallet (before its RepaymentReceived on the loan stream; same repayment id). */

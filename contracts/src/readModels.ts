@@ -213,6 +213,8 @@ export function readModelKeys(prefix = '') {
     /** Hash member id → lowercased search text (name, email, phone in its written forms). */
     memberSearch: `${rm}members:search`,
     memberStats: `${rm}members:stats`,
+    /** Members who asked to close their account (RA 10173), by request time: `requested` (all), `refused`, `closed`. */
+    membersByClosure: (outcome: 'requested' | 'refused' | 'closed') => `${rm}members:closure:${outcome}`,
     admins: `${rm}admins`,
     file: (id: string) => `${rm}file:${id}`,
     loan: (id: string) => `${rm}loan:${id}`,

@@ -444,7 +444,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       const obligations = closureObligations(member);
       const requested: MemberEvent = { type: 'MemberClosureRequested', data: { memberId, reason, obligations, requestedAt: now } };
       // Refused requests are recorded too: an admin sees them, and what still stands in the way.
-      return obligations.length > 0 ? [requested] : [requested, { type: 'MemberAccountClosed', data: { memberId, closedAt: now } }];
+      if (obligations.length > 0) return [requested];
+      return [requested, { type: 'MemberAccountClosed', data: { memberId, closedAt: now, loanIds: [...member.loanIds], withdrawalIds: [...member.withdrawals.keys()] } }];
     }
     case 'CloseLoanApplication': {
       if (!state.exists && state.deleted) return [];
