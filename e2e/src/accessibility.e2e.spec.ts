@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@honeylend/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,7 +80,7 @@ describe('accessibility of every page and dialog (issue 20)', () => {
   });
 
   it('a new borrower: the dashboard, the verification-required dialog, profile and the personal information dialog', async () => {
-    const registered = await system.request('POST', '/api/auth/register', { body: { phone: uniquePhone(), password: 'Sampaguita#2026', fullName: 'Andres Bonifacio' } });
+    const registered = await system.request('POST', '/api/auth/register', { body: { phone: uniquePhone(), password: 'Sampaguita#2026', fullName: 'Andres Bonifacio', privacyNoticeVersion: PRIVACY_NOTICE_VERSION } });
     expect(registered.status).toBe(201);
     const page = await open('phone', registered.body.token);
     await page.goto('/loan-app');
