@@ -8,11 +8,14 @@ import { TopBar } from './components/TopBar';
 import { CompanyFooter } from './components/CompanyFooter';
 import { useCompany } from '../shared/companyStore';
 import { useSession } from './stores/session';
+import { ConsentGate } from './privacy/ConsentGate';
 
 /** Frame of every borrower screen: top bar with menu, the screen, and the tab bar while signed in. */
 export function BorrowerShell() {
   const loading = useSession((state) => state.loading);
   const signedIn = useSession((state) => state.user !== null);
+  // RA 10173: a member who has not consented to the notice in force reads it and accepts it before going on.
+  const consentRequired = useSession((state) => state.user?.consentRequired === true);
   const navigate = useNavigate();
 
   useEffect(() => onAccountSuspended(() => navigate('/app-login', { replace: true })), [navigate]);
@@ -36,7 +39,7 @@ export function BorrowerShell() {
       <TopBar />
       <OfflineBanner />
       <main id="main-content" className="shell__main" tabIndex={-1}>
-        <Outlet />
+        {consentRequired ? <ConsentGate /> : <Outlet />}
       </main>
       <CompanyFooter />
       {signedIn && <BottomTabBar />}

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { Dialog } from '../components/Dialog';
 import { FormField } from '../components/FormField';
 import { useSession } from '../stores/session';
+import { PrivacyNoticeText, usePrivacyNotice } from '../privacy/PrivacyNoticeText';
 import {
   EMPTY_AUTH_FORM,
   FIELDS_OF,
@@ -42,6 +43,11 @@ export function AuthPage() {
   const [errors, setErrors] = useState<AuthFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [alreadyRegisteredOpen, setAlreadyRegisteredOpen] = useState(false);
+  // RA 10173 sec. 12: registration shows the privacy notice and records the person's consent to it.
+  const privacy = usePrivacyNotice();
+  const [privacyAccepted, setPrivacyAccepted] = useState(false);
+  const [privacyError, setPrivacyError] = useState<string | undefined>();
+  const privacyCheckbox = useRef<HTMLInputElement | null>(null);
   // Drawn in place of a member page (SignedInOnly): signing in goes back to that page, not home.
   const location = useLocation();
   const destination = location.pathname === '/app-login' ? SIGNED_IN_HOME : `${location.pathname}${location.search}`;
@@ -83,11 +89,16 @@ export function AuthPage() {
       return;
     }
     const { submission } = checked;
+    if (submission.mode === 'register' && (!privacyAccepted || !privacy.notice)) {
+      setPrivacyError('Please read the privacy notice and tick the box to accept it.');
+      privacyCheckbox.current?.focus();
+      return;
+    }
     setErrors({});
     setSubmitting(true);
     try {
       if (submission.mode === 'register') {
-        await register(submission.registration);
+        await register({ ...submission.registration, privacyNoticeVersion: privacy.notice!.version });
         toast({ title: 'Registration successful', description: 'Your account has been created!' });
         fullPageRedirect(destination);
       } else {
@@ -172,6 +183,32 @@ export function AuthPage() {
             revealable
             {...fieldProps('password')}
           />
+          {registering && (
+            <div>
+              <h2 className="field__label">Privacy notice</h2>
+              <PrivacyNoticeText notice={privacy.notice} failed={privacy.failed} />
+              <label className="privacy-consent">
+                <input
+                  ref={privacyCheckbox}
+                  type="checkbox"
+                  name="privacyConsent"
+                  checked={privacyAccepted}
+                  aria-invalid={privacyError ? true : undefined}
+                  aria-describedby={privacyError ? 'privacy-consent-error' : undefined}
+                  onChange={(event) => {
+                    setPrivacyAccepted(event.target.checked);
+                    setPrivacyError(undefined);
+                  }}
+                />
+                <span>I have read the privacy notice and consent to the processing of my personal data as it describes.</span>
+              </label>
+              {privacyError && (
+                <p id="privacy-consent-error" className="field__error" role="alert">
+                  {privacyError}
+                </p>
+              )}
+            </div>
+          )}
           <button type="submit" className="button button--primary button--block" disabled={submitting} aria-busy={submitting || undefined}>
             {submitting ? 'Please wait...' : 'Proceed'}
           </button>

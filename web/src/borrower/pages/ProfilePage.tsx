@@ -9,6 +9,7 @@ import { PaymentScheduleDialog } from '../loans/PaymentScheduleDialog';
 import { DocumentsCard } from '../profile/DocumentsCard';
 import { PersonalInfoCard } from '../profile/PersonalInfoCard';
 import { AccountSecurityCard } from '../account/AccountSecurityCard';
+import { PrivacyCard } from '../privacy/PrivacyCard';
 import { loanInFocus, useLoans } from '../stores/loans';
 import { useSignedInUser } from '../stores/session';
 
@@ -43,6 +44,7 @@ export function ProfilePage() {
           <PersonalInfoCard />
           <AccountSecurityCard />
           <LoanDocuments />
+          <PrivacyCard />
         </div>
         <div className="page__column">
           <DocumentsCard />
