@@ -10,6 +10,11 @@ export interface PrivacyNoticeAnswer {
 
 let notice: Promise<PrivacyNoticeAnswer> | null = null;
 
+/** Tests: the notice as if already fetched (null: fetch it again). */
+export function primePrivacyNotice(answer: PrivacyNoticeAnswer | null): void {
+  notice = answer ? Promise.resolve(answer) : null;
+}
+
 /** The notice, fetched once per visit (a failed fetch is tried again next time). */
 export function loadPrivacyNotice(): Promise<PrivacyNoticeAnswer> {
   notice ??= apiRequest<PrivacyNoticeAnswer>('/api/privacy-notice').catch((error: unknown) => {
