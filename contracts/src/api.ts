@@ -7,7 +7,7 @@ import { acceptanceDeadline } from './loans/loanStatusRules.js';
 import { servicingAnswer, type ServicingAnswer } from './loans/servicing/servicingAnswer.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
 import { redactEventData, type WithdrawalHoldReason } from './events.js';
-import { PRIVACY_NOTICE_VERSION, toClosureAnswer, type ClosureAnswer } from './privacy.js';
+import { PRIVACY_NOTICE_VERSION, toClosureAnswer, type ClosureAnswer } from './privacyRecords.js';
 
 /** Every error answer of the API. */
 export interface ApiErrorBody {

@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { centavosToPesos, formatPesos } from './money.js';
+import type { ClosureObligation } from './privacyRecords.js';
+import { registerBody } from './validation.js';
 
-/**
- * The data privacy notice (RA 10173, the Data Privacy Act of 2012). Its version names the text a
- * member consented to: a new version (a changed notice) asks every member again at their next
- * sign-in, and no loan application goes through without consent to the version in force.
- * Change the text in command-api/src/privacy/privacyNotice.ts and bump this with it.
- */
-export const PRIVACY_NOTICE_VERSION = '2026-11-25';
+export * from './privacyRecords.js';
 
 /** A notice version as sent and stored: a short label, e.g. a date. */
 export const noticeVersionSchema = z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9._-]+$/, 'a notice version is letters, digits, dots, dashes');
+
+/**
+ * A borrower's own registration: the fields of registerBody and the version of the privacy notice
+ * the form showed and the person accepted (RA 10173 sec. 12), recorded as their consent. (Apart
+ * from registerBody, which the browser's form validation loads, to keep its first load small.)
+ */
+export const selfRegistrationBody = registerBody.extend({ privacyNoticeVersion: noticeVersionSchema.optional() });
+export type SelfRegistrationBody = z.infer<typeof selfRegistrationBody>;
 
 export const consentBody = z.object({ noticeVersion: noticeVersionSchema }).strict();
 export type ConsentBody = z.infer<typeof consentBody>;
@@ -22,52 +25,8 @@ export const closureRequestBody = z
 export type ClosureRequestBody = z.infer<typeof closureRequestBody>;
 
 /** What keeps an account open: money owed or held on either side. */
-export const closureObligationSchema = z.discriminatedUnion('kind', [
+export const closureObligationSchema: z.ZodType<ClosureObligation> = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('loan'), loanId: z.uuid() }).strict(),
   z.object({ kind: z.literal('withdrawal'), withdrawalId: z.uuid() }).strict(),
   z.object({ kind: z.literal('wallet'), balanceCentavos: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) }).strict(),
 ]);
-export type ClosureObligation = z.infer<typeof closureObligationSchema>;
-
-/** The closure of an account as the read models keep it (and admins see it). */
-export interface ClosureRecord {
-  requestedAt: string;
-  reason: string;
-  /** `closed`: done; `refused`: obligations were open when asked (the latest request's outcome). */
-  outcome: 'closed' | 'refused';
-  closedAt: string | null;
-  obligations: ClosureObligation[];
-}
-
-/** The closure as an answer speaks: money in pesos. */
-export interface ClosureAnswer {
-  requestedAt: string;
-  reason: string;
-  outcome: 'closed' | 'refused';
-  closedAt: string | null;
-  obligations: ClosureObligationAnswer[];
-}
-
-export type ClosureObligationAnswer =
-  | { kind: 'loan'; loanId: string; message: string }
-  | { kind: 'withdrawal'; withdrawalId: string; message: string }
-  | { kind: 'wallet'; balance: number; message: string };
-
-export function toClosureObligationAnswer(obligation: ClosureObligation): ClosureObligationAnswer {
-  switch (obligation.kind) {
-    case 'loan':
-      return { kind: 'loan', loanId: obligation.loanId, message: 'A loan application or loan is still open: it must be repaid, denied or cancelled first.' };
-    case 'withdrawal':
-      return { kind: 'withdrawal', withdrawalId: obligation.withdrawalId, message: 'A withdrawal is still pending review: it must be completed or rejected first.' };
-    case 'wallet':
-      return {
-        kind: 'wallet',
-        balance: centavosToPesos(obligation.balanceCentavos),
-        message: `Your wallet holds ${formatPesos(obligation.balanceCentavos)}: withdraw it to your bank account first.`,
-      };
-  }
-}
-
-export function toClosureAnswer(record: ClosureRecord): ClosureAnswer {
-  return { ...record, obligations: record.obligations.map(toClosureObligationAnswer) };
-}

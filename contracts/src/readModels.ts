@@ -1,6 +1,6 @@
 import type { AdminRole, DocumentKind, MemberStatus, WithdrawalHoldReason } from './events.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
-import type { ClosureRecord } from './privacy.js';
+import type { ClosureRecord } from './privacyRecords.js';
 
 /**
  * Read-model documents as projections store them in Redis. Money stays in centavos here;

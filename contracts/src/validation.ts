@@ -6,7 +6,6 @@ import { hasWholeCentavos, pesosToCentavos } from './money.js';
 // app's suspended notice) does not download the validation library (issue 20).
 export { MESSAGES } from './messages.js';
 import { MESSAGES } from './messages.js';
-import { noticeVersionSchema } from './privacy.js';
 
 const text = (min: number, message: string, max = 200) =>
   z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters`);
@@ -74,8 +73,6 @@ export const registerBody = z.object({
   password: passwordField,
   fullName: text(2, MESSAGES.fullNameRequired, 120),
   email: emailField,
-  /** The version of the privacy notice the registration form showed and the person accepted (RA 10173 sec. 12): recorded as their consent. */
-  privacyNoticeVersion: noticeVersionSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 

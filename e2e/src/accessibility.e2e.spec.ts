@@ -66,10 +66,12 @@ describe('accessibility of every page and dialog (issue 20)', () => {
 
     await page.goto('/app-login?register=true');
     await page.getByLabel('Full name').waitFor();
+    await page.getByTestId('privacy-notice').waitFor();
     await check(page, 'register');
     await page.getByLabel('Full name').fill('Juan Dela Cruz');
     await page.getByLabel('Phone number').fill(approved.phone.replace(/^\+63/, '0'));
     await page.getByLabel('Password', { exact: true }).fill('Sampaguita#2026');
+    await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
     await page.getByRole('button', { name: 'Proceed' }).click();
     await dialog(page, /already/i).waitFor();
     await check(page, 'register with the already-registered dialog');

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { adminLoginBody, loginBody, MESSAGES, normalisePhone, registerBody, streams, toAdminAnswer, toUserAnswer } from '@honeylend/contracts';
+import { adminLoginBody, loginBody, MESSAGES, normalisePhone, selfRegistrationBody, streams, toAdminAnswer, toUserAnswer } from '@honeylend/contracts';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { DomainError } from '../domain/decider.js';
 import { ApiError } from '../http/apiError.js';
@@ -21,7 +21,7 @@ export function authRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, loginThrottle } = deps;
   const router = new Router({ prefix: '/api/auth' });
 
-  router.post('/register', endpoint({ summary: 'Register as a borrower', public: true, body: registerBody, status: 201, answer: answers.signedIn(answers.userAnswer), refusals: ['409 ALREADY_REGISTERED', '409 NOTICE_CHANGED', '400 PASSWORD_TOO_COMMON', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
+  router.post('/register', endpoint({ summary: 'Register as a borrower', public: true, body: selfRegistrationBody, status: 201, answer: answers.signedIn(answers.userAnswer), refusals: ['409 ALREADY_REGISTERED', '409 NOTICE_CHANGED', '400 PASSWORD_TOO_COMMON', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
     // Counted before anything is read or hashed, per client address and per number, in one atomic step.
     const wait = await deps.limits.take(
       [

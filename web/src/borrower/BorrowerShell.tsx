@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { onAccountSuspended } from '../shared/api';
 import { BottomTabBar } from './components/BottomTabBar';
@@ -8,7 +8,10 @@ import { TopBar } from './components/TopBar';
 import { CompanyFooter } from './components/CompanyFooter';
 import { useCompany } from '../shared/companyStore';
 import { useSession } from './stores/session';
-import { ConsentGate } from './privacy/ConsentGate';
+import { ScreenChunk } from './ScreenChunk';
+
+// Seldom needed (a changed notice, a member an admin registered): a chunk of its own, out of the first load.
+const ConsentGate = lazy(() => import('./privacy/ConsentGate').then((module) => ({ default: module.ConsentGate })));
 
 /** Frame of every borrower screen: top bar with menu, the screen, and the tab bar while signed in. */
 export function BorrowerShell() {
@@ -39,7 +42,13 @@ export function BorrowerShell() {
       <TopBar />
       <OfflineBanner />
       <main id="main-content" className="shell__main" tabIndex={-1}>
-        {consentRequired ? <ConsentGate /> : <Outlet />}
+        {consentRequired ? (
+          <ScreenChunk>
+            <ConsentGate />
+          </ScreenChunk>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <CompanyFooter />
       {signedIn && <BottomTabBar />}

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError, serverFieldErrors } from '../../shared/api';
@@ -8,7 +8,9 @@ import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { Dialog } from '../components/Dialog';
 import { FormField } from '../components/FormField';
 import { useSession } from '../stores/session';
-import { PrivacyNoticeText, usePrivacyNotice } from '../privacy/PrivacyNoticeText';
+
+// The privacy notice (RA 10173) is fetched with its own small chunk when the registration form opens.
+const RegistrationPrivacy = lazy(() => import('../privacy/RegistrationPrivacy').then((module) => ({ default: module.RegistrationPrivacy })));
 import {
   EMPTY_AUTH_FORM,
   FIELDS_OF,
@@ -44,7 +46,7 @@ export function AuthPage() {
   const [submitting, setSubmitting] = useState(false);
   const [alreadyRegisteredOpen, setAlreadyRegisteredOpen] = useState(false);
   // RA 10173 sec. 12: registration shows the privacy notice and records the person's consent to it.
-  const privacy = usePrivacyNotice();
+  const [noticeVersion, setNoticeVersion] = useState<string | null>(null);
   const [privacyAccepted, setPrivacyAccepted] = useState(false);
   const [privacyError, setPrivacyError] = useState<string | undefined>();
   const privacyCheckbox = useRef<HTMLInputElement | null>(null);
@@ -89,7 +91,7 @@ export function AuthPage() {
       return;
     }
     const { submission } = checked;
-    if (submission.mode === 'register' && (!privacyAccepted || !privacy.notice)) {
+    if (submission.mode === 'register' && (!privacyAccepted || !noticeVersion)) {
       setPrivacyError('Please read the privacy notice and tick the box to accept it.');
       privacyCheckbox.current?.focus();
       return;
@@ -98,7 +100,7 @@ export function AuthPage() {
     setSubmitting(true);
     try {
       if (submission.mode === 'register') {
-        await register({ ...submission.registration, privacyNoticeVersion: privacy.notice!.version });
+        await register({ ...submission.registration, privacyNoticeVersion: noticeVersion! });
         toast({ title: 'Registration successful', description: 'Your account has been created!' });
         fullPageRedirect(destination);
       } else {
@@ -184,30 +186,18 @@ export function AuthPage() {
             {...fieldProps('password')}
           />
           {registering && (
-            <div>
-              <h2 className="field__label">Privacy notice</h2>
-              <PrivacyNoticeText notice={privacy.notice} failed={privacy.failed} />
-              <label className="privacy-consent">
-                <input
-                  ref={privacyCheckbox}
-                  type="checkbox"
-                  name="privacyConsent"
-                  checked={privacyAccepted}
-                  aria-invalid={privacyError ? true : undefined}
-                  aria-describedby={privacyError ? 'privacy-consent-error' : undefined}
-                  onChange={(event) => {
-                    setPrivacyAccepted(event.target.checked);
-                    setPrivacyError(undefined);
-                  }}
-                />
-                <span>I have read the privacy notice and consent to the processing of my personal data as it describes.</span>
-              </label>
-              {privacyError && (
-                <p id="privacy-consent-error" className="field__error" role="alert">
-                  {privacyError}
-                </p>
-              )}
-            </div>
+            <Suspense fallback={<p className="muted">Loading the privacy notice…</p>}>
+              <RegistrationPrivacy
+                accepted={privacyAccepted}
+                error={privacyError}
+                checkboxRef={privacyCheckbox}
+                onNoticeVersion={setNoticeVersion}
+                onAcceptedChange={(accepted) => {
+                  setPrivacyAccepted(accepted);
+                  setPrivacyError(undefined);
+                }}
+              />
+            </Suspense>
           )}
           <button type="submit" className="button button--primary button--block" disabled={submitting} aria-busy={submitting || undefined}>
             {submitting ? 'Please wait...' : 'Proceed'}
