@@ -117,7 +117,8 @@ describe('data privacy on a phone', () => {
     await dialog.getByLabel('Why are you leaving?').fill('I no longer need a loan');
     await screenshot(page, 'close-account-dialog', 'screen');
     await dialog.getByRole('button', { name: 'Close my account' }).click();
-    await textOf(page.locator('.toast[data-state="open"]').filter({ hasText: 'Account closed' }), 'Account closed');
+    await textOf(page.locator('.toast').filter({ hasText: 'Account closed' }), 'The records the law requires stay on our log for 5 years');
+    await screenshot(page, 'account-closed', 'screen');
     expect(await storedToken(page)).toBeNull();
     const signIn = await system.request('POST', '/api/auth/login', { body: { phone: borrower.phone, password: 'Sampaguita#2026' } });
     expect(signIn.status).toBe(403);

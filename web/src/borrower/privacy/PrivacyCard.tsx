@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { ApiError } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { Dialog } from '../components/Dialog';
-import { useSession } from '../stores/session';
 import { exportMyData, requestClosure, saveFile, type ClosureObligation } from './privacyApi';
 
 function obligationsOf(error: unknown): ClosureObligation[] {
@@ -18,7 +17,6 @@ export function PrivacyCard() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [refusal, setRefusal] = useState<{ message: string; obligations: ClosureObligation[] } | null>(null);
-  const endSession = useSession((state) => state.endSession);
 
   async function download() {
     setDownloading(true);
@@ -35,9 +33,8 @@ export function PrivacyCard() {
     setClosing(true);
     setRefusal(null);
     try {
-      const closed = await requestClosure(reason.trim());
+      await requestClosure(reason.trim());
       setDialogOpen(false);
-      endSession('Account closed', closed.message);
     } catch (error) {
       setClosing(false);
       setRefusal({ message: (error instanceof Error && error.message) || 'Please try again', obligations: obligationsOf(error) });

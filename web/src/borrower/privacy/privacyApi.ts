@@ -1,5 +1,7 @@
 import type { UserAnswer } from '@honeylend/contracts';
 import { apiRequest } from '../../shared/api';
+import { endingSession } from '../account/accountSecurity';
+import { useSession } from '../stores/session';
 
 /** The privacy notice in force (RA 10173), as GET /api/privacy-notice answers it. */
 export interface PrivacyNoticeAnswer {
@@ -56,6 +58,12 @@ export interface AccountClosed {
   message: string;
 }
 
+/** Closes the account: on success this session ends at once, saying why (before the socket's "revoked" is looked at). */
 export function requestClosure(reason: string): Promise<AccountClosed> {
-  return apiRequest<AccountClosed>('/api/user/closure-request', { method: 'POST', body: { reason } });
+  return endingSession(
+    apiRequest<AccountClosed>('/api/user/closure-request', { method: 'POST', body: { reason } }).then((closed) => {
+      useSession.getState().endSession('Account closed', closed.message);
+      return closed;
+    }),
+  );
 }
