@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELINQUENCY_BUCKETS } from './loans/servicing/delinquency.js';
 import { companyDetailsSchema } from './company.js';
+import { closureObligationSchema, noticeVersionSchema } from './privacy.js';
 import { approvalEventSchemas } from './approvals.js';
 
 /**
@@ -178,6 +179,20 @@ export const eventDataSchemas = {
     .strict(),
   /** The account is closed: gone from every list, sessions ended, phone freed; its events stay for audit. */
   MemberDeleted: z.object({ memberId: uuid, phone: e164, deletedAt: isoTime }).strict(),
+  /** The member consented to the privacy notice of this version (RA 10173 sec. 12): at registration, or when a changed notice asked again. */
+  ConsentGiven: z.object({ memberId: uuid, noticeVersion: noticeVersionSchema, givenAt: isoTime }).strict(),
+  /**
+   * The member asked to close the account and stop the processing of their data (RA 10173 sec.
+   * 16(e)). With obligations open (`obligations` not empty) it was refused, and says why; with none
+   * it is followed by MemberAccountClosed.
+   */
+  MemberClosureRequested: z
+    .object({ memberId: uuid, reason: z.string().min(3).max(500), obligations: z.array(closureObligationSchema).max(100), requestedAt: isoTime })
+    .strict(),
+  /** The account is closed at the member's request: signed out, blocked, personal data masked in every read model; the log keeps what the law requires. */
+  MemberAccountClosed: z
+    .object({ memberId: uuid, closedAt: isoTime, /** The member's loans and withdrawals, whose read models are masked too. */ loanIds: z.array(uuid).max(10_000), withdrawalIds: z.array(uuid).max(100_000) })
+    .strict(),
   /** The member's loan no longer blocks a new application (or the account's closure). */
   LoanApplicationClosed: z.object({ memberId: uuid, loanId: uuid, closing: loanClosingSchema, closedAt: isoTime }).strict(),
   /** A wallet repayment leaves the wallet (before its RepaymentReceived on the loan stream; same repayment id). */

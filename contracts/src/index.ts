@@ -13,3 +13,4 @@ export * from './adminDailyStats.js';
 export * from './loans/index.js';
 export * from './audit/personalData.js';
 export * from './audit/auditApi.js';
+export * from './privacy.js';

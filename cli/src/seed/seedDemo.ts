@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  PRIVACY_NOTICE_VERSION,
   addDays,
   businessDateOf,
   disclosureStatementText,
@@ -126,6 +127,8 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
     await handleCommand(store, streams.phone(phone), phoneReservationDecider, { type: 'ReservePhone', phone, memberId, now: at(registeredAtMs) }, self);
     const email = pick.chance(0.7) ? `${given}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '') + `${pick.int(1, 99)}@example.ph` : null;
     await onMember(memberId, { type: 'RegisterMember', memberId, phone, fullName, email, passwordHash, registeredBy: 'self', now: at(registeredAtMs) }, self);
+    // The registration form shows the privacy notice; a demo member accepted it (RA 10173 sec. 12).
+    await onMember(memberId, { type: 'GiveConsent', memberId, noticeVersion: PRIVACY_NOTICE_VERSION, currentVersion: PRIVACY_NOTICE_VERSION, now: at(registeredAtMs) }, self);
     summary.members += 1;
 
     // Most complete their profile and upload their documents within a few days; some never do.
@@ -172,7 +175,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
     const amount = pesosToCentavos(pick.int(8, 60) * 10_000);
     const termMonths = pick.one([6, 12, 12, 18, 24, 36]);
     const appliedAt = at(appliedAtMs);
-    await onMember(memberId, { type: 'OpenLoanApplication', memberId, loanId, now: appliedAt }, self);
+    await onMember(memberId, { type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: PRIVACY_NOTICE_VERSION, now: appliedAt }, self);
     const loanNumber = await allocateNumber(store, 'LN', loanId, new Date(appliedAt), self);
     await onLoan(
       loanId,

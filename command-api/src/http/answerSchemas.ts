@@ -24,6 +24,7 @@ import type {
   CollectionsRowAnswer,
   CompanyAnswer,
   CompanyDetails,
+  ClosureAnswer,
   DisclosureAnswer,
   CreditTier,
   LoanAccount,
@@ -57,7 +58,8 @@ const memberStatus = z.enum(['active', 'pending', 'suspended']);
 
 const userShape = {
   id: uuid,
-  phone: z.string().regex(/^\+63\d{10}$/),
+  // A closed account's number is masked (RA 10173 sec. 16(e)): its last four digits.
+  phone: z.string().regex(/^(\+63\d{10}|••••\d{4})$/),
   fullName: z.string(),
   email: z.string().nullable(),
   address: z.string().nullable(),
@@ -82,6 +84,8 @@ const userShape = {
   verified: z.boolean(),
   withdrawalHold: z.strictObject({ until: isoTime, reason: z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']), message: z.string().min(1) }).nullable(),
   phoneVerified: z.boolean(),
+  consentRequired: z.boolean(),
+  privacyNoticeVersion: z.string().nullable(),
   createdAt: isoTime,
   version: count,
 };
@@ -104,7 +108,19 @@ const adminOtpStatus: z.ZodType<AdminOtpStatus> = z.strictObject({
   attemptsLeft: count.nullable(),
   expiresAt: isoTime.nullable(),
 });
-export const adminMemberAnswer: z.ZodType<AdminMemberAnswer> = z.strictObject({ ...userShape, updatedAt: isoTime, otp: adminOtpStatus.nullable() });
+const closureObligationAnswer = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('loan'), loanId: uuid, message: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('withdrawal'), withdrawalId: uuid, message: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('wallet'), balance: pesos.positive(), message: z.string().min(1) }),
+]);
+export const closureAnswer: z.ZodType<ClosureAnswer> = z.strictObject({
+  requestedAt: isoTime,
+  reason: z.string(),
+  outcome: z.enum(['closed', 'refused']),
+  closedAt: isoTime.nullable(),
+  obligations: z.array(closureObligationAnswer),
+});
+export const adminMemberAnswer: z.ZodType<AdminMemberAnswer> = z.strictObject({ ...userShape, updatedAt: isoTime, otp: adminOtpStatus.nullable(), closure: closureAnswer.nullable() });
 
 const adminShape = {
   id: uuid,
@@ -489,6 +505,28 @@ export const healthAnswer = z.strictObject({
 });
 /** A code that confirms a new payout account, texted to the member; `destination` names the account, masked. */
 export const bankChangeCodeAnswer = z.strictObject({ sentTo: z.string(), expiresAt: z.iso.datetime(), challengeId: uuid, destination: z.string().regex(/^.+ ••••.{0,4}$/) });
+
+/** The privacy notice in force (RA 10173): its version and full text. */
+export const privacyNoticeAnswer = z.strictObject({ version: z.string().min(1), text: z.string().min(200), dataProtectionOfficer: z.string().nullable() });
+/** An account closed at the member's request. */
+export const accountClosedAnswer = z.strictObject({ success: z.literal(true), message: z.string().min(1), closure: closureAnswer });
+
+/** Download my data (RA 10173 sec. 16(c), 18): everything held about the member, one JSON file. */
+export const dataExportAnswer = z.strictObject({
+  exportedAt: isoTime,
+  about: z.string().min(1),
+  profile: userAnswer.nullable(),
+  documents: z.array(
+    z.strictObject({ fileId: uuid, contentType: z.string(), sizeBytes: count, uploadedAt: isoTime, usedAs: z.enum(['idFront', 'idBack', 'selfie']).nullable() }),
+  ),
+  loans: z.array(loanAnswer),
+  repayments: z.array(
+    z.strictObject({ loanId: uuid, repaymentId: uuid, receiptNumber: z.string(), amount: pesos, channel: z.string(), valueDate: z.string(), receivedAt: isoTime, reversed: z.boolean() }),
+  ),
+  withdrawals: z.array(withdrawalAnswer),
+  notifications: z.array(notificationAnswer),
+  events: z.array(z.strictObject({ stream: z.string(), revision: count, position: count, type: z.string(), data: z.record(z.string(), z.unknown()), createdAt: isoTime })),
+});
 
 // ── Four eyes on money (design §11) ───────────────────────────────────────────────────────
 

@@ -125,11 +125,12 @@ describe('member decider: loans opening and closing', () => {
         ];
       }),
       { type: 'MemberPhoneVerified', data: { memberId, phone, verifiedAt: now } },
+      { type: 'ConsentGiven', data: { memberId, noticeVersion: 'v1', givenAt: now } },
       opened,
     ];
-    given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId: second, now }).thenThrows('LOAN_EXISTS');
+    given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId: second, privacyNoticeVersion: 'v1', now }).thenThrows('LOAN_EXISTS');
     given(memberDecider, [...verified, closed])
-      .when({ type: 'OpenLoanApplication', memberId, loanId: second, now })
+      .when({ type: 'OpenLoanApplication', memberId, loanId: second, privacyNoticeVersion: 'v1', now })
       .then([{ type: 'LoanApplicationOpened', data: { memberId, loanId: second, openedAt: now } }]);
   });
 

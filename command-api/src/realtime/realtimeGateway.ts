@@ -242,7 +242,7 @@ export class RealtimeGateway {
     const urlFor = (fileId: string) => this.deps.signedFileUrls.urlFor(fileId);
     switch (entry.event) {
       case 'member.updated':
-        return toUserAnswer(entry.doc as MemberDoc, urlFor);
+        return toUserAnswer(entry.doc as MemberDoc, urlFor, new Date(), this.deps.privacyNoticeVersion);
       case 'loan.updated':
         return toLoanAnswer(entry.doc as LoanDoc);
       case 'withdrawal.updated':

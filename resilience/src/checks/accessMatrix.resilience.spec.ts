@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streams } from '@honeylend/contracts';
+import { PRIVACY_NOTICE_VERSION, streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { registerBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
 import { acceptDisclosure, adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, requestFrom, type TestAdmin } from '../../../cli/src/testing/admins.js';
@@ -131,6 +131,11 @@ const RULES: Record<string, RouteCase[]> = {
   ],
 
   'GET /api/user/profile': [{ access: 'borrower' }],
+  // Data privacy (RA 10173): the notice is public; consent, the export and the closure are the borrower's own.
+  'GET /api/privacy-notice': [{ access: 'public' }],
+  'POST /api/user/consent': [{ access: 'borrower', attack: () => ({ noticeVersion: PRIVACY_NOTICE_VERSION }) }],
+  'GET /api/user/export': [{ access: 'borrower' }],
+  'POST /api/user/closure-request': [{ access: 'borrower', attack: () => ({ reason: 'Close this account for me' }) }],
   'PUT /api/user/profile': [{ access: 'borrower', attack: () => ({ bankAccountNumber: '9999999999' }) }],
   'POST /api/user/bank-account/otp': [{ access: 'borrower', attack: () => ({ bankName: 'BDO', bankAccountNumber: '9999999999' }) }],
   'POST /api/upload': [{ access: 'borrower' }],

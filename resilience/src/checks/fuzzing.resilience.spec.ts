@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { PRIVACY_NOTICE_VERSION } from '@honeylend/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { disburse, registerBorrower, verifyBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
@@ -189,6 +190,12 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
 
     // ── the borrower ─────────────────────────────────────────────────────────────────────
     'GET /api/user/profile': { caller: 'borrower' },
+    // Data privacy (RA 10173). A version other than the one in force is refused (409 NOTICE_CHANGED).
+    'GET /api/privacy-notice': { caller: 'anonymous' },
+    'POST /api/user/consent': { caller: 'borrower', fields: { noticeVersion: fc.constantFrom(PRIVACY_NOTICE_VERSION, '2001-01-01', 'v2') } },
+    'GET /api/user/export': { caller: 'borrower' },
+    // The borrower holds money in the wallet: every well-formed request is recorded and refused (409 CLOSURE_OBLIGATIONS_OPEN), so the account stays open for the other routes.
+    'POST /api/user/closure-request': { caller: 'borrower' },
     'PUT /api/user/profile': {
       caller: 'borrower',
       fields: {

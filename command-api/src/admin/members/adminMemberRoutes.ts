@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Context, Next } from 'koa';
 import { documentKindSchema, memberStatusSchema, streams, type MemberDoc } from '@honeylend/contracts';
 import { readAfterWrite } from '../../consistency/readAfterWrite.js';
@@ -23,7 +24,10 @@ import { phoneReservationDecider } from '../../member/phoneReservation.js';
 import { memberDecider } from '../../member/decide.js';
 import * as answers from '../../http/answerSchemas.js';
 
-export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended');
+export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended').extend({
+  /** Members who asked to close their account (RA 10173 sec. 16(e)): any request, the refused ones, or the closed accounts. Takes the place of `status`. */
+  closure: z.enum(['requested', 'refused', 'closed'], { error: 'Closure must be requested, refused or closed' }).optional(),
+});
 
 /** A member created by an admin: registered as 'admin' with the admin as actor; the answer carries no token for them. */
 function createMember(deps: ApiDeps) {
@@ -63,7 +67,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
   router.get('/', endpoint({ summary: 'Members: search and list, a page at a time', query: membersQuery, answer: answers.listOf(answers.adminMemberAnswer) }, async (ctx, { query }) => {
     const { total, ids } = await searchPage(
       redis,
-      { ids: query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
+      { ids: query.closure ? keys.membersByClosure(query.closure) : query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
       query.search,
       (query.page - 1) * query.pageSize,
       query.pageSize,

@@ -6,7 +6,7 @@ import { jsonResponse, memberAnswer, requestOf, routeFetch } from '../../testing
 import { BalanceAdjustmentDialog } from './BalanceAdjustmentDialog';
 import { useToasts } from '../../shared/toast/toastStore';
 
-const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ balance: 5000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, ...overrides });
+const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ balance: 5000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, closure: null, ...overrides });
 
 describe('the balance adjustment dialog', () => {
   it('shows a debit with thousands separators and posts it as a signed number of pesos with the reason', async () => {
