@@ -169,6 +169,22 @@ describe('four eyes on money: a balance adjustment', () => {
   });
 });
 
+describe('four eyes on money: a closed account (RA 10173)', () => {
+  it("masks the member's name in the requests naming them once they close their account", async () => {
+    const borrower = await registerBorrower(system, 'Leonora Villanueva');
+    const requested = await adjust(officer.token, borrower.id, 50);
+    const rejected = await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/reject`, { token: colleague.token, body: { reason: 'Not needed after all' } });
+    expect(rejected.body.memberName).toBe('Leonora Villanueva');
+    const closed = await system.request('POST', '/api/user/closure-request', { token: borrower.token, body: { reason: 'I no longer need the app' } });
+    expect(closed.status, JSON.stringify(closed.body)).toBeLessThan(300);
+    await system.api.deps.progress.waitFor(await system.store.headPosition(), 5_000);
+    const list = await system.request('GET', '/api/admin/approvals?status=rejected&pageSize=100', { token: colleague.token });
+    const row = list.body.items.find((item: { id: string }) => item.id === requested.body.approvalId);
+    expect(row.memberName).toBe('L.');
+    expect(JSON.stringify(row)).not.toContain('Villanueva');
+  });
+});
+
 describe('four eyes on money: a withdrawal completion from the threshold', () => {
   it('stays pending (the money held) until a second admin approves; below the threshold it completes at once', async () => {
     const borrower = await registerBorrower(system, 'Wilfredo Santos');
