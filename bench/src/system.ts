@@ -28,6 +28,19 @@ export interface RunningSystem {
    * seem to cost nothing (or less than nothing) of RSS.
    */
   restartApi(): Promise<void>;
+  /**
+   * Starts `count` more `lending api` processes on ports of their own, beside the first (the cli has
+   * no cluster mode and Node has no SO_REUSEPORT: the load generator spreads its connections over
+   * the ports instead, round robin). Each shares the event store, Redis and read models.
+   */
+  startExtraApis(count: number): Promise<{ urls: string[]; children: Child[]; stop(): Promise<void> }>;
+  /**
+   * Stops every role and starts them again with `env` over the usual environment (the same data),
+   * waiting until they are ready: the logging and metrics comparison runs the same system both ways.
+   */
+  restartRoles(env: Record<string, string>): Promise<void>;
+  /** The METRICS_PORT of every role started with one (the latest generation of processes). */
+  metricsPorts: number[];
   stop(): Promise<void>;
 }
 
@@ -85,7 +98,16 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
   if (ctx.interrupt.signal.aborted) throw new Error('interrupted');
   const env = roleEnv(ctx, kind, port, eventStoreUrl);
   // Each process serves its metrics as a deployment's would (METRICS_PORT), so their cost is in every figure.
-  const spawnOptions = async () => ({ env: { ...env, METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1' }, logDir: ctx.logDir, cpuProfDir: ctx.profileDir });
+  let overrides: Record<string, string> = {};
+  const metricsPorts: number[] = [];
+  // METRICS_PORT '' in the overrides: no metrics server (the observability switch is whether it is served).
+  const spawnOptions = async (port_?: number) => {
+    const merged: Record<string, string> = { ...env, METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1', ...overrides, ...(port_ ? { PORT: String(port_) } : {}) };
+    if (merged.METRICS_PORT === '') delete merged.METRICS_PORT;
+    else metricsPorts.push(Number(merged.METRICS_PORT));
+    return { env: merged, logDir: ctx.logDir, cpuProfDir: ctx.profileDir };
+  };
+  let generation = 0;
   const started = Date.now();
   const children: Child[] = [];
   let api: Child;
@@ -135,6 +157,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
     seedSeconds,
     startSeconds,
     eventStoreUrl,
+    metricsPorts,
     stop,
     async restartApi() {
       if (kind !== 'postgres') throw new Error('only the split roles can restart the API alone');
@@ -142,6 +165,41 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       await system.api.stop();
       children.splice(children.indexOf(system.api), 1);
       system.api = spawnLending('api', 'pg-api-fresh', await spawnOptions());
+      children.push(system.api);
+      await waitReady(baseUrl, children, 120_000);
+      system.client = activeClient = new JsonClient(baseUrl, 256);
+    },
+    async startExtraApis(count) {
+      if (kind !== 'postgres') throw new Error('only the split roles can run more API processes');
+      const extra: Child[] = [];
+      const urls: string[] = [];
+      const stopExtra = async () => {
+        for (const child of extra) await child.stop();
+      };
+      try {
+        for (let n = 1; n <= count; n++) {
+          const extraPort = await freePort();
+          extra.push(spawnLending('api', `pg-api-${n + 1}`, await spawnOptions(extraPort)));
+          urls.push(`http://127.0.0.1:${extraPort}`);
+        }
+        for (const url of urls) await waitReady(url, [...children, ...extra], 120_000);
+      } catch (error) {
+        await stopExtra();
+        throw error;
+      }
+      return { urls, children: extra, stop: stopExtra };
+    },
+    async restartRoles(env_) {
+      if (kind !== 'postgres') throw new Error('only the split roles are restarted one by one');
+      system.client.close();
+      for (const child of [...children].reverse()) await child.stop();
+      children.length = 0;
+      metricsPorts.length = 0;
+      overrides = env_;
+      generation++;
+      children.push(spawnLending('projections', `pg-projections-${generation}`, await spawnOptions()));
+      children.push(spawnLending('workers', `pg-workers-${generation}`, await spawnOptions()));
+      system.api = spawnLending('api', `pg-api-${generation}`, await spawnOptions(port));
       children.push(system.api);
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);

@@ -1,3 +1,5 @@
+import { JsonClient } from '../http.js';
+import { runOpenLoop, type OpenLoopResult } from '../openLoop.js';
 import { runLoad, type LoadResult } from '../load.js';
 import type { RunningSystem } from '../system.js';
 
@@ -59,4 +61,44 @@ export async function commandsScenario(system: RunningSystem, { connections, dur
     },
   });
   return { ...result, connections, loanApplications, profileUpdates, statuses };
+}
+
+export interface OpenCommandsResult extends OpenLoopResult {
+  loanApplications: number;
+  profileUpdates: number;
+}
+
+/**
+ * Scenario 3, open loop (issue 19): the same commands as the closed loop — one in four a loan
+ * application while members without a loan remain, the rest profile updates — offered at a fixed
+ * `rate` for `durationSeconds` whatever the system does; the ack latency runs from each command's
+ * scheduled send time. A 2xx answer is an ack; anything else, an error or a timeout is dropped.
+ */
+export async function openLoopCommandsScenario(system: RunningSystem, { rate, durationSeconds, tag }: { rate: number; durationSeconds: number; tag: string }): Promise<OpenCommandsResult> {
+  const { members, tokens } = system;
+  const client = new JsonClient(system.baseUrl, 1_024);
+  let loanCursor = 0;
+  let loanApplications = 0;
+  let profileUpdates = 0;
+  try {
+    const result = await runOpenLoop({
+      ratePerSecond: rate,
+      durationSeconds,
+      send: async (k) => {
+        if (k % 4 === 0 && loanCursor < members.length) {
+          const i = loanCursor++;
+          const res = await client.call('POST', '/api/loans', { token: tokens[i]!, body: { amount: 100_000, purpose: 'Small business inventory', termMonths: 12 }, timeoutMs: 30_000 });
+          if (res.status >= 200 && res.status < 300) loanApplications++;
+          return { ok: res.status >= 200 && res.status < 300, status: res.status };
+        }
+        const i = k % members.length;
+        const res = await client.call('PUT', '/api/user/profile', { token: tokens[i]!, body: JSON.parse(profileChange(`${tag}-${k}`)), timeoutMs: 30_000 });
+        if (res.status >= 200 && res.status < 300) profileUpdates++;
+        return { ok: res.status >= 200 && res.status < 300, status: res.status };
+      },
+    });
+    return { ...result, loanApplications, profileUpdates };
+  } finally {
+    client.close();
+  }
 }

@@ -1,0 +1,60 @@
+import { runLoad, type LoadResult } from '../load.js';
+import { withLoad, type LoadAround } from '../machineLoad.js';
+import type { RunningSystem } from '../system.js';
+import { profileChange } from './commands.js';
+
+export interface ApiScaleRun extends LoadResult {
+  processes: number;
+  /** Answers by status. */
+  statuses: Record<string, number>;
+  load: LoadAround;
+}
+
+export interface ApiScaleResult {
+  connections: number;
+  /** Of every four requests, this many are reads (the rest profile updates). */
+  readsPerFour: number;
+  runs: ApiScaleRun[];
+}
+
+/**
+ * Issue 19, scale-out of the API: the same mixed load — reads of `GET /api/loans/user` and
+ * `GET /api/user/profile` and profile updates (`PUT /api/user/profile`), three reads to one command,
+ * every seeded member in turn — against 1, 2 and 3 `lending api` processes, with `connections`
+ * keep-alive connections spread round robin over their ports. Projections and workers stay one
+ * process each. Runs alternate as 1, 2, 3 processes in one window each, so every figure is against
+ * one process in the same run.
+ */
+export async function apiScaleScenario(system: RunningSystem, { connections, durationSeconds, processes, tag }: { connections: number; durationSeconds: number; processes: number[]; tag: string }): Promise<ApiScaleResult> {
+  const extra = await system.startExtraApis(Math.max(...processes) - 1);
+  const runs: ApiScaleRun[] = [];
+  try {
+    for (const count of processes) {
+      const urls = [system.baseUrl, ...extra.urls].slice(0, count);
+      const statuses: Record<string, number> = {};
+      let k = 0;
+      const { value, load } = await withLoad(() =>
+        runLoad({
+          url: urls,
+          connections,
+          durationSeconds,
+          next: (): { method: 'GET' | 'PUT'; path: string; headers: Record<string, string>; body?: string } => {
+            const i = k++;
+            const token = system.tokens[i % system.tokens.length]!;
+            if (i % 4 === 3) {
+              return { method: 'PUT', path: '/api/user/profile', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: profileChange(`${tag}-${count}-${i}`) };
+            }
+            return { method: 'GET', path: i % 2 === 0 ? '/api/loans/user' : '/api/user/profile', headers: { authorization: `Bearer ${token}` } };
+          },
+          onResponse: (status) => {
+            statuses[status] = (statuses[status] ?? 0) + 1;
+          },
+        }),
+      );
+      runs.push({ ...value, processes: count, statuses, load });
+    }
+  } finally {
+    await extra.stop();
+  }
+  return { connections, readsPerFour: 3, runs };
+}
