@@ -179,7 +179,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       try {
         for (let n = 1; n <= count; n++) {
           const extraPort = await freePort();
-          extra.push(spawnLending('api', `pg-api-${n + 1}`, await spawnOptions(extraPort)));
+          extra.push(spawnLending('api', `pg-api-scale-${n + 1}`, await spawnOptions(extraPort)));
           urls.push(`http://127.0.0.1:${extraPort}`);
         }
         for (const url of urls) await waitReady(url, [...children, ...extra], 120_000);
@@ -197,9 +197,9 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       metricsPorts.length = 0;
       overrides = env_;
       generation++;
-      children.push(spawnLending('projections', `pg-projections-${generation}`, await spawnOptions()));
-      children.push(spawnLending('workers', `pg-workers-${generation}`, await spawnOptions()));
-      system.api = spawnLending('api', `pg-api-${generation}`, await spawnOptions(port));
+      children.push(spawnLending('projections', `pg-projections-gen${generation}`, await spawnOptions()));
+      children.push(spawnLending('workers', `pg-workers-gen${generation}`, await spawnOptions()));
+      system.api = spawnLending('api', `pg-api-gen${generation}`, await spawnOptions(port));
       children.push(system.api);
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);

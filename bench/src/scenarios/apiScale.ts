@@ -25,27 +25,38 @@ export interface ApiScaleResult {
  * process each. Runs alternate as 1, 2, 3 processes in one window each, so every figure is against
  * one process in the same run.
  */
+/** The mixed load: of every four requests, two reads of the loans, one of the profile, one profile update; every member in turn. */
+function mixedLoad(system: RunningSystem) {
+  return (tag: string, count: number) => {
+    let k = 0;
+    return (): { method: 'GET' | 'PUT'; path: string; headers: Record<string, string>; body?: string } => {
+      const i = k++;
+      const token = system.tokens[i % system.tokens.length]!;
+      if (i % 4 === 3) {
+        return { method: 'PUT', path: '/api/user/profile', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: profileChange(`${tag}-${count}-${i}`) };
+      }
+      return { method: 'GET', path: i % 2 === 0 ? '/api/loans/user' : '/api/user/profile', headers: { authorization: `Bearer ${token}` } };
+    };
+  };
+}
+
 export async function apiScaleScenario(system: RunningSystem, { connections, durationSeconds, processes, tag }: { connections: number; durationSeconds: number; processes: number[]; tag: string }): Promise<ApiScaleResult> {
   const extra = await system.startExtraApis(Math.max(...processes) - 1);
+  const request = mixedLoad(system);
   const runs: ApiScaleRun[] = [];
   try {
+    // The added processes start cold (no JIT, empty caches) where the first has served every scenario
+    // before: each gets the same load alone for a while first, unmeasured.
+    for (const url of extra.urls) await runLoad({ url, connections, durationSeconds: Math.min(5, durationSeconds), next: request('warm', 0) });
     for (const count of processes) {
       const urls = [system.baseUrl, ...extra.urls].slice(0, count);
       const statuses: Record<string, number> = {};
-      let k = 0;
       const { value, load } = await withLoad(() =>
         runLoad({
           url: urls,
           connections,
           durationSeconds,
-          next: (): { method: 'GET' | 'PUT'; path: string; headers: Record<string, string>; body?: string } => {
-            const i = k++;
-            const token = system.tokens[i % system.tokens.length]!;
-            if (i % 4 === 3) {
-              return { method: 'PUT', path: '/api/user/profile', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: profileChange(`${tag}-${count}-${i}`) };
-            }
-            return { method: 'GET', path: i % 2 === 0 ? '/api/loans/user' : '/api/user/profile', headers: { authorization: `Bearer ${token}` } };
-          },
+          next: request(tag, count),
           onResponse: (status) => {
             statuses[status] = (statuses[status] ?? 0) + 1;
           },
