@@ -198,8 +198,8 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
           observabilityScenario(system, { readConnections: options.readConnections, commandConnections: options.commandConnections, durationSeconds: options.observabilitySeconds, tag: 'obs' }),
         );
         const o = results.observability;
-        for (const run of o.runs) log(`  ${run.mode}: read ${Math.round(run.read.requestsPerSecond)} req/s (p99 ${run.read.latencyMs.p99} ms), commands ${Math.round(run.commands.requestsPerSecond)} cmd/s (p99 ${run.commands.latencyMs.p99} ms), ${run.scrapes} scrapes`);
-        log(`  cost of logging + metrics: read ${o.readCostPercent.toFixed(1)} %, commands ${o.commandCostPercent.toFixed(1)} % of throughput`);
+        for (const run of o.runs) log(`  ${run.mode}: read ${Math.round(run.read.requestsPerSecond)} req/s (p99 ${run.read.latencyMs.p99} ms, API CPU ${run.readCpuMs?.toFixed(3)} ms each), commands ${Math.round(run.commands.requestsPerSecond)} cmd/s (p99 ${run.commands.latencyMs.p99} ms, CPU ${run.commandCpuMs?.toFixed(3)} ms each), ${run.scrapes} scrapes`);
+        log(`  cost of logging + metrics: read ${o.readCostPercent.toFixed(1)} %, commands ${o.commandCostPercent.toFixed(1)} % of throughput; CPU per request read ${o.readCpuCostPercent?.toFixed(1)} %, commands ${o.commandCpuCostPercent?.toFixed(1)} %`);
       });
     }
   } finally {

@@ -212,14 +212,19 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
   const observability = results.observability;
   if (observability) {
     const met = both(observability.readCostPercent < 5, observability.commandCostPercent < 5);
-    checks.push({ figure: 'logging and metrics cost', target: '< 5 % of read and command throughput', measured: `read ${observability.readCostPercent.toFixed(1)} %, commands ${observability.commandCostPercent.toFixed(1)} %`, met });
+    const pct = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} %`);
+    checks.push({ figure: 'logging and metrics cost', target: '< 5 % of read and command throughput', measured: `read ${observability.readCostPercent.toFixed(1)} %, commands ${observability.commandCostPercent.toFixed(1)} % (CPU per request: read ${pct(observability.readCpuCostPercent)}, commands ${pct(observability.commandCpuCostPercent)})`, met });
+    const cpuMs = (mode: 'off' | 'on', pick: 'readCpuMs' | 'commandCpuMs') => {
+      const values = observability.runs.filter((run) => run.mode === mode).map((run) => run[pick]);
+      return values.some((value) => value === null) ? '?' : ((values as number[]).reduce((sum, value) => sum + value, 0) / values.length).toFixed(3);
+    };
     const mean = (mode: 'off' | 'on', pick: 'read' | 'commands') => {
       const runs = observability.runs.filter((run) => run.mode === mode);
       return runs.reduce((sum, run) => sum + run[pick].requestsPerSecond, 0) / runs.length;
     };
     add('observability', {
       scenario: '12. Logging + metrics off (LOG_LEVEL=silent, no METRICS_PORT) vs on (LOG_LEVEL=info, /metrics scraped every second), off/on/on/off',
-      measured: `read GET /api/user/profile off ${int(mean('off', 'read'))}, on ${int(mean('on', 'read'))} req/s (${observability.readCostPercent.toFixed(1)} %); commands off ${int(mean('off', 'commands'))}, on ${int(mean('on', 'commands'))} cmd/s (${observability.commandCostPercent.toFixed(1)} %); runs ${observability.runs.map((run) => `${run.mode} ${int(run.read.requestsPerSecond)}/${int(run.commands.requestsPerSecond)}`).join(', ')}`,
+      measured: `read GET /api/user/profile off ${int(mean('off', 'read'))}, on ${int(mean('on', 'read'))} req/s (${observability.readCostPercent.toFixed(1)} %); commands off ${int(mean('off', 'commands'))}, on ${int(mean('on', 'commands'))} cmd/s (${observability.commandCostPercent.toFixed(1)} %); CPU ms per request off → on: read (API) ${cpuMs('off', 'readCpuMs')} → ${cpuMs('on', 'readCpuMs')} (${pct(observability.readCpuCostPercent)}), commands (all roles) ${cpuMs('off', 'commandCpuMs')} → ${cpuMs('on', 'commandCpuMs')} (${pct(observability.commandCpuCostPercent)}); runs ${observability.runs.map((run) => `${run.mode} ${int(run.read.requestsPerSecond)}/${int(run.commands.requestsPerSecond)}`).join(', ')}`,
       baseline: '–',
       target: 'cost < 5 % (issue 18)',
       met: mark(met),

@@ -1,5 +1,6 @@
 import type { LoadResult } from '../load.js';
 import { withLoad, type LoadAround } from '../machineLoad.js';
+import type { Child } from '../processes.js';
 import type { RunningSystem } from '../system.js';
 import { commandsScenario } from './commands.js';
 import { readScenario } from './read.js';
@@ -23,6 +24,12 @@ export interface ObservabilityRun {
   mode: ObservabilityMode;
   read: LoadResult;
   commands: LoadResult;
+  /**
+   * CPU milliseconds (user + system, /proc) per request, of the API for the reads and of every role
+   * for the commands: what a request costs, whatever share of the host the processes got.
+   */
+  readCpuMs: number | null;
+  commandCpuMs: number | null;
   scrapes: number;
   load: LoadAround;
 }
@@ -33,6 +40,9 @@ export interface ObservabilityResult {
   /** 1 − on/off of the mean req/s of each mode, in percent: the throughput logging and metrics cost. */
   readCostPercent: number;
   commandCostPercent: number;
+  /** (on/off − 1) of the mean CPU per request, in percent: the same cost measured in CPU, steadier on a busy host. */
+  readCpuCostPercent: number | null;
+  commandCpuCostPercent: number | null;
 }
 
 /** Scrapes every role's GET /metrics once a second until stopped; answers how many scrapes succeeded. */
@@ -79,18 +89,35 @@ export async function observabilityScenario(
   for (const mode of ['off', 'on', 'on', 'off'] as const) {
     await system.restartRoles(OBSERVABILITY_ENV[mode]);
     const stopScraping = mode === 'on' ? scrapeEverySecond([...system.metricsPorts]) : async () => 0;
+    const cpu = (children: Child[]) => {
+      const seconds = children.map((child) => child.cpuSeconds());
+      return seconds.some((value) => value === null) ? null : seconds.reduce((sum: number, value) => sum + value!, 0);
+    };
+    const perRequest = (before: number | null, after: number | null, requests: number) => (before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests);
     const { value, load } = await withLoad(async () => {
+      const apiBefore = cpu([system.api]);
       const read = await readScenario(system, '/api/user/profile', { connections: readConnections, durationSeconds });
+      const allBefore = cpu(system.children);
+      const readCpuMs = perRequest(apiBefore, cpu([system.api]), read.total);
       const commands = await commandsScenario(system, { connections: commandConnections, durationSeconds, tag: `${tag}-${mode}-${runs.length}` });
-      return { read, commands };
+      return { read, commands, readCpuMs, commandCpuMs: perRequest(allBefore, cpu(system.children), commands.total) };
     });
     runs.push({ mode, ...value, scrapes: await stopScraping(), load });
   }
   await system.restartRoles({});
   const rate = (mode: ObservabilityMode, pick: (run: ObservabilityRun) => LoadResult) => runs.filter((run) => run.mode === mode).map((run) => pick(run).requestsPerSecond);
+  const cpuOf = (mode: ObservabilityMode, pick: (run: ObservabilityRun) => number | null) => runs.filter((run) => run.mode === mode).map(pick);
+  const cpuCost = (pick: (run: ObservabilityRun) => number | null) => {
+    const off = cpuOf('off', pick);
+    const on = cpuOf('on', pick);
+    if ([...off, ...on].some((value) => value === null)) return null;
+    return -costPercent(off as number[], on as number[]);
+  };
   return {
     runs,
     readCostPercent: costPercent(rate('off', (run) => run.read), rate('on', (run) => run.read)),
     commandCostPercent: costPercent(rate('off', (run) => run.commands), rate('on', (run) => run.commands)),
+    readCpuCostPercent: cpuCost((run) => run.readCpuMs),
+    commandCpuCostPercent: cpuCost((run) => run.commandCpuMs),
   };
 }
