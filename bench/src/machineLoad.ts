@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 
 /**
@@ -73,4 +74,25 @@ export function medianRun<T>(runs: T[], key: (run: T) => number): { median: T; v
  */
 export function repetitionsFor(quick: boolean, loadBefore: LoadSample, cores: number): 1 | 3 {
   return quick && isBusy(loadBefore.oneMinute, cores) ? 3 : 1;
+}
+
+/** This process's soft limit on open files (Linux /proc), or null where unknown. Child processes inherit it. */
+export function openFileLimit(limits?: string): number | null {
+  try {
+    const text = limits ?? readFileSync('/proc/self/limits', 'utf8');
+    const match = /^Max open files\s+(\d+|unlimited)/m.exec(text);
+    if (!match) return null;
+    return match[1] === 'unlimited' ? Number.POSITIVE_INFINITY : Number(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How many sockets one process can hold under that limit, leaving `spare` descriptors for
+ * everything else it has open (Redis, PostgreSQL, files, its own listeners), in whole batches.
+ */
+export function socketsWithin(wanted: number, limit: number | null, batch: number, spare = 2_000): number {
+  if (limit === null || wanted + spare <= limit) return wanted;
+  return Math.max(batch, Math.floor((limit - spare) / batch) * batch);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLoad, isBusy, medianRun, repetitionsFor, sampleLoad, withLoad } from './machineLoad.js';
+import { classifyLoad, isBusy, medianRun, openFileLimit, repetitionsFor, sampleLoad, socketsWithin, withLoad } from './machineLoad.js';
 
 const at = (oneMinute: number) => sampleLoad(new Date('2026-11-25T20:00:00Z'), [oneMinute, 1, 1]);
 
@@ -43,5 +43,21 @@ describe('median of three', () => {
     expect(repetitionsFor(true, at(2.5), 2)).toBe(3);
     expect(repetitionsFor(true, at(1.5), 2)).toBe(1);
     expect(repetitionsFor(false, at(9), 2)).toBe(1);
+  });
+});
+
+describe('open-file limit', () => {
+  it('reads the soft limit from /proc limits', () => {
+    const text = 'Limit                     Soft Limit           Hard Limit           Units     \nMax open files            20000                20000                files     \n';
+    expect(openFileLimit(text)).toBe(20_000);
+    expect(openFileLimit('Max open files            unlimited            unlimited            files')).toBe(Number.POSITIVE_INFINITY);
+    expect(openFileLimit('nothing here')).toBeNull();
+  });
+
+  it('caps the sockets held to whole batches under the limit, keeping descriptors spare', () => {
+    expect(socketsWithin(20_000, 20_000, 500)).toBe(18_000);
+    expect(socketsWithin(10_000, 20_000, 500)).toBe(10_000);
+    expect(socketsWithin(20_000, null, 500)).toBe(20_000);
+    expect(socketsWithin(20_000, 65_536, 500)).toBe(20_000);
   });
 });

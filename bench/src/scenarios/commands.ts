@@ -22,7 +22,10 @@ export function profileChange(tag: string): string {
  * `connections` always in flight, for `durationSeconds`. One command in four is a loan application
  * while members without a loan remain (a borrower holds one loan at a time); the rest are profile updates.
  */
-export async function commandsScenario(system: RunningSystem, { connections, durationSeconds, tag }: { connections: number; durationSeconds: number; tag: string }): Promise<CommandsResult> {
+export async function commandsScenario(
+  system: RunningSystem,
+  { connections, durationSeconds, tag, loans = true }: { connections: number; durationSeconds: number; tag: string; /** false: profile updates only (the members have their loans already). */ loans?: boolean },
+): Promise<CommandsResult> {
   const { members, tokens } = system;
   let sent = 0;
   let loanCursor = 0;
@@ -37,7 +40,7 @@ export async function commandsScenario(system: RunningSystem, { connections, dur
     timeoutSeconds: 30,
     next: () => {
       const k = sent++;
-      if (k % 4 === 0 && loanCursor < members.length) {
+      if (loans && k % 4 === 0 && loanCursor < members.length) {
         const i = loanCursor++;
         return {
           method: 'POST',

@@ -99,7 +99,7 @@ export async function observabilityScenario(
       const read = await readScenario(system, '/api/user/profile', { connections: readConnections, durationSeconds });
       const allBefore = cpu(system.children);
       const readCpuMs = perRequest(apiBefore, cpu([system.api]), read.total);
-      const commands = await commandsScenario(system, { connections: commandConnections, durationSeconds, tag: `${tag}-${mode}-${runs.length}` });
+      const commands = await commandsScenario(system, { connections: commandConnections, durationSeconds, tag: `${tag}-${mode}-${runs.length}`, loans: false });
       return { read, commands, readCpuMs, commandCpuMs: perRequest(allBefore, cpu(system.children), commands.total) };
     });
     runs.push({ mode, ...value, scrapes: await stopScraping(), load });
