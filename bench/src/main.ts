@@ -177,7 +177,7 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       await step(`11. API scale-out: the same read + command load on ${options.apiProcesses.join(', ')} \`lending api\` processes (${options.readConnections} connections, ${duration} s each)`, async () => {
         results.apiScale = await measure.once('apiScale', () => apiScaleScenario(system, { connections: options.readConnections, durationSeconds: duration, processes: options.apiProcesses, tag: 'scale' }));
         for (const run of results.apiScale.runs) {
-          log(`  ${run.processes} process${run.processes > 1 ? 'es' : ''}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, statuses ${JSON.stringify(run.statuses)} (load ${run.load.before.oneMinute} → ${run.load.after.oneMinute})`);
+          log(`  ${run.processes} process${run.processes > 1 ? 'es' : ''}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, statuses ${JSON.stringify(run.statuses)} (load ${run.load.before.oneMinute} → ${run.load.after.oneMinute}); CPU s ${JSON.stringify(run.cpuSeconds)}`);
         }
         // A 409 is an answer (two processes updated one member's profile at once and one lost every retry); errors and 5xx are not.
         const bad = results.apiScale.runs.reduce((sum, run) => sum + run.errors + Object.entries(run.statuses).filter(([status]) => Number(status) >= 500).reduce((n, [, count]) => n + count, 0), 0);
@@ -216,7 +216,8 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
 /** Scenarios 8 and 9 on a PostgreSQL system of their own: wallet repayments over the seeded members' loans, then the day close of a large book. */
 async function servicingPhase(ctx: RunContext, options: BenchOptions, results: Results, failures: string[]): Promise<void> {
   log('PostgreSQL, roles as separate processes, for servicing: seeding and starting');
-  const system: RunningSystem = await startSystem(ctx, 'postgres', log);
+  // A system of its own: after the first PostgreSQL phase its schema already holds the same seeded members.
+  const system: RunningSystem = await startSystem(ctx, 'postgres', log, 'servicing');
   try {
     if (wants(options, 'repayments')) {
       const name = `8. wallet repayments (${options.repaymentConnections} in flight, ${options.durationSeconds} s)`;

@@ -50,9 +50,12 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario "${name}"; choose from ${SCENARIOS.join(', ')}`);
   }
   for (const arg of argv) {
-    if (!['--quick', '--profile'].includes(arg) && !arg.startsWith('--only=')) throw new Error(`unknown option ${arg} (use --quick, --profile, --only=a,b)`);
+    if (!['--quick', '--profile'].includes(arg) && !arg.startsWith('--only=') && !arg.startsWith('--api-processes=')) throw new Error(`unknown option ${arg} (use --quick, --profile, --only=a,b, --api-processes=1,2,3)`);
   }
-  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4, repaymentConnections: 16, openCommandRate: 1_000, otpOpenRate: 20, apiProcesses: [1, 2, 3] };
+  const processesArg = argv.find((arg) => arg.startsWith('--api-processes='));
+  const apiProcesses = processesArg ? processesArg.slice('--api-processes='.length).split(',').map(Number) : [1, 2, 3];
+  if (apiProcesses.length === 0 || apiProcesses.some((n) => !Number.isInteger(n) || n < 1 || n > 8)) throw new Error('--api-processes takes counts from 1 to 8, e.g. --api-processes=1,2,3');
+  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4, repaymentConnections: 16, openCommandRate: 1_000, otpOpenRate: 20, apiProcesses };
   return quick
     ? {
         ...common,

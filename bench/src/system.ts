@@ -78,11 +78,12 @@ export function roleEnv(ctx: RunContext, kind: string, port: number, eventStoreU
  * `lending start` on PGlite, or `lending projections`, `lending workers` and `lending api` as
  * separate processes on PostgreSQL. Resolves once the read models have caught up.
  */
-export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line: string) => void): Promise<RunningSystem> {
+export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line: string) => void, name: string = kind): Promise<RunningSystem> {
   const port = await freePort();
-  const dataDir = join(ctx.dataDir, kind);
+  // `name` keeps two systems of one kind in one run apart: their schema, Redis keys and data directory.
+  const dataDir = join(ctx.dataDir, name);
   mkdirSync(dataDir, { recursive: true });
-  const eventStoreUrl = kind === 'pglite' ? `pglite:${join(dataDir, 'events')}` : `${ctx.postgresUrl}?schema=${ctx.schemaPrefix}_${kind}`;
+  const eventStoreUrl = kind === 'pglite' ? `pglite:${join(dataDir, 'events')}` : `${ctx.postgresUrl}?schema=${ctx.schemaPrefix}_${name}`;
 
   const seedStarted = Date.now();
   const store: EventStore = await openEventStore(kind === 'pglite' ? eventStoreUrl : seedingUrl(eventStoreUrl));
@@ -96,7 +97,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
   log(`  seeded ${members.length} verified members (${members.length * 10} events) in ${seedSeconds.toFixed(1)} s`);
 
   if (ctx.interrupt.signal.aborted) throw new Error('interrupted');
-  const env = roleEnv(ctx, kind, port, eventStoreUrl);
+  const env = roleEnv(ctx, name, port, eventStoreUrl);
   // Each process serves its metrics as a deployment's would (METRICS_PORT), so their cost is in every figure.
   let overrides: Record<string, string> = {};
   const metricsPorts: number[] = [];

@@ -8,6 +8,8 @@ export interface ApiScaleRun extends LoadResult {
   /** Answers by status. */
   statuses: Record<string, number>;
   load: LoadAround;
+  /** CPU seconds each process used during the run (/proc), by process name: where the cores went. */
+  cpuSeconds: Record<string, number | null>;
 }
 
 export interface ApiScaleResult {
@@ -51,6 +53,8 @@ export async function apiScaleScenario(system: RunningSystem, { connections, dur
     for (const count of processes) {
       const urls = [system.baseUrl, ...extra.urls].slice(0, count);
       const statuses: Record<string, number> = {};
+      const watched = [...system.children, ...extra.children];
+      const cpuBefore = watched.map((child) => child.cpuSeconds());
       const { value, load } = await withLoad(() =>
         runLoad({
           url: urls,
@@ -62,7 +66,14 @@ export async function apiScaleScenario(system: RunningSystem, { connections, dur
           },
         }),
       );
-      runs.push({ ...value, processes: count, statuses, load });
+      const cpuSeconds = Object.fromEntries(
+        watched.map((child, i) => {
+          const after = child.cpuSeconds();
+          const before = cpuBefore[i];
+          return [child.name, after === null || before === null || before === undefined ? null : Math.round((after - before) * 100) / 100];
+        }),
+      );
+      runs.push({ ...value, processes: count, statuses, load, cpuSeconds });
     }
   } finally {
     await extra.stop();
