@@ -109,6 +109,8 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
     return { env: merged, logDir: ctx.logDir, cpuProfDir: ctx.profileDir };
   };
   let generation = 0;
+  // Process names (logs, profiles): pg-api, or servicing-api for a second PostgreSQL system.
+  const tagOf = name === kind ? 'pg' : name;
   const started = Date.now();
   const children: Child[] = [];
   let api: Child;
@@ -116,9 +118,9 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
     api = spawnLending('start', 'pglite-start', await spawnOptions());
     children.push(api);
   } else {
-    children.push(spawnLending('projections', 'pg-projections', await spawnOptions()));
-    children.push(spawnLending('workers', 'pg-workers', await spawnOptions()));
-    api = spawnLending('api', 'pg-api', await spawnOptions());
+    children.push(spawnLending('projections', `${tagOf}-projections`, await spawnOptions()));
+    children.push(spawnLending('workers', `${tagOf}-workers`, await spawnOptions()));
+    api = spawnLending('api', `${tagOf}-api`, await spawnOptions());
     children.push(api);
   }
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -165,7 +167,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       system.client.close();
       await system.api.stop();
       children.splice(children.indexOf(system.api), 1);
-      system.api = spawnLending('api', 'pg-api-fresh', await spawnOptions());
+      system.api = spawnLending('api', `${tagOf}-api-fresh`, await spawnOptions());
       children.push(system.api);
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);
@@ -180,7 +182,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       try {
         for (let n = 1; n <= count; n++) {
           const extraPort = await freePort();
-          extra.push(spawnLending('api', `pg-api-scale-${n + 1}`, await spawnOptions(extraPort)));
+          extra.push(spawnLending('api', `${tagOf}-api-scale-${n + 1}`, await spawnOptions(extraPort)));
           urls.push(`http://127.0.0.1:${extraPort}`);
         }
         for (const url of urls) await waitReady(url, [...children, ...extra], 120_000);
@@ -198,9 +200,9 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       metricsPorts.length = 0;
       overrides = env_;
       generation++;
-      children.push(spawnLending('projections', `pg-projections-gen${generation}`, await spawnOptions()));
-      children.push(spawnLending('workers', `pg-workers-gen${generation}`, await spawnOptions()));
-      system.api = spawnLending('api', `pg-api-gen${generation}`, await spawnOptions(port));
+      children.push(spawnLending('projections', `${tagOf}-projections-gen${generation}`, await spawnOptions()));
+      children.push(spawnLending('workers', `${tagOf}-workers-gen${generation}`, await spawnOptions()));
+      system.api = spawnLending('api', `${tagOf}-api-gen${generation}`, await spawnOptions(port));
       children.push(system.api);
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);
