@@ -96,3 +96,15 @@ export function socketsWithin(wanted: number, limit: number | null, batch: numbe
   if (limit === null || wanted + spare <= limit) return wanted;
   return Math.max(batch, Math.floor((limit - spare) / batch) * batch);
 }
+
+/** The sum of a counter's series in a Prometheus text exposition (every label set), or 0 when absent; `where` keeps only series whose labels contain it. */
+export function sumCounter(exposition: string, name: string, where = ''): number {
+  let sum = 0;
+  for (const line of exposition.split('\n')) {
+    if (!line.startsWith(name) || (line[name.length] !== '{' && line[name.length] !== ' ')) continue;
+    if (where && !line.includes(where)) continue;
+    const value = Number(line.slice(line.lastIndexOf(' ') + 1));
+    if (Number.isFinite(value)) sum += value;
+  }
+  return sum;
+}

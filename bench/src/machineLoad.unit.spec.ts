@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLoad, isBusy, medianRun, openFileLimit, repetitionsFor, sampleLoad, socketsWithin, withLoad } from './machineLoad.js';
+import { classifyLoad, isBusy, medianRun, openFileLimit, repetitionsFor, sampleLoad, socketsWithin, sumCounter, withLoad } from './machineLoad.js';
 
 const at = (oneMinute: number) => sampleLoad(new Date('2026-11-25T20:00:00Z'), [oneMinute, 1, 1]);
 
@@ -59,5 +59,23 @@ describe('open-file limit', () => {
     expect(socketsWithin(10_000, 20_000, 500)).toBe(10_000);
     expect(socketsWithin(20_000, null, 500)).toBe(20_000);
     expect(socketsWithin(20_000, 65_536, 500)).toBe(20_000);
+  });
+});
+
+describe('sumCounter', () => {
+  it('adds a counter over its label sets, optionally only those with a label', () => {
+    const text = [
+      '# HELP honeylend_command_conflict_retries_total Times a command was decided again',
+      '# TYPE honeylend_command_conflict_retries_total counter',
+      'honeylend_command_conflict_retries_total{command="UpdateProfile"} 12',
+      'honeylend_command_conflict_retries_total{command="ApplyForLoan"} 3',
+      'honeylend_commands_total{command="UpdateProfile",outcome="accepted",code=""} 100',
+      'honeylend_commands_total{command="UpdateProfile",outcome="conflict",code=""} 2',
+      'honeylend_commands_total_other 7',
+    ].join('\n');
+    expect(sumCounter(text, 'honeylend_command_conflict_retries_total')).toBe(15);
+    expect(sumCounter(text, 'honeylend_commands_total', 'outcome="accepted"')).toBe(100);
+    expect(sumCounter(text, 'honeylend_commands_total')).toBe(102);
+    expect(sumCounter(text, 'honeylend_missing')).toBe(0);
   });
 });

@@ -41,6 +41,8 @@ export interface RunningSystem {
   restartRoles(env: Record<string, string>): Promise<void>;
   /** The METRICS_PORT of every role started with one (the latest generation of processes). */
   metricsPorts: number[];
+  /** The METRICS_PORT a process of this system serves its metrics on, if it does. */
+  metricsPortOf(child: Child): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -109,18 +111,25 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
     return { env: merged, logDir: ctx.logDir, cpuProfDir: ctx.profileDir };
   };
   let generation = 0;
+  const metricsPortOf = new Map<Child, number>();
+  const spawnRole = async (role: 'start' | 'api' | 'projections' | 'workers', processName: string, listenPort?: number) => {
+    const options = await spawnOptions(listenPort);
+    const child = spawnLending(role, processName, options);
+    if (options.env.METRICS_PORT) metricsPortOf.set(child, Number(options.env.METRICS_PORT));
+    return child;
+  };
   // Process names (logs, profiles): pg-api, or servicing-api for a second PostgreSQL system.
   const tagOf = name === kind ? 'pg' : name;
   const started = Date.now();
   const children: Child[] = [];
   let api: Child;
   if (kind === 'pglite') {
-    api = spawnLending('start', 'pglite-start', await spawnOptions());
+    api = await spawnRole('start', 'pglite-start');
     children.push(api);
   } else {
-    children.push(spawnLending('projections', `${tagOf}-projections`, await spawnOptions()));
-    children.push(spawnLending('workers', `${tagOf}-workers`, await spawnOptions()));
-    api = spawnLending('api', `${tagOf}-api`, await spawnOptions());
+    children.push(await spawnRole('projections', `${tagOf}-projections`));
+    children.push(await spawnRole('workers', `${tagOf}-workers`));
+    api = await spawnRole('api', `${tagOf}-api`);
     children.push(api);
   }
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -161,13 +170,14 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
     startSeconds,
     eventStoreUrl,
     metricsPorts,
+    metricsPortOf: (child) => metricsPortOf.get(child),
     stop,
     async restartApi() {
       if (kind !== 'postgres') throw new Error('only the split roles can restart the API alone');
       system.client.close();
       await system.api.stop();
       children.splice(children.indexOf(system.api), 1);
-      system.api = spawnLending('api', `${tagOf}-api-fresh`, await spawnOptions());
+      system.api = await spawnRole('api', `${tagOf}-api-fresh`);
       children.push(system.api);
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);
@@ -182,7 +192,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       try {
         for (let n = 1; n <= count; n++) {
           const extraPort = await freePort();
-          extra.push(spawnLending('api', `${tagOf}-api-scale-${n + 1}`, await spawnOptions(extraPort)));
+          extra.push(await spawnRole('api', `${tagOf}-api-scale-${n + 1}`, extraPort));
           urls.push(`http://127.0.0.1:${extraPort}`);
         }
         for (const url of urls) await waitReady(url, [...children, ...extra], 120_000);
@@ -200,9 +210,9 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       metricsPorts.length = 0;
       overrides = env_;
       generation++;
-      children.push(spawnLending('projections', `${tagOf}-projections-gen${generation}`, await spawnOptions()));
-      children.push(spawnLending('workers', `${tagOf}-workers-gen${generation}`, await spawnOptions()));
-      system.api = spawnLending('api', `${tagOf}-api-gen${generation}`, await spawnOptions(port));
+      children.push(await spawnRole('projections', `${tagOf}-projections-gen${generation}`));
+      children.push(await spawnRole('workers', `${tagOf}-workers-gen${generation}`));
+      system.api = await spawnRole('api', `${tagOf}-api-gen${generation}`, port);
       children.push(system.api);
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);

@@ -1,5 +1,5 @@
 import { runLoad, type LoadResult } from '../load.js';
-import { withLoad, type LoadAround } from '../machineLoad.js';
+import { sumCounter, withLoad, type LoadAround } from '../machineLoad.js';
 import type { RunningSystem } from '../system.js';
 import { profileChange } from './commands.js';
 
@@ -10,6 +10,24 @@ export interface ApiScaleRun extends LoadResult {
   load: LoadAround;
   /** CPU seconds each process used during the run (/proc), by process name: where the cores went. */
   cpuSeconds: Record<string, number | null>;
+  /** Over the API processes, from their /metrics: commands accepted, and times one was decided again after losing a race on its stream. */
+  commandsAccepted: number | null;
+  conflictRetries: number | null;
+}
+
+/** Commands accepted and conflict retries so far, summed over the processes' metrics; null when one cannot be read. */
+async function commandCounters(ports: (number | undefined)[]): Promise<{ accepted: number; retries: number } | null> {
+  let accepted = 0;
+  let retries = 0;
+  for (const port of ports) {
+    if (port === undefined) return null;
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    if (!res?.ok) return null;
+    const text = await res.text();
+    accepted += sumCounter(text, 'honeylend_commands_total', 'outcome="accepted"');
+    retries += sumCounter(text, 'honeylend_command_conflict_retries_total');
+  }
+  return { accepted, retries };
 }
 
 export interface ApiScaleResult {
@@ -54,6 +72,8 @@ export async function apiScaleScenario(system: RunningSystem, { connections, dur
       const urls = [system.baseUrl, ...extra.urls].slice(0, count);
       const statuses: Record<string, number> = {};
       const watched = [...system.children, ...extra.children];
+      const apiPorts = [system.api, ...extra.children].map((child) => system.metricsPortOf(child));
+      const countersBefore = await commandCounters(apiPorts);
       const cpuBefore = watched.map((child) => child.cpuSeconds());
       const { value, load } = await withLoad(() =>
         runLoad({
@@ -73,7 +93,9 @@ export async function apiScaleScenario(system: RunningSystem, { connections, dur
           return [child.name, after === null || before === null || before === undefined ? null : Math.round((after - before) * 100) / 100];
         }),
       );
-      runs.push({ ...value, processes: count, statuses, load, cpuSeconds });
+      const countersAfter = await commandCounters(apiPorts);
+      const counted = countersBefore && countersAfter ? { commandsAccepted: countersAfter.accepted - countersBefore.accepted, conflictRetries: countersAfter.retries - countersBefore.retries } : { commandsAccepted: null, conflictRetries: null };
+      runs.push({ ...value, processes: count, statuses, load, cpuSeconds, ...counted });
     }
   } finally {
     await extra.stop();
