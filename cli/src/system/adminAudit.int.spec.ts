@@ -22,8 +22,8 @@ describe('audit', () => {
     const res = await system.request('GET', `/api/admin/audit/${streams.member(borrower.id)}`, { token: officer.token });
     expect(res.status).toBe(200);
     expect(res.body.stream).toBe(streams.member(borrower.id));
-    expect(res.body.events.map((e: any) => e.type)).toEqual(['MemberRegistered', 'MemberPasswordReset', 'MemberStatusChanged']);
-    expect(res.body.events.map((e: any) => e.revision)).toEqual([0, 1, 2]);
+    expect(res.body.events.map((e: any) => e.type)).toEqual(['MemberRegistered', 'ConsentGiven', 'MemberPasswordReset', 'MemberStatusChanged']);
+    expect(res.body.events.map((e: any) => e.revision)).toEqual([0, 1, 2, 3]);
     expect(res.body.events[0]).toMatchObject({ data: { passwordHash: '[redacted]', registeredBy: 'self' }, metadata: { actorId: 'self', ip: '127.0.0.1' } });
     expect(res.body.events[1]).toMatchObject({ data: { passwordHash: '[redacted]' }, metadata: { actorId: officer.id, ip: '127.0.0.1', correlationId: expect.any(String) } });
     expect(res.body.events[2]).toMatchObject({ data: { from: 'active', to: 'suspended' }, metadata: { actorId: officer.id }, createdAt: expect.any(String) });
