@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DELINQUENCY_BUCKETS } from './loans/servicing/delinquency.js';
 import { companyDetailsSchema } from './company.js';
 import { closureObligationSchema, noticeVersionSchema } from './privacy.js';
+import { approvalEventSchemas } from './approvals.js';
 
 /**
  * Every event the system appends, by type, with the zod schema of its data. Writers validate
@@ -402,6 +403,8 @@ export const eventDataSchemas = {
       publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'an Ed25519 public key in base64url'),
     })
     .strict(),
+  /** stream approval-<id> and settings-approvals: four eyes on money (design §11), see approvals.ts. */
+  ...approvalEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -445,6 +448,10 @@ export const streams = {
   allowedIps: 'settings-admin-ips',
   loanStatuses: 'settings-loan-statuses',
   company: 'settings-company',
+  /** A command waiting for a second admin (four eyes, design §11). */
+  approval: (approvalId: string) => `approval-${approvalId}`,
+  /** Which commands need a second admin, and the thresholds. */
+  approvalSettings: 'settings-approvals',
   /** Signed checkpoints of the log's hash chain. */
   auditCheckpoints: 'audit-checkpoints',
   /** What one auditor (or the main admin) unmasked and exported. */

@@ -6,6 +6,7 @@ export * from './validation.js';
 export * from './credit.js';
 export * from './events.js';
 export * from './company.js';
+export * from './approvals.js';
 export * from './readModels.js';
 export * from './api.js';
 export * from './adminDailyStats.js';

@@ -183,6 +183,8 @@ export const REALTIME_EVENTS = [
   'stats.updated',
   'admin.updated',
   'admin.deleted',
+  /** A request waiting for a second admin, or its decision (four eyes): the admins' room. */
+  'approval.updated',
 ] as const;
 
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
@@ -244,6 +246,11 @@ export function readModelKeys(prefix = '') {
     customLoanStatuses: `${rm}settings:loan-statuses`,
     /** JSON CompanyDetails: the lender's legal identity (absent until set). */
     company: `${rm}settings:company`,
+    /** Four eyes (design §11): ApprovalDoc by id, all by request time, by status; the settings (ApprovalSettings). */
+    approval: (id: string) => `${rm}approval:${id}`,
+    approvals: `${rm}approvals`,
+    approvalsByStatus: (status: string) => `${rm}approvals:status:${status}`,
+    approvalSettings: `${rm}settings:approvals`,
     notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
     /** Hash member id → ISO time until which this auditor sees the member unmasked (AuditorUnmasked). */
     auditUnmasked: (staffId: string) => `${rm}audit:unmasked:${staffId}`,

@@ -169,6 +169,7 @@ describe('accessibility of every page and dialog (issue 20)', () => {
       ['/management/members', 'Members'],
       ['/management/borrowing', 'Borrowing List'],
       ['/management/withdrawal', 'Withdrawal List'],
+      ['/management/approvals', 'Approvals'],
       ['/management/collections', 'Collections'],
       ['/management/settings', 'Settings'],
     ] as const) {

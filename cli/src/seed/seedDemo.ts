@@ -14,6 +14,7 @@ import {
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import {
   adminAccountDecider,
+  approvalDecider,
   adminUsernameDecider,
   allocateNumber,
   companyDecider,
@@ -66,6 +67,8 @@ export interface SeedSummary {
   /** A few borrowers to sign in as, one per kind of story. */
   borrowers: { story: string; phone: string; fullName: string }[];
   staff: SeedAccount[];
+  /** Requests left waiting for a second admin (four eyes): the Approvals page has one to decide. */
+  approvalsWaiting: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -95,7 +98,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
   const today = businessDateOf(now.toISOString());
   const run = randomUUID();
   const system: EventMetadata = { actorId: 'seed', correlationId: `lending-seed:${run}`, causationId: `lending-seed:${run}` };
-  const summary: SeedSummary = { members: 0, verified: 0, loansByStatus: {}, repayments: 0, withdrawalsByStatus: {}, borrowerPassword: BORROWER_PASSWORD, borrowers: [], staff: [] };
+  const summary: SeedSummary = { members: 0, verified: 0, loansByStatus: {}, repayments: 0, withdrawalsByStatus: {}, borrowerPassword: BORROWER_PASSWORD, borrowers: [], staff: [], approvalsWaiting: 0 };
   const count = (record: Record<string, number>, key: string) => (record[key] = (record[key] ?? 0) + 1);
 
   const staff = await seedStaff(store, system, now, pick);
@@ -111,6 +114,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
   const onMember = async (memberId: string, command: MemberCommand, metadata: EventMetadata = system) => handleCommand(store, streams.member(memberId), memberDecider, command, metadata);
   const onLoan = async (loanId: string, command: LoanCommand, metadata: EventMetadata = officer) => handleCommand(store, streams.loan(loanId), loanDecider, command, metadata);
 
+  let waitingFor: { memberId: string; fullName: string } | null = null;
   for (let index = 0; index < options.members; index++) {
     const registeredAtMs = start + pick.random() * (options.days - 1) * DAY_MS;
     const at = (ms: number) => new Date(Math.min(ms, now.getTime() - 60_000)).toISOString();
@@ -312,6 +316,22 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
       count(summary.loansByStatus, 'active');
     }
     options.onMember?.(index + 1, options.members);
+    waitingFor ??= { memberId, fullName };
+  }
+  // Four eyes (design §11): the loan officer asked two hours ago for a goodwill credit that a second
+  // admin (the main admin) has yet to approve or reject on the Approvals page; it expires after 24 hours.
+  if (staff.officerId && waitingFor) {
+    const approvalId = randomUUID();
+    const command = { kind: 'balance_adjustment' as const, memberId: waitingFor.memberId, amountCentavos: 500_00, reason: 'Goodwill credit: the payout was delayed by our bank' };
+    await handleCommand(
+      store,
+      streams.approval(approvalId),
+      approvalDecider,
+      { type: 'RequestApproval', approvalId, command, makerId: staff.officerId, reason: command.reason, now: new Date(now.getTime() - 2 * 3600_000).toISOString() },
+      officer,
+      { newStream: true },
+    );
+    summary.approvalsWaiting += 1;
   }
   return summary;
 }

@@ -87,7 +87,8 @@ describe('the privacy notice and consent (RA 10173 sec. 12)', () => {
         headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      return { status: res.status, body: await res.json() };
+      const answer: any = await res.json();
+      return { status: res.status, body: answer, headers: res.headers };
     };
     expect((await request('GET', '/api/privacy-notice')).body.version).toBe('2099-01-01');
     const signIn = await request('POST', '/api/auth/login', { body: { phone: borrower.phone, password: PASSWORD } });

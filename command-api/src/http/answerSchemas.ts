@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@honeylend/contracts';
 import type {
+  ApprovalAnswer,
+  ApprovalKind,
+  ApprovalSettingsAnswer,
+  AwaitingApprovalAnswer,
   AdminAccountEntry,
   AdminAnswer,
   AdminLoanAnswer,
@@ -521,4 +526,36 @@ export const dataExportAnswer = z.strictObject({
   withdrawals: z.array(withdrawalAnswer),
   notifications: z.array(notificationAnswer),
   events: z.array(z.strictObject({ stream: z.string(), revision: count, position: count, type: z.string(), data: z.record(z.string(), z.unknown()), createdAt: isoTime })),
+});
+
+// ── Four eyes on money (design §11) ───────────────────────────────────────────────────────
+
+/** 202 of a command that waits for a second admin's approval. */
+export const awaitingApproval: z.ZodType<AwaitingApprovalAnswer> = z.strictObject({ approvalId: uuid, status: z.literal('awaiting_approval') });
+/** What a command that may need a second admin answers: its own answer, or 202 awaiting approval. */
+export const orAwaitingApproval = <T extends z.ZodType>(answer: T) => z.union([answer, awaitingApproval]);
+const staffName = z.strictObject({ id: z.string(), name: z.string().nullable() });
+export const approvalAnswer: z.ZodType<ApprovalAnswer> = z.strictObject({
+  id: uuid,
+  kind: z.enum(APPROVAL_KINDS),
+  kindLabel: z.string(),
+  summary: z.string(),
+  amount: z.number().nullable(),
+  memberId: uuid,
+  memberName: z.string().nullable(),
+  maker: staffName,
+  reason: z.string(),
+  status: z.enum(APPROVAL_STATUSES),
+  requestedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  decidedBy: staffName.nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  rejectionReason: z.string().nullable(),
+  execution: z.strictObject({ outcome: z.enum(['done', 'refused', 'running']), message: z.string().nullable() }).nullable(),
+  version: z.number().int().nonnegative(),
+});
+export const approvalSettingsAnswer: z.ZodType<ApprovalSettingsAnswer> = z.strictObject({
+  required: z.strictObject(Object.fromEntries(APPROVAL_KINDS.map((kind) => [kind, z.boolean()])) as Record<ApprovalKind, z.ZodBoolean>),
+  withdrawalThreshold: z.number().nonnegative(),
+  loanApprovalThreshold: z.number().nonnegative(),
 });

@@ -76,6 +76,11 @@ describe('member decider: balance adjustments', () => {
       .then([{ type: 'BalanceAdjusted', data: { memberId, adjustmentId, amountCentavos: -100_000, reason: 'Paid out in cash', adjustedAt: now } }]);
   });
 
+  it('records an adjustment id once: an approved adjustment retried moves the money once', () => {
+    const adjusted: MemberEvent = { type: 'BalanceAdjusted', data: { memberId, adjustmentId, amountCentavos: 50_000, reason: 'Refund of a double charge', adjustedAt: now } };
+    given(memberDecider, [registered, adjusted]).when({ type: 'AdjustBalance', memberId, adjustmentId, amountCentavos: 50_000, reason: 'Refund of a double charge', now }).then([]);
+  });
+
   it('never takes the balance below zero', () => {
     given(memberDecider, [registered, disbursed(100_000)])
       .when({ type: 'AdjustBalance', memberId, adjustmentId, amountCentavos: -100_001, reason: 'Too much', now })

@@ -394,6 +394,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     }
     case 'AdjustBalance': {
       const member = existing(state);
+      // The same adjustment again (an approval's retry): recorded once.
+      if (member.adjustmentIds.has(command.adjustmentId)) return [];
       if (member.balanceCentavos + command.amountCentavos < 0) {
         throw new DomainError(409, 'BALANCE_BELOW_ZERO', balanceBelowZero(member.balanceCentavos), { balance: member.balanceCentavos / 100 });
       }

@@ -91,6 +91,8 @@ export interface ExistingMember {
   consentVersion: string | null;
   /** Set once the account is closed at the member's request: nothing more is done for it. */
   closedAt: string | null;
+  /** Adjustments recorded, by id: an approved adjustment (four eyes) runs once however often its approval is retried. */
+  adjustmentIds: Set<string>;
 }
 
 export interface PayoutAccount {
@@ -201,6 +203,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       challengeDestinations: new Map(),
       consentVersion: null,
       closedAt: null,
+      adjustmentIds: new Set(),
     };
   }
   if (!state.exists) return state;
@@ -272,7 +275,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
     case 'MemberPhoneVerified':
       return { ...state, verifiedPhone: event.data.phone };
     case 'BalanceAdjusted':
-      return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos };
+      return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos, adjustmentIds: new Set(state.adjustmentIds).add(event.data.adjustmentId) };
     case 'WalletRepaymentDebited':
       return {
         ...state,

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { rooms, toLoanAnswer, toNotificationAnswer, toUserAnswer, toWithdrawalAnswer, type LoanDoc, type MemberDoc, type NotificationDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import { rooms, toApprovalAnswer, toLoanAnswer, toNotificationAnswer, toUserAnswer, toWithdrawalAnswer, type ApprovalDoc, type LoanDoc, type MemberDoc, type NotificationDoc, type WithdrawalDoc } from '@honeylend/contracts';
 import type { ApiDeps } from '../http/context.js';
 import { metrics } from '@honeylend/observability';
 import type { Role } from '../auth/tokens.js';
@@ -249,6 +249,8 @@ export class RealtimeGateway {
         return toWithdrawalAnswer(entry.doc as WithdrawalDoc);
       case 'notification.created':
         return toNotificationAnswer(entry.doc as NotificationDoc);
+      case 'approval.updated':
+        return toApprovalAnswer(entry.doc as ApprovalDoc);
       default:
         return entry.doc;
     }

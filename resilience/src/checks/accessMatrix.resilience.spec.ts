@@ -47,6 +47,8 @@ interface MemberFixture extends Borrower {
   withdrawalNumber: string;
   /** A repayment an admin recorded on the member's loan. */
   repaymentId: string;
+  /** A balance adjustment for the member, waiting for a second admin (four eyes). */
+  approvalId: string;
   notificationId: string;
   fileIds: string[];
   /** A signed URL of one of the member's identity documents, as their own profile answers it. */
@@ -210,6 +212,22 @@ const RULES: Record<string, RouteCase[]> = {
       }),
     },
   ],
+  // Four eyes (design §11): the attack approves (or kills) a credit waiting for the victim; the allowed
+  // callers name an unknown request (404), so the fixture stays pending for the other cells.
+  'GET /api/admin/approvals': [{ access: 'staff' }],
+  'POST /api/admin/approvals/:id/approve': [{ access: 'staff', allowedParams: unknownId }],
+  'POST /api/admin/approvals/:id/reject': [{ access: 'staff', attack: () => ({ reason: 'Let me kill it' }), allowedParams: unknownId }],
+  'GET /api/admin/settings/approvals': [{ access: 'staff' }],
+  'PUT /api/admin/settings/approvals': [
+    {
+      access: 'mainAdmin',
+      attack: () => ({
+        required: { balance_adjustment: false, withdrawal_completion: false, loan_approval: false, penalty_waiver: false, repayment_reversal: false, phone_change: false },
+        withdrawalThreshold: 100_000_000,
+        loanApprovalThreshold: 100_000_000,
+      }),
+    },
+  ],
   'POST /api/admin/allowed-ips': [{ access: 'mainAdmin', attack: () => ({ ipAddress: '0.0.0.0/0', description: 'Everyone' }) }],
   'DELETE /api/admin/allowed-ips/:id': [{ access: 'mainAdmin', allowedParams: unknownId }],
 
@@ -281,6 +299,8 @@ function victimParam(path: string, name: string, { victim, fx }: Cell): string {
       return fx.customStatus;
     case 'allowed-ips':
       return fx.allowedIpRuleId;
+    case 'approvals':
+      return victim.approvalId;
     // The reference page's own script: nobody's.
     case 'docs':
       return 'reference.js';
@@ -307,6 +327,7 @@ function traces(victim: MemberFixture): string[] {
     victim.withdrawalId,
     victim.withdrawalNumber,
     victim.repaymentId,
+    victim.approvalId,
     victim.notificationId,
     ...victim.fileIds,
   ];
@@ -331,6 +352,8 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
   if (repayment.status !== 201) throw new Error(`repayment failed: ${repayment.status} ${JSON.stringify(repayment.body)}`);
   const notice = await system.request('POST', '/api/admin/notifications', { token: officer.token, body: { userId: borrower.id, title: 'Hello', message: `For ${fullName}` } });
   if (notice.status !== 201) throw new Error(`notification failed: ${notice.status} ${JSON.stringify(notice.body)}`);
+  const waiting = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: 100, reason: 'Waiting for a second admin' } });
+  if (waiting.status !== 202) throw new Error(`adjustment request failed: ${waiting.status} ${JSON.stringify(waiting.body)}`);
   const profile = (await system.request('GET', '/api/user/profile', { token: borrower.token })).body;
   const urls: string[] = [profile.idFrontUrl, profile.idBackUrl, profile.selfieUrl];
   const fileIds = urls.map((url) => /\/api\/files\/([0-9a-f-]{36})/.exec(url)![1]!);
@@ -342,6 +365,7 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
     withdrawalId: withdrawal.id,
     withdrawalNumber: withdrawal.withdrawalNumber,
     repaymentId: repayment.body.id,
+    approvalId: waiting.body.approvalId,
     notificationId: notice.body.id,
     fileIds,
     documentUrl: urls[0]!,
