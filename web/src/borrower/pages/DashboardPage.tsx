@@ -10,7 +10,7 @@ import { PartnerBanks } from '../components/PartnerBanks';
 import { StatusBadge } from '../components/StatusBadge';
 import { CurrencyConverter } from '../dashboard/CurrencyConverter';
 import { BannerCarousel } from '../landing/BannerCarousel';
-import { ApplyLoanDialog } from '../loans/ApplyLoanDialog';
+import { ApplyLoanDialog } from '../loans/lazyApplyLoanDialog';
 import { VerificationRequiredDialog } from '../loans/VerificationRequiredDialog';
 import { isOpenLoan, loanInFocus, useLoans } from '../stores/loans';
 import { useSignedInUser } from '../stores/session';
