@@ -250,6 +250,8 @@ export function readModelKeys(prefix = '') {
     approval: (id: string) => `${rm}approval:${id}`,
     approvals: `${rm}approvals`,
     approvalsByStatus: (status: string) => `${rm}approvals:status:${status}`,
+    /** JSON string[]: the requests naming a member (so closing the account masks them). */
+    approvalsByMember: (memberId: string) => `${rm}approvals:member:${memberId}`,
     approvalSettings: `${rm}settings:approvals`,
     notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
     /** Hash member id → ISO time until which this auditor sees the member unmasked (AuditorUnmasked). */

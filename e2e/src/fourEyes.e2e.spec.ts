@@ -116,4 +116,28 @@ describe('four eyes on money in the browser', () => {
     expect(checkerErrors).toEqual([]);
     expect(makerErrors).toEqual([]);
   });
+
+  it('the main admin switches four eyes off for balance adjustments in Settings; then an adjustment posts at once, and back on it waits again', async () => {
+    const main = await desktop(await system.adminToken());
+    const errors = collectPageErrors(main);
+    onTestFailed(() => screenshot(main, 'four-eyes-settings-failed', 'screen'));
+    await main.goto('/management/settings');
+    const card = main.locator('.ant-card').filter({ hasText: 'Four eyes (approvals)' });
+    const adjustments = card.getByRole('switch', { name: 'Balance adjustment needs a second admin' });
+    await eventually('the settings to load', async () => ((await adjustments.getAttribute('aria-checked')) === 'true' ? true : undefined), 10_000);
+    expect(await card.getByLabel('Withdrawal completions from').inputValue()).toBe('50,000');
+    await adjustments.click();
+    await card.getByRole('button', { name: 'Save approval settings' }).click();
+    await textOf(main.getByRole('status').filter({ hasText: 'Approval settings saved' }), 'next command');
+    await screenshot(main, 'four-eyes-05-settings');
+    const direct = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: maker.token, body: { amount: 10, reason: 'Rounding difference' } });
+    expect(direct.status).toBe(201);
+
+    await adjustments.click();
+    await card.getByRole('button', { name: 'Save approval settings' }).click();
+    await eventually('the setting to be saved', async () => ((await system.request('GET', '/api/admin/settings/approvals', { token: maker.token })).body.required.balance_adjustment === true ? true : undefined), 10_000);
+    const waiting = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: maker.token, body: { amount: 10, reason: 'Rounding difference' } });
+    expect(waiting.status).toBe(202);
+    expect(errors).toEqual([]);
+  });
 });

@@ -139,13 +139,21 @@ describe('four eyes on money: a balance adjustment', () => {
     }
   });
 
-  it('a debit the balance no longer covers at approval is recorded as refused, and moves nothing', async () => {
+  it('a debit the balance does not cover is refused at once; one it no longer covers at approval is recorded as refused, and moves nothing', async () => {
     const borrower = await registerBorrower(system, 'Nenita Ramos');
-    const requested = await adjust(officer.token, borrower.id, -100, 'Paid out in cash at the branch');
-    const approved = await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/approve`, { token: colleague.token });
+    const tooMuch = await adjust(officer.token, borrower.id, -100, 'Paid out in cash at the branch');
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.code).toBe('BALANCE_BELOW_ZERO');
+    await disburse(system, borrower, 100_00);
+    const first = await adjust(officer.token, borrower.id, -100, 'Paid out in cash at the branch');
+    const second = await adjust(officer.token, borrower.id, -60, 'Paid out in cash again');
+    expect([first.status, second.status]).toEqual([202, 202]);
+    await approvedBySecondAdmin(system, second, colleague.token);
+    expect(await balanceOf(borrower.id)).toBe(40);
+    const approved = await system.request('POST', `/api/admin/approvals/${first.body.approvalId}/approve`, { token: colleague.token });
     expect(approved.status).toBe(200);
-    expect(approved.body.execution).toMatchObject({ outcome: 'refused' });
-    expect(await balanceOf(borrower.id)).toBe(0);
+    expect(approved.body.execution).toMatchObject({ outcome: 'refused', message: expect.stringContaining('below zero') });
+    expect(await balanceOf(borrower.id)).toBe(40);
   });
 
   it('the auditor reads the approvals and can decide none', async () => {
@@ -158,6 +166,22 @@ describe('four eyes on money: a balance adjustment', () => {
     const tried = await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/approve`, { token: auditor.token });
     expect(tried.status).toBe(403);
     expect(await balanceOf(borrower.id)).toBe(0);
+  });
+});
+
+describe('four eyes on money: a closed account (RA 10173)', () => {
+  it("masks the member's name in the requests naming them once they close their account", async () => {
+    const borrower = await registerBorrower(system, 'Leonora Villanueva');
+    const requested = await adjust(officer.token, borrower.id, 50);
+    const rejected = await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/reject`, { token: colleague.token, body: { reason: 'Not needed after all' } });
+    expect(rejected.body.memberName).toBe('Leonora Villanueva');
+    const closed = await system.request('POST', '/api/user/closure-request', { token: borrower.token, body: { reason: 'I no longer need the app' } });
+    expect(closed.status, JSON.stringify(closed.body)).toBeLessThan(300);
+    await system.api.deps.progress.waitFor(await system.store.headPosition(), 5_000);
+    const list = await system.request('GET', '/api/admin/approvals?status=rejected&pageSize=100', { token: colleague.token });
+    const row = list.body.items.find((item: { id: string }) => item.id === requested.body.approvalId);
+    expect(row.memberName).toBe('L.');
+    expect(JSON.stringify(row)).not.toContain('Villanueva');
   });
 });
 

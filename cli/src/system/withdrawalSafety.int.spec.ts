@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvedBySecondAdmin } from '../testing/approvals.js';
 import { createJobKeys, streams } from '@honeylend/contracts';
 import { readSmsOutbox } from '@honeylend/contracts/server';
 import { EventStoreUnavailable, type EventStore } from '@honeylend/eventstore';
@@ -153,8 +154,10 @@ describe('what admins may do to a wallet', () => {
     expect(byOfficer.status).toBe(403);
     expect(byOfficer.body.code).toBe('MAIN_ADMIN_ONLY');
 
+    // Four eyes: the main admin's change waits for a second admin (the officer approves it), then runs.
     const byMain = await system.request('PUT', `/api/admin/users/${borrower.id}`, { token: main, body: { phone: newPhone } });
-    expect(byMain.status).toBe(200);
+    expect(byMain.status).toBe(202);
+    expect((await approvedBySecondAdmin(system, byMain, officer.token)).body.execution.outcome).toBe('done');
     const moved = async () => (await outbox(borrower.phone)).some((text) => /phone number of your account was changed/.test(text.body));
     for (const deadline = Date.now() + 15_000; !(await moved()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await outbox(borrower.phone)).map((text) => text.body).join('\n')).toMatch(/phone number of your account was changed to \+63•••••\d{4}/);

@@ -1,4 +1,4 @@
-import { rooms, toApprovalSettingsAnswer, type AdminDoc, type ApprovalDoc, type MemberDoc } from '@honeylend/contracts';
+import { maskName, maskPersonalFields, rooms, toApprovalSettingsAnswer, type AdminDoc, type ApprovalDoc, type MemberDoc } from '@honeylend/contracts';
 import type { Projection } from '../projection.js';
 import type { ReadModelTransaction } from '../readModelTransaction.js';
 
@@ -45,6 +45,8 @@ export const approvalsProjection: Projection = {
           version: event.position,
         };
         tx.zadd(keys.approvals, Date.parse(requestedAt), approvalId);
+        const named = (await tx.getJson<string[]>(keys.approvalsByMember(command.memberId))) ?? [];
+        tx.setJson(keys.approvalsByMember(command.memberId), [...named, approvalId]);
         tx.zadd(keys.approvalsByStatus('pending'), Date.parse(requestedAt), approvalId);
         publish(doc);
         return;
@@ -72,6 +74,16 @@ export const approvalsProjection: Projection = {
         const current = await tx.getJson<ApprovalDoc>(keys.approval(event.data.approvalId));
         if (!current) return;
         publish({ ...current, execution: { outcome: event.data.outcome, message: event.data.message }, version: event.position });
+        return;
+      }
+      case 'MemberAccountClosed': {
+        // The member closed their account (RA 10173): their name and the personal fields of any request naming them are masked here too.
+        const ids = (await tx.getJson<string[]>(keys.approvalsByMember(event.data.memberId))) ?? [];
+        for (const id of ids) {
+          const current = await tx.getJson<ApprovalDoc>(keys.approval(id));
+          if (!current) continue;
+          publish({ ...current, memberName: current.memberName === null ? null : maskName(current.memberName), command: maskPersonalFields(current.command) as ApprovalDoc['command'], version: event.position });
+        }
         return;
       }
       case 'ApprovalSettingsChanged':

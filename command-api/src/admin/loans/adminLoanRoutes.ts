@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { adminLoanTermsBody, loanStatusSchema, type LoanDoc } from '@honeylend/contracts';
+import { adminLoanTermsBody, isUnderReview, loanStatusSchema, type LoanDoc } from '@honeylend/contracts';
 import { readAfterWrite } from '../../consistency/readAfterWrite.js';
 import { ApiError } from '../../http/apiError.js';
 import { callerOf, type ApiDeps } from '../../http/context.js';
@@ -59,7 +59,8 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
     let position: number | null = null;
     if (terms.amountCentavos !== undefined || terms.termMonths !== undefined) position = await changeLoanTerms(deps, ctx, adminId, loanId, terms);
     // Four eyes (design §11): approving a loan from the threshold up (its amount after the terms above) waits for a second admin.
-    if (statusUpdate.status === 'approved' && before.status === 'pending') {
+    // Any loan still under review (pending, account_issue, a custom step) may be approved: each such approval is gated.
+    if (statusUpdate.status === 'approved' && isUnderReview(before.status)) {
       const amountCentavos = terms.amountCentavos ?? before.amountCentavos;
       const command = {
         kind: 'loan_approval' as const,

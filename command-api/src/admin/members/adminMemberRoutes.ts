@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Context, Next } from 'koa';
@@ -20,6 +21,7 @@ import { endpoint } from '../../http/endpoint.js';
 import { requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
 import { loadState } from '../../domain/commandHandler.js';
 import { phoneReservationDecider } from '../../member/phoneReservation.js';
+import { memberDecider } from '../../member/decide.js';
 import * as answers from '../../http/answerSchemas.js';
 
 export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended').extend({
@@ -132,6 +134,10 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
     const memberId = memberIdOf(ctx);
     // Four eyes (design §11): the balance does not move until a different admin approves.
     if (!(await readModels.member(memberId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+    // A debit the balance does not cover now is refused now (409 BALANCE_BELOW_ZERO), not sent for approval;
+    // at approval the adjustment is decided again on the balance of that moment.
+    const { state: member } = await loadState(deps.store, streams.member(memberId), memberDecider);
+    memberDecider.decide({ type: 'AdjustBalance', memberId, adjustmentId: randomUUID(), amountCentavos: input.amount, reason: input.reason, now: deps.now().toISOString() }, member);
     if (await requestApprovalIfNeeded(deps, ctx, { kind: 'balance_adjustment', memberId, amountCentavos: input.amount, reason: input.reason }, input.reason)) return;
     const adjustment = await adjustBalance(deps, ctx, callerOf(ctx).id, memberId, { amountCentavos: input.amount, reason: input.reason });
     ctx.status = 201;
