@@ -15,11 +15,14 @@
  * money moves; an approval not accepted within APPROVAL_ACCEPTANCE_DAYS lapses (`lapsed`, set by
  * time, never by a click) and ends the application.
  *
+ * A borrower may cancel their own application while it is still under review (`cancelled`, by
+ * the borrower only; never after approval), which ends it like a denial.
+ *
  * Admin-defined custom statuses (spec §4) are steps of the review: a loan under review
  * (pending, account_issue or a custom status) may enter any custom status, and leaves one the
  * way a pending loan leaves review. Money moves only on approval, so no custom status can skip it.
  */
-export const BUILT_IN_LOAN_STATUSES = ['pending', 'approved', 'denied', 'account_issue', 'active', 'completed', 'lapsed'] as const;
+export const BUILT_IN_LOAN_STATUSES = ['pending', 'approved', 'denied', 'account_issue', 'active', 'completed', 'lapsed', 'cancelled'] as const;
 export type BuiltInLoanStatus = (typeof BUILT_IN_LOAN_STATUSES)[number];
 
 const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
@@ -30,6 +33,7 @@ const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
   denied: [],
   completed: [],
   lapsed: [],
+  cancelled: [],
 };
 
 /** Days the borrower has to accept an approved loan's Disclosure Statement before the approval lapses. */
@@ -72,9 +76,30 @@ export function canChangeLoanStatus(from: string, to: string, customStatuses: re
 /** The statuses only the money (or, for a lapse, the borrower's silence) sets: an admin asking for them is refused. */
 export const MONEY_SET_LOAN_STATUSES: readonly BuiltInLoanStatus[] = ['active', 'completed', 'lapsed'];
 
-/** Denial, completion and a lapsed approval end the application: the member may apply again. */
-export function closesApplication(status: string): status is 'denied' | 'completed' | 'lapsed' {
-  return status === 'denied' || status === 'completed' || status === 'lapsed';
+/** Denial, completion, a lapsed approval and the borrower's cancellation end the application: the member may apply again. */
+export function closesApplication(status: string): status is 'denied' | 'completed' | 'lapsed' | 'cancelled' {
+  return status === 'denied' || status === 'completed' || status === 'lapsed' || status === 'cancelled';
+}
+
+/**
+ * "May apply again": every application the member has is closed. The one rule for the server
+ * (the member's stream: each application's closing, or its status while open) and the borrower
+ * app (their loans' statuses), so the Quick loan button is offered exactly when the API takes it.
+ * A deleted application (its closing `deleted`) is gone and counts as closed.
+ */
+export function mayApplyAgain(statuses: Iterable<string>): boolean {
+  for (const status of statuses) if (status !== 'deleted' && !closesApplication(status)) return false;
+  return true;
+}
+
+/** Whether a loan still blocks a new application (the negation of `closesApplication`, for one loan). */
+export function isOpenApplication(status: string): boolean {
+  return !mayApplyAgain([status]);
+}
+
+/** The borrower may cancel their application only while it is under review: never once it was approved or closed. */
+export function isCancellable(status: string): boolean {
+  return isUnderReview(status) && status !== 'cancelled';
 }
 
 /** Spec §4: the only statuses from which an application may be deleted. */

@@ -38,12 +38,12 @@ describe('given a loan past review', () => {
     expect(nextLoanStatuses('active', customStatuses)).toEqual([]);
   });
 
-  it('when denied, completed or lapsed (its Disclosure Statement not accepted in time), then nothing follows and the application is closed', () => {
-    for (const status of ['denied', 'completed', 'lapsed']) {
+  it('when denied, completed, lapsed (its Disclosure Statement not accepted in time) or cancelled by the borrower, then nothing follows and the application is closed', () => {
+    for (const status of ['denied', 'completed', 'lapsed', 'cancelled']) {
       expect(nextLoanStatuses(status, customStatuses), status).toEqual([]);
       expect(closesApplication(status), status).toBe(true);
     }
-    expect(BUILT_IN_LOAN_STATUSES.filter(closesApplication)).toEqual(['denied', 'completed', 'lapsed']);
+    expect(BUILT_IN_LOAN_STATUSES.filter(closesApplication)).toEqual(['denied', 'completed', 'lapsed', 'cancelled']);
   });
 });
 
