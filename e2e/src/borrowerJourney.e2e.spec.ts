@@ -304,7 +304,9 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await otp.fill(code);
     await otpDialog.getByRole('button', { name: 'Verify OTP' }).click();
     await otpDialog.waitFor({ state: 'detached' });
-    await textOf(toast(), 'Withdrawal approved');
+    // Design §7: requested and pending review; nothing says it moved.
+    await textOf(toast(), 'Withdrawal requested');
+    await textOf(toast(), 'is pending review');
 
     const withdrawal = page.getByTestId('withdrawal').first();
     await textOf(withdrawal, /WD-\d{4}-\d{6}/);

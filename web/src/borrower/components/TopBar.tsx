@@ -2,15 +2,19 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SIDE_MENU_ID, SideMenu } from './SideMenu';
 import { HoneylendMark, MenuIcon } from './icons';
+import { NotificationBell } from './NotificationBell';
+import { useSession } from '../stores/session';
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = useSession((state) => state.user !== null);
   return (
     <header className="top-bar">
       <Link to="/" className="top-bar__brand" aria-label="Honeylend home">
         <HoneylendMark size={30} />
         <span className="top-bar__name">Honeylend</span>
       </Link>
+      {signedIn && <NotificationBell />}
       <button
         type="button"
         className="icon-button"
