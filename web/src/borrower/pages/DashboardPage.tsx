@@ -17,7 +17,7 @@ import { useNotifications } from '../stores/notifications';
 import { useSignedInUser } from '../stores/session';
 import { loanNotice } from '../loans/loanNotice';
 
-/** Where another screen asks the dashboard to open the application (APPLY NOW in the profile's No Loan dialog). */
+/** Where another screen asks the dashboard to open the application (Apply now in the profile's No Loan dialog). */
 export interface DashboardNavigationState {
   openApplication?: boolean;
 }

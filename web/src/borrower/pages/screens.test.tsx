@@ -52,7 +52,7 @@ describe('dashboard (spec §2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
     const dialog = screen.getByRole('dialog', { name: 'Verification Required' });
     expect(dialog.textContent).toContain('You need to complete your account verification before applying for a loan.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'VERIFY NOW' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify now' }));
     expect(view.location()).toBe('/profile');
   });
 
@@ -164,7 +164,7 @@ describe('dashboard (spec §2)', () => {
     renderApp('/loan-app');
     await screen.findByText(/Indicative rates/);
     expect(screen.queryByText('Check with SEC')).toBeNull();
-    expect(screen.queryByText('COMPANY DETAILS')).toBeNull();
+    expect(screen.queryByText('Company details')).toBeNull();
     expect(screen.getByRole('region', { name: 'Partner Banks' }).textContent).toMatch(/BPI.*UnionBank.*GCash.*Maya.*CIMB Bank/);
   });
 
@@ -183,7 +183,7 @@ describe('dashboard (spec §2)', () => {
       />,
     );
     expect(screen.getByRole('link', { name: 'Check with SEC' }).getAttribute('rel')).toContain('noopener');
-    fireEvent.click(screen.getByRole('button', { name: 'COMPANY DETAILS' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Company details' }));
     expect(screen.getByRole('dialog', { name: 'COMPANY DETAILS' }).textContent).toContain('CS2026-0001');
   });
 
@@ -255,16 +255,16 @@ describe('wallet (spec §2, design §7)', () => {
     const amount = within(funds).getByLabelText(/^Amount/);
 
     fireEvent.change(amount, { target: { value: '999' } });
-    fireEvent.click(within(funds).getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(within(funds).getByRole('button', { name: 'Request withdrawal' }));
     expect(within(funds).getByText('Minimum withdrawal amount is ₱1,000')).toBeTruthy();
 
     fireEvent.change(amount, { target: { value: '80000.01' } });
-    fireEvent.click(within(funds).getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(within(funds).getByRole('button', { name: 'Request withdrawal' }));
     expect(toasts()[0]).toMatchObject({ title: 'Insufficient funds', variant: 'destructive' });
     expect(fetchMock).not.toHaveBeenCalledWith('/api/withdrawals/otp', expect.anything());
 
     fireEvent.change(amount, { target: { value: '5000' } });
-    fireEvent.click(within(funds).getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(within(funds).getByRole('button', { name: 'Request withdrawal' }));
     const otpDialog = await screen.findByRole('dialog', { name: 'Enter OTP Code' });
     expect(within(otpDialog).getByTestId('otp-sent-to').textContent).toBe('+63•••••4567');
     expect(requestOf(fetchMock, 0)).toMatchObject({ url: '/api/withdrawals/otp', body: { amount: 5000 } });
@@ -304,7 +304,7 @@ describe('wallet (spec §2, design §7)', () => {
     renderApp('/wallet');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw money' }));
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '2000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     const otpDialog = await screen.findByRole('dialog', { name: 'Enter OTP Code' });
     fireEvent.change(within(otpDialog).getByLabelText('OTP code'), { target: { value: '000000' } });
     fireEvent.click(within(otpDialog).getByRole('button', { name: 'Verify OTP' }));
@@ -325,7 +325,7 @@ describe('wallet (spec §2, design §7)', () => {
     renderApp('/wallet');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw money' }));
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '2000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await waitFor(() => expect(toasts()[0]).toEqual({ title: 'No internet — nothing was sent', description: 'Check your connection and try again.', variant: 'destructive' }));
     expect(screen.getByRole('dialog', { name: 'Withdraw Funds' })).toBeTruthy();
   });
@@ -445,18 +445,18 @@ describe('profile (spec §2)', () => {
     expect(requestOf(fetchMock, put).body).toMatchObject({ monthlySalary: '₱25,000' });
   });
 
-  it("offers 'View More' once complete, and the No Loan Application dialog without a loan", async () => {
+  it("offers 'View more' once complete, and the No Loan Application dialog without a loan", async () => {
     signedIn(VERIFIED);
     const view = renderApp('/profile');
-    fireEvent.click(screen.getByRole('button', { name: 'View More' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View more' }));
     expect(screen.getByRole('dialog', { name: 'Personal Information' }).textContent).toContain('123 Rizal Avenue, Manila');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Payment Schedule' }));
     const none = screen.getByRole('dialog', { name: 'No Loan Application' });
-    fireEvent.click(within(none).getByRole('button', { name: 'APPLY NOW' }));
+    fireEvent.click(within(none).getByRole('button', { name: 'Apply now' }));
     expect(view.location()).toBe('/loan-app');
-    // Issue 22 item 12: APPLY NOW lands on the application, not mid-dashboard.
+    // Issue 22 item 12: Apply now lands on the application, not mid-dashboard.
     expect(await screen.findByRole('dialog', { name: 'Apply for a Loan' })).toBeTruthy();
   });
 

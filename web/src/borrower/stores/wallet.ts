@@ -54,7 +54,7 @@ interface WithdrawalFlowState {
   resendAllowedAt: number | null;
   /** 'Withdraw money': refused with the spec's toast when there is nothing to withdraw. */
   open(balance: number): void;
-  /** 'Request Withdrawal': checks the amount, then asks the server to text a code for it. */
+  /** 'Request withdrawal': checks the amount, then asks the server to text a code for it. */
   requestCode(amountText: string, balance: number): Promise<void>;
   /** Sends a new code for the same amount. */
   resendCode(): Promise<void>;

@@ -65,7 +65,7 @@ function AmountDialog() {
           </p>
           <DialogActions>
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? 'Please wait...' : 'Request Withdrawal'}
+              {busy ? 'Please wait...' : 'Request withdrawal'}
             </button>
             <button type="button" className="button button--secondary" onClick={cancel}>
               Cancel
