@@ -1,3 +1,5 @@
+import { isBuiltInLoanStatus, isUnderReview, type BuiltInLoanStatus } from './applicationRules.js';
+
 /**
  * The loan status machine (issue 4), shared by the API's loan decider, which enforces it, and the
  * admin console, which offers only the moves the decider will accept. A loan moves forward only:
@@ -22,8 +24,6 @@
  * (pending, account_issue or a custom status) may enter any custom status, and leaves one the
  * way a pending loan leaves review. Money moves only on approval, so no custom status can skip it.
  */
-export const BUILT_IN_LOAN_STATUSES = ['pending', 'approved', 'denied', 'account_issue', 'active', 'completed', 'lapsed', 'cancelled'] as const;
-export type BuiltInLoanStatus = (typeof BUILT_IN_LOAN_STATUSES)[number];
 
 const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
   pending: ['approved', 'denied', 'account_issue'],
@@ -44,14 +44,7 @@ export function acceptanceDeadline(approvedAt: string): string {
   return new Date(Date.parse(approvedAt) + APPROVAL_ACCEPTANCE_DAYS * 86_400_000).toISOString();
 }
 
-export function isBuiltInLoanStatus(status: string): status is BuiltInLoanStatus {
-  return (BUILT_IN_LOAN_STATUSES as readonly string[]).includes(status);
-}
 
-/** Pending, account_issue and every custom status: the loan is still being reviewed. */
-export function isUnderReview(status: string): boolean {
-  return status === 'pending' || status === 'account_issue' || !isBuiltInLoanStatus(status);
-}
 
 function nextBuiltInStatuses(from: string): readonly BuiltInLoanStatus[] {
   if (isBuiltInLoanStatus(from)) return NEXT_BUILT_IN[from];
@@ -76,31 +69,7 @@ export function canChangeLoanStatus(from: string, to: string, customStatuses: re
 /** The statuses only the money (or, for a lapse, the borrower's silence) sets: an admin asking for them is refused. */
 export const MONEY_SET_LOAN_STATUSES: readonly BuiltInLoanStatus[] = ['active', 'completed', 'lapsed'];
 
-/** Denial, completion, a lapsed approval and the borrower's cancellation end the application: the member may apply again. */
-export function closesApplication(status: string): status is 'denied' | 'completed' | 'lapsed' | 'cancelled' {
-  return status === 'denied' || status === 'completed' || status === 'lapsed' || status === 'cancelled';
-}
 
-/**
- * "May apply again": every application the member has is closed. The one rule for the server
- * (the member's stream: each application's closing, or its status while open) and the borrower
- * app (their loans' statuses), so the Quick loan button is offered exactly when the API takes it.
- * A deleted application (its closing `deleted`) is gone and counts as closed.
- */
-export function mayApplyAgain(statuses: Iterable<string>): boolean {
-  for (const status of statuses) if (status !== 'deleted' && !closesApplication(status)) return false;
-  return true;
-}
-
-/** Whether a loan still blocks a new application (the negation of `closesApplication`, for one loan). */
-export function isOpenApplication(status: string): boolean {
-  return !mayApplyAgain([status]);
-}
-
-/** The borrower may cancel their application only while it is under review: never once it was approved or closed. */
-export function isCancellable(status: string): boolean {
-  return isUnderReview(status) && status !== 'cancelled';
-}
 
 /** Spec §4: the only statuses from which an application may be deleted. */
 export function isDeletable(status: string): boolean {

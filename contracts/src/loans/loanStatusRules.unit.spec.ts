@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_LOAN_STATUSES, canChangeLoanStatus, closesApplication, isBuiltInLoanStatus, isDeletable, isUnderReview, nextLoanStatuses } from './loanStatusRules.js';
+import { BUILT_IN_LOAN_STATUSES, closesApplication, isBuiltInLoanStatus, isUnderReview } from './applicationRules.js';
+import { canChangeLoanStatus, isDeletable, nextLoanStatuses } from './loanStatusRules.js';
 
 const customStatuses = ['documents_review', 'site_visit'];
 

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SIDE_MENU_ID, SideMenu } from './SideMenu';
 import { HoneylendMark, MenuIcon } from './icons';
-import { NotificationBell } from './NotificationBell';
 import { useSession } from '../stores/session';
+
+// The inbox is the signed-in member's only: a chunk of its own, kept off the landing page's first load.
+const NotificationBell = lazy(() => import('./NotificationBell').then((module) => ({ default: module.NotificationBell })));
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -14,7 +16,11 @@ export function TopBar() {
         <HoneylendMark size={30} />
         <span className="top-bar__name">Honeylend</span>
       </Link>
-      {signedIn && <NotificationBell />}
+      {signedIn && (
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      )}
       <button
         type="button"
         className="icon-button"
