@@ -40,6 +40,8 @@ describe('the notification inbox (issue 17, item 5)', () => {
       act(() => useSession.setState({ user: memberAnswer({ version: 20 }), loading: false }));
       useLoans.setState({ status: 'ready' });
       renderApp('/loan-app');
+      // The bell is a lazy chunk of its own.
+      await screen.findByRole('button', { name: /^Notifications,/ }, { timeout: 10_000 });
       await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 2 unread'));
       expect(screen.getByTestId('unread-count').textContent).toBe('2');
 
@@ -77,9 +79,12 @@ describe('the notification inbox (issue 17, item 5)', () => {
     }
   });
 
-  it('is not shown to a visitor who is not signed in', () => {
+  it('is not shown to a visitor who is not signed in', async () => {
     useSession.setState({ user: null, loading: false });
+    // Its chunk loaded already, so its absence is the shell's decision, not a load still on its way.
+    await import('./NotificationBell');
     renderApp('/');
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.queryByRole('button', { name: /^Notifications,/ })).toBeNull();
     expect(useNotifications.getState().items).toEqual([]);
   });
