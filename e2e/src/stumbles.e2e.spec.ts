@@ -114,7 +114,9 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     await otpDialog.getByLabel('OTP code', { exact: true }).fill(code);
     await otpDialog.getByRole('button', { name: 'Verify OTP' }).click();
     await otpDialog.waitFor({ state: 'detached' });
-    await textOf(page.locator('.toast[data-state="open"]'), 'Your withdrawal request was received');
+    // Found, and said as it is: requested, pending review (design §7).
+    await textOf(page.locator('.toast[data-state="open"]'), 'Withdrawal requested');
+    await textOf(page.locator('.toast[data-state="open"]'), 'is pending review');
     const row = page.getByTestId('withdrawal').first();
     await textOf(row, '₱7,000.00');
     await textOf(row, 'Pending');
