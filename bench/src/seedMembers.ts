@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { parseDomainEvent, streams, type DomainEvent } from '@honeylend/contracts';
+import { PRIVACY_NOTICE_VERSION, parseDomainEvent, streams, type DomainEvent } from '@honeylend/contracts';
 import type { EventStore, NewEvent } from '@honeylend/eventstore';
 
 /**
@@ -72,6 +72,8 @@ export function verifiedMemberEvents(member: SeededMember, at: Date): { phone: D
       })),
       ...files.map(({ fileId, kind }): DomainEvent => ({ type: 'IdentityDocumentSet', data: { memberId, kind, fileId, setAt: now } })),
       { type: 'MemberPhoneVerified', data: { memberId, phone: member.phone, verifiedAt: now } },
+      // Consent to the privacy notice in force: a loan application needs it (RA 10173 sec. 12).
+      { type: 'ConsentGiven', data: { memberId, noticeVersion: PRIVACY_NOTICE_VERSION, givenAt: now } },
       { type: 'LoanDisbursed', data: { memberId, loanId: randomUUID(), amountCentavos: SEEDED_BALANCE_CENTAVOS, disbursedAt: now } },
     ],
   };

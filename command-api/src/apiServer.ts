@@ -51,6 +51,8 @@ export interface ApiServerOptions {
   lateCharge?: LateChargeSettings;
   /** PAYMENT_WEBHOOK_SECRET: the payment provider signs its webhook with it. */
   paymentWebhookSecret?: string | null;
+  /** The privacy notice version members must have consented to (default: this code's PRIVACY_NOTICE_VERSION). */
+  privacyNoticeVersion?: string;
 }
 
 export interface ApiServer {
@@ -126,6 +128,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     audit: { jobs: auditJobs, trustedKeys: options.auditTrustedKeys },
     businessClock: new BusinessClock(redis, jobKeys.businessDateOverride, now, devDefaultsAllowed(env)),
     servicing: { lateCharge: options.lateCharge ?? DEFAULT_LATE_CHARGE_SETTINGS, paymentWebhookSecret: options.paymentWebhookSecret ?? env.PAYMENT_WEBHOOK_SECRET ?? null },
+    ...(options.privacyNoticeVersion ? { privacyNoticeVersion: options.privacyNoticeVersion } : {}),
   };
   await progress.start();
   if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);

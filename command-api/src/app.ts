@@ -31,6 +31,7 @@ import { apiReferenceRoutes } from './openapi/apiReferenceRoutes.js';
 
 import { companyRoutes } from './company/companyRoutes.js';
 import { disclosureRoutes } from './loan/disclosure/disclosureRoutes.js';
+import { privacyRoutes } from './privacy/privacyRoutes.js';
 
 /** The version the API reference names: the command API package's. */
 const API_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
@@ -73,6 +74,7 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
     authRoutes(deps),
     ...accountSecurityRoutes(deps),
     profileRoutes(deps),
+    ...privacyRoutes(deps),
     uploadRoutes(deps),
     loanRoutes(deps, { monthlyRateBps: options.monthlyRateBps ?? DEFAULT_MONTHLY_RATE_BPS }),
     disclosureRoutes(deps),

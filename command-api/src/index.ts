@@ -17,6 +17,8 @@ export { openApiDocument, jsonSchemaOf } from './openapi/openApiDocument.js';
 export { lapseUnacceptedApprovals } from './servicing/dayClose/lapseApprovals.js';
 export { loanDecider, type LoanCommand } from './loan/decide.js';
 export { companyDecider } from './company/companyDetails.js';
+export { approvalDecider, approvalSettingsDecider } from './approvals/approval.js';
+export { expireApprovals } from './approvals/expireApprovals.js';
 // What `lending seed` writes the demo through: the same deciders and number sequences the routes use.
 export { phoneReservationDecider } from './member/phoneReservation.js';
 export { adminAccountDecider, adminUsernameDecider } from './admin/adminAccount.js';

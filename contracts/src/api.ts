@@ -7,6 +7,7 @@ import { acceptanceDeadline } from './loans/loanStatusRules.js';
 import { servicingAnswer, type ServicingAnswer } from './loans/servicing/servicingAnswer.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
 import { redactEventData, type WithdrawalHoldReason } from './events.js';
+import { PRIVACY_NOTICE_VERSION, toClosureAnswer, type ClosureAnswer } from './privacyRecords.js';
 
 /** Every error answer of the API. */
 export interface ApiErrorBody {
@@ -45,6 +46,10 @@ export interface UserAnswer {
   withdrawalHold: WithdrawalHoldAnswer | null;
   /** The phone number was proved with a texted code: needed before a first loan application. */
   phoneVerified: boolean;
+  /** The member has not consented to the privacy notice in force (RA 10173): show it, with an accept button, before going on. */
+  consentRequired: boolean;
+  /** The notice version the member consented to, if any. */
+  privacyNoticeVersion: string | null;
   createdAt: string;
   version: number;
 }
@@ -79,7 +84,8 @@ export function areDocumentsComplete(doc: MemberDoc): boolean {
 }
 
 /** `documentUrl` turns a stored file id into a URL the member's browser may load (signed, short-lived). */
-export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => string, now: Date = new Date()): UserAnswer {
+/** `noticeVersion`: the privacy notice in force (the API's; this code's by default). */
+export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => string, now: Date = new Date(), noticeVersion: string = PRIVACY_NOTICE_VERSION): UserAnswer {
   const personalInfoComplete = isPersonalInfoComplete(doc);
   const documentsComplete = areDocumentsComplete(doc);
   const urlOf = (fileId: string | null) => (fileId ? documentUrl(fileId) : null);
@@ -110,6 +116,8 @@ export function toUserAnswer(doc: MemberDoc, documentUrl: (fileId: string) => st
     verified: personalInfoComplete && documentsComplete,
     withdrawalHold: withdrawalHoldAt(doc, now),
     phoneVerified: doc.phoneVerified === true,
+    consentRequired: doc.consent?.noticeVersion !== noticeVersion,
+    privacyNoticeVersion: doc.consent?.noticeVersion ?? null,
     createdAt: doc.createdAt,
     version: doc.version,
   };
@@ -317,10 +325,12 @@ export function toAdminOtpStatus(delivery: OtpDeliveryStatus | null, live: { att
 export interface AdminMemberAnswer extends UserAnswer {
   updatedAt: string;
   otp: AdminOtpStatus | null;
+  /** The member's latest request to close their account (RA 10173 sec. 16(e)) and its outcome. */
+  closure: ClosureAnswer | null;
 }
 
-export function toAdminMemberAnswer(doc: MemberDoc, documentUrl: (fileId: string) => string, otp: AdminOtpStatus | null): AdminMemberAnswer {
-  return { ...toUserAnswer(doc, documentUrl), updatedAt: doc.updatedAt, otp };
+export function toAdminMemberAnswer(doc: MemberDoc, documentUrl: (fileId: string) => string, otp: AdminOtpStatus | null, noticeVersion?: string): AdminMemberAnswer {
+  return { ...toUserAnswer(doc, documentUrl, new Date(), noticeVersion), updatedAt: doc.updatedAt, otp, closure: doc.closure ? toClosureAnswer(doc.closure) : null };
 }
 
 /** Spec §3: the member embedded in a loan row (balance and credit score are editable from the borrowing list). */

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DELINQUENCY_BUCKETS } from './loans/servicing/delinquency.js';
 import { companyDetailsSchema } from './company.js';
+import { closureObligationSchema, noticeVersionSchema } from './privacy.js';
+import { approvalEventSchemas } from './approvals.js';
 
 /**
  * Every event the system appends, by type, with the zod schema of its data. Writers validate
@@ -178,6 +180,20 @@ export const eventDataSchemas = {
     .strict(),
   /** The account is closed: gone from every list, sessions ended, phone freed; its events stay for audit. */
   MemberDeleted: z.object({ memberId: uuid, phone: e164, deletedAt: isoTime }).strict(),
+  /** The member consented to the privacy notice of this version (RA 10173 sec. 12): at registration, or when a changed notice asked again. */
+  ConsentGiven: z.object({ memberId: uuid, noticeVersion: noticeVersionSchema, givenAt: isoTime }).strict(),
+  /**
+   * The member asked to close the account and stop the processing of their data (RA 10173 sec.
+   * 16(e)). With obligations open (`obligations` not empty) it was refused, and says why; with none
+   * it is followed by MemberAccountClosed.
+   */
+  MemberClosureRequested: z
+    .object({ memberId: uuid, reason: z.string().min(3).max(500), obligations: z.array(closureObligationSchema).max(100), requestedAt: isoTime })
+    .strict(),
+  /** The account is closed at the member's request: signed out, blocked, personal data masked in every read model; the log keeps what the law requires. */
+  MemberAccountClosed: z
+    .object({ memberId: uuid, closedAt: isoTime, /** The member's loans and withdrawals, whose read models are masked too. */ loanIds: z.array(uuid).max(10_000), withdrawalIds: z.array(uuid).max(100_000) })
+    .strict(),
   /** The member's loan no longer blocks a new application (or the account's closure). */
   LoanApplicationClosed: z.object({ memberId: uuid, loanId: uuid, closing: loanClosingSchema, closedAt: isoTime }).strict(),
   /** A wallet repayment leaves the wallet (before its RepaymentReceived on the loan stream; same repayment id). */
@@ -395,6 +411,8 @@ export const eventDataSchemas = {
       publicKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'an Ed25519 public key in base64url'),
     })
     .strict(),
+  /** stream approval-<id> and settings-approvals: four eyes on money (design §11), see approvals.ts. */
+  ...approvalEventSchemas,
 } as const;
 
 export type EventType = keyof typeof eventDataSchemas;
@@ -440,6 +458,10 @@ export const streams = {
   allowedIps: 'settings-admin-ips',
   loanStatuses: 'settings-loan-statuses',
   company: 'settings-company',
+  /** A command waiting for a second admin (four eyes, design §11). */
+  approval: (approvalId: string) => `approval-${approvalId}`,
+  /** Which commands need a second admin, and the thresholds. */
+  approvalSettings: 'settings-approvals',
   /** Signed checkpoints of the log's hash chain. */
   auditCheckpoints: 'audit-checkpoints',
   /** What one auditor (or the main admin) unmasked and exported. */

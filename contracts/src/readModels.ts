@@ -1,5 +1,6 @@
 import type { AdminRole, DocumentKind, MemberStatus, WithdrawalHoldReason } from './events.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
+import type { ClosureRecord } from './privacyRecords.js';
 
 /**
  * Read-model documents as projections store them in Redis. Money stays in centavos here;
@@ -27,6 +28,10 @@ export interface MemberDoc {
   withdrawalHold?: { until: string; reason: WithdrawalHoldReason } | null;
   /** The member proved `phone` with a code texted to it (absent in documents written before this existed: not proved). */
   phoneVerified?: boolean;
+  /** The privacy notice the member last consented to (absent: never). */
+  consent?: { noticeVersion: string; givenAt: string } | null;
+  /** The member's latest request to close the account, and its outcome (absent: none). A closed account's personal fields are masked. */
+  closure?: ClosureRecord | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -180,6 +185,8 @@ export const REALTIME_EVENTS = [
   'stats.updated',
   'admin.updated',
   'admin.deleted',
+  /** A request waiting for a second admin, or its decision (four eyes): the admins' room. */
+  'approval.updated',
 ] as const;
 
 export type RealtimeEvent = (typeof REALTIME_EVENTS)[number];
@@ -210,6 +217,8 @@ export function readModelKeys(prefix = '') {
     /** Hash member id → lowercased search text (name, email, phone in its written forms). */
     memberSearch: `${rm}members:search`,
     memberStats: `${rm}members:stats`,
+    /** Members who asked to close their account (RA 10173), by request time: `requested` (all), `refused`, `closed`. */
+    membersByClosure: (outcome: 'requested' | 'refused' | 'closed') => `${rm}members:closure:${outcome}`,
     admins: `${rm}admins`,
     file: (id: string) => `${rm}file:${id}`,
     loan: (id: string) => `${rm}loan:${id}`,
@@ -239,6 +248,11 @@ export function readModelKeys(prefix = '') {
     customLoanStatuses: `${rm}settings:loan-statuses`,
     /** JSON CompanyDetails: the lender's legal identity (absent until set). */
     company: `${rm}settings:company`,
+    /** Four eyes (design §11): ApprovalDoc by id, all by request time, by status; the settings (ApprovalSettings). */
+    approval: (id: string) => `${rm}approval:${id}`,
+    approvals: `${rm}approvals`,
+    approvalsByStatus: (status: string) => `${rm}approvals:status:${status}`,
+    approvalSettings: `${rm}settings:approvals`,
     notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
     /** JSON NotificationDoc of one notification as it is now (read or not). */
     notification: (id: string) => `${rm}notification:${id}`,

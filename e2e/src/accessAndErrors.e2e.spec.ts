@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@honeylend/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { horizontalOverflow, launchChromium, phoneContext, screenshot } from './support/browser.js';
@@ -34,7 +35,7 @@ describe('access at 360 × 740: suspension, signed-out visits and the 404 page',
   /** Registers through the API and opens the dashboard signed in with that token. */
   async function signedInBorrower() {
     const phone = uniquePhone();
-    const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName: 'Andres Bonifacio' } });
+    const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName: 'Andres Bonifacio', privacyNoticeVersion: PRIVACY_NOTICE_VERSION } });
     expect(registered.status, JSON.stringify(registered.body)).toBe(201);
     await page.goto('/');
     await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(registered.body.token)})`);

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@honeylend/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,10 +66,12 @@ describe('accessibility of every page and dialog (issue 20)', () => {
 
     await page.goto('/app-login?register=true');
     await page.getByLabel('Full name').waitFor();
+    await page.getByTestId('privacy-notice').waitFor();
     await check(page, 'register');
     await page.getByLabel('Full name').fill('Juan Dela Cruz');
     await page.getByLabel('Phone number').fill(approved.phone.replace(/^\+63/, '0'));
     await page.getByLabel('Password', { exact: true }).fill('Sampaguita#2026');
+    await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
     await page.getByRole('button', { name: 'Proceed' }).click();
     await dialog(page, /already/i).waitFor();
     await check(page, 'register with the already-registered dialog');
@@ -79,7 +82,7 @@ describe('accessibility of every page and dialog (issue 20)', () => {
   });
 
   it('a new borrower: the dashboard, the verification-required dialog, profile and the personal information dialog', async () => {
-    const registered = await system.request('POST', '/api/auth/register', { body: { phone: uniquePhone(), password: 'Sampaguita#2026', fullName: 'Andres Bonifacio' } });
+    const registered = await system.request('POST', '/api/auth/register', { body: { phone: uniquePhone(), password: 'Sampaguita#2026', fullName: 'Andres Bonifacio', privacyNoticeVersion: PRIVACY_NOTICE_VERSION } });
     expect(registered.status).toBe(201);
     const page = await open('phone', registered.body.token);
     await page.goto('/loan-app');
@@ -166,6 +169,7 @@ describe('accessibility of every page and dialog (issue 20)', () => {
       ['/management/members', 'Members'],
       ['/management/borrowing', 'Borrowing List'],
       ['/management/withdrawal', 'Withdrawal List'],
+      ['/management/approvals', 'Approvals'],
       ['/management/collections', 'Collections'],
       ['/management/settings', 'Settings'],
     ] as const) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { approvedBySecondAdmin, plainAdmin } from './support/admins.js';
 import { approvedBorrower, type ApiBorrower } from './support/borrowers.js';
 import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
 import { desktopContext } from './support/desktop.js';
@@ -25,13 +26,15 @@ describe('the auditor workspace at 1440 × 900 (issue 16)', () => {
     browser = await launchChromium();
     member = await approvedBorrower(system);
     const main = await system.adminToken();
+    // Four eyes: the main admin's adjustments run once a second admin approves them.
+    const checker = await plainAdmin(system, 'Checking Officer');
     // The member's last three events: a credit, a new credit score, a debit.
     for (const [path, body] of [
       [`/api/admin/users/${member.id}/balance-adjustments`, { amount: 1_000, reason: 'Goodwill credit for the delay' }],
       [`/api/admin/users/${member.id}`, { creditScore: 720 }],
       [`/api/admin/users/${member.id}/balance-adjustments`, { amount: -250, reason: 'Reversal of a duplicate credit' }],
     ] as const) {
-      const res = await system.request(path.endsWith('adjustments') ? 'POST' : 'PUT', path, { token: main, body });
+      const res = await approvedBySecondAdmin(system, await system.request(path.endsWith('adjustments') ? 'POST' : 'PUT', path, { token: main, body }), checker.token);
       expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
     }
     const created = await system.request('POST', '/api/admin/create-admin', { token: main, body: { ...auditor, fullName: 'Ana Auditor', role: 'auditor' } });

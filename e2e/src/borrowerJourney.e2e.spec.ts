@@ -59,6 +59,9 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await page.getByLabel('Phone number').fill(phone);
     await page.getByLabel('Email').fill('maria.santos@example.ph');
     await page.getByLabel('Password', { exact: true }).fill(password);
+    // The privacy notice is shown with the form, and registering accepts it (RA 10173 sec. 12).
+    await textOf(page.getByTestId('privacy-notice'), 'Republic Act No. 10173');
+    await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
     await screenshot(page, '02-register');
     await page.getByRole('button', { name: 'Proceed' }).click();
 
@@ -80,6 +83,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await page.getByLabel('Full name').fill(fullName);
     await page.getByLabel('Phone number').fill(phone);
     await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
     await page.getByRole('button', { name: 'Proceed' }).click();
 
     const exists = dialog('Account Already Exists');

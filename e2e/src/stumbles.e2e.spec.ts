@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@honeylend/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { acceptDisclosure, approvedBorrower, verifiedBorrower, type ApiBorrower } from './support/borrowers.js';
@@ -173,7 +174,7 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
 
   it('item 11: a backdrop tap keeps typed personal information, and the back button closes a dialog instead of leaving the page', async () => {
     const phone = uniquePhone();
-    const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName: 'Andres Bonifacio' } });
+    const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName: 'Andres Bonifacio', privacyNoticeVersion: PRIVACY_NOTICE_VERSION } });
     expect(registered.status).toBe(201);
     const { page } = await phonePage(registered.body.token);
     await page.goto('/profile');

@@ -9,6 +9,7 @@ import { customLoanStatusesProjection } from './settings/customLoanStatusesProje
 import { companyProjection } from './settings/companyProjection.js';
 import { dailyStatsProjection } from './dailyStats/dailyStatsProjection.js';
 import { auditGrantsProjection } from './audit/auditGrantsProjection.js';
+import { approvalsProjection } from './approvals/approvalsProjection.js';
 
 export * from './projection.js';
 export * from './projectionRunner.js';
@@ -26,6 +27,7 @@ export {
   companyProjection,
   dailyStatsProjection,
   auditGrantsProjection,
+  approvalsProjection,
 };
 
 /** Every read model, applied in this order to each event. */
@@ -40,6 +42,7 @@ export const allProjections: Projection[] = [
   dailyStatsProjection,
   auditGrantsProjection,
   companyProjection,
+  approvalsProjection,
 ];
 export * from './projectionLag.js';
 export { LeaderLease, LeadershipLost, type LeaderLeaseOptions } from './leaderLease.js';

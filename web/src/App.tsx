@@ -2,8 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { BorrowerShell } from './borrower/BorrowerShell';
 import { LoadingScreen } from './borrower/components/LoadingScreen';
-import { AuthPage, DashboardPage, LoanPage, ProfilePage, WalletPage } from './borrower/lazyScreens';
-import { LandingPage } from './borrower/pages/LandingPage';
+import { AuthPage, DashboardPage, LandingPage, LoanPage, ProfilePage, WalletPage } from './borrower/lazyScreens';
 import { ScreenChunk } from './borrower/ScreenChunk';
 import { SignedInOnly } from './borrower/SignedInOnly';
 import { NotFoundPage } from './shared/NotFoundPage';
@@ -49,7 +48,7 @@ export function App() {
           }
         />
         <Route element={<BorrowerShell />}>
-          <Route index element={<LandingPage />} />
+          <Route index element={<ScreenChunk><LandingPage /></ScreenChunk>} />
           <Route path="app-login" element={<ScreenChunk><AuthPage /></ScreenChunk>} />
           <Route path="login" element={<ScreenChunk><AuthPage /></ScreenChunk>} />
           <Route element={<SignedInOnly />}>

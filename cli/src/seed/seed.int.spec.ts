@@ -68,6 +68,12 @@ describe('lending seed', () => {
     expect(collections.body.total).toBeGreaterThan(0);
     const portfolio = await system.request('GET', '/api/admin/portfolio', { token });
     expect(portfolio.status).toBe(200);
+    // Four eyes: the officer's goodwill credit waits for a second admin, and has moved no money.
+    const waiting = await system.request('GET', '/api/admin/approvals?status=pending', { token });
+    expect(summary.approvalsWaiting).toBe(1);
+    expect(waiting.body.total).toBe(1);
+    expect(waiting.body.items[0]).toMatchObject({ kind: 'balance_adjustment', amount: 500, maker: { name: expect.stringContaining('Rosario') }, status: 'pending' });
+    expect(JSON.stringify((await system.store.readStream(`member-${waiting.body.items[0].memberId}`)).map((event) => event.type))).not.toContain('BalanceAdjusted');
     for (const status of ['pending', 'completed', 'rejected']) {
       const withdrawals = await system.request('GET', `/api/admin/withdrawals?status=${status}&pageSize=100`, { token });
       expect(withdrawals.body.total, status).toBe(summary.withdrawalsByStatus[status]);

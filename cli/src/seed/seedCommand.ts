@@ -91,6 +91,7 @@ export function describeSeed(summary: SeedSummary, seed: number, seconds: number
     `  loans: ${counts(summary.loansByStatus)}`,
     `  repayments: ${summary.repayments}`,
     `  withdrawals: ${counts(summary.withdrawalsByStatus)}`,
+    `  waiting for a second admin (Approvals page): ${summary.approvalsWaiting}`,
     '',
     'Sign in (the web app, e.g. http://localhost:3000):',
     `  borrowers, at /app-login, with the password ${summary.borrowerPassword}:`,

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
+  PRIVACY_NOTICE_VERSION,
   addDays,
   businessDateOf,
   disclosureStatementText,
@@ -13,6 +14,7 @@ import {
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import {
   adminAccountDecider,
+  approvalDecider,
   adminUsernameDecider,
   allocateNumber,
   companyDecider,
@@ -65,6 +67,8 @@ export interface SeedSummary {
   /** A few borrowers to sign in as, one per kind of story. */
   borrowers: { story: string; phone: string; fullName: string }[];
   staff: SeedAccount[];
+  /** Requests left waiting for a second admin (four eyes): the Approvals page has one to decide. */
+  approvalsWaiting: number;
 }
 
 const DAY_MS = 86_400_000;
@@ -94,7 +98,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
   const today = businessDateOf(now.toISOString());
   const run = randomUUID();
   const system: EventMetadata = { actorId: 'seed', correlationId: `lending-seed:${run}`, causationId: `lending-seed:${run}` };
-  const summary: SeedSummary = { members: 0, verified: 0, loansByStatus: {}, repayments: 0, withdrawalsByStatus: {}, borrowerPassword: BORROWER_PASSWORD, borrowers: [], staff: [] };
+  const summary: SeedSummary = { members: 0, verified: 0, loansByStatus: {}, repayments: 0, withdrawalsByStatus: {}, borrowerPassword: BORROWER_PASSWORD, borrowers: [], staff: [], approvalsWaiting: 0 };
   const count = (record: Record<string, number>, key: string) => (record[key] = (record[key] ?? 0) + 1);
 
   const staff = await seedStaff(store, system, now, pick);
@@ -110,6 +114,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
   const onMember = async (memberId: string, command: MemberCommand, metadata: EventMetadata = system) => handleCommand(store, streams.member(memberId), memberDecider, command, metadata);
   const onLoan = async (loanId: string, command: LoanCommand, metadata: EventMetadata = officer) => handleCommand(store, streams.loan(loanId), loanDecider, command, metadata);
 
+  let waitingFor: { memberId: string; fullName: string } | null = null;
   for (let index = 0; index < options.members; index++) {
     const registeredAtMs = start + pick.random() * (options.days - 1) * DAY_MS;
     const at = (ms: number) => new Date(Math.min(ms, now.getTime() - 60_000)).toISOString();
@@ -122,6 +127,8 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
     await handleCommand(store, streams.phone(phone), phoneReservationDecider, { type: 'ReservePhone', phone, memberId, now: at(registeredAtMs) }, self);
     const email = pick.chance(0.7) ? `${given}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '') + `${pick.int(1, 99)}@example.ph` : null;
     await onMember(memberId, { type: 'RegisterMember', memberId, phone, fullName, email, passwordHash, registeredBy: 'self', now: at(registeredAtMs) }, self);
+    // The registration form shows the privacy notice; a demo member accepted it (RA 10173 sec. 12).
+    await onMember(memberId, { type: 'GiveConsent', memberId, noticeVersion: PRIVACY_NOTICE_VERSION, currentVersion: PRIVACY_NOTICE_VERSION, now: at(registeredAtMs) }, self);
     summary.members += 1;
 
     // Most complete their profile and upload their documents within a few days; some never do.
@@ -168,7 +175,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
     const amount = pesosToCentavos(pick.int(8, 60) * 10_000);
     const termMonths = pick.one([6, 12, 12, 18, 24, 36]);
     const appliedAt = at(appliedAtMs);
-    await onMember(memberId, { type: 'OpenLoanApplication', memberId, loanId, now: appliedAt }, self);
+    await onMember(memberId, { type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: PRIVACY_NOTICE_VERSION, now: appliedAt }, self);
     const loanNumber = await allocateNumber(store, 'LN', loanId, new Date(appliedAt), self);
     await onLoan(
       loanId,
@@ -309,6 +316,22 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
       count(summary.loansByStatus, 'active');
     }
     options.onMember?.(index + 1, options.members);
+    waitingFor ??= { memberId, fullName };
+  }
+  // Four eyes (design §11): the loan officer asked two hours ago for a goodwill credit that a second
+  // admin (the main admin) has yet to approve or reject on the Approvals page; it expires after 24 hours.
+  if (staff.officerId && waitingFor) {
+    const approvalId = randomUUID();
+    const command = { kind: 'balance_adjustment' as const, memberId: waitingFor.memberId, amountCentavos: 500_00, reason: 'Goodwill credit: the payout was delayed by our bank' };
+    await handleCommand(
+      store,
+      streams.approval(approvalId),
+      approvalDecider,
+      { type: 'RequestApproval', approvalId, command, makerId: staff.officerId, reason: command.reason, now: new Date(now.getTime() - 2 * 3600_000).toISOString() },
+      officer,
+      { newStream: true },
+    );
+    summary.approvalsWaiting += 1;
   }
   return summary;
 }

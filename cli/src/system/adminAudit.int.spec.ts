@@ -4,6 +4,7 @@ import { streams } from '@honeylend/contracts';
 import { allProjections, rebuildReadModels } from '@honeylend/projections';
 import { REDIS_URL, startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { disburse, registerBorrower } from '../testing/borrowers.js';
+import { approvedBySecondAdmin } from '../testing/approvals.js';
 import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin, approveAndAccept } from '../testing/admins.js';
 
 let system: TestSystem;
@@ -127,10 +128,16 @@ describe('replay after admin work', () => {
     await system.request('PUT', `/api/admin/users/${borrower.id}`, { token: officer.token, body: { creditScore: 640, status: 'pending' } });
     const withdrawal = await pendingWithdrawal(system, borrower, 1200);
     await system.request('PUT', `/api/admin/withdrawals/${withdrawal.id}`, { token: officer.token, body: { status: 'rejected' } });
-    await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: -500, reason: 'Correction for replay' } });
+    // Four eyes: the officer's adjustments run once the main admin approves them (the approvals' read model is replayed too).
+    const main = await superadminToken(system);
+    await approvedBySecondAdmin(system, await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: -500, reason: 'Correction for replay' } }), main);
     const leaving = await registerBorrower(system, 'Replay Leaver');
     await disburse(system, leaving, 100_000);
-    await system.request('POST', `/api/admin/users/${leaving.id}/balance-adjustments`, { token: officer.token, body: { amount: -1000, reason: 'Paid out in cash' } });
+    await approvedBySecondAdmin(system, await system.request('POST', `/api/admin/users/${leaving.id}/balance-adjustments`, { token: officer.token, body: { amount: -1000, reason: 'Paid out in cash' } }), main);
+    // And one left waiting, and one rejected: both are read models a replay must rebuild.
+    await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: 100, reason: 'Left waiting for approval' } });
+    const refused = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: 200, reason: 'To be rejected' } });
+    expect((await system.request('POST', `/api/admin/approvals/${refused.body.approvalId}/reject`, { token: main, body: { reason: 'No ticket for it' } })).status).toBe(200);
     await system.request('DELETE', `/api/admin/users/${leaving.id}`, { token: officer.token });
     await system.request('POST', '/api/admin/loan-statuses', { token: officer.token, body: { status: 'replayed' } });
     const { borrower: other, loan: deletedLoan } = await borrowerWithPendingLoan(system, 'Replay Deleted Loan');

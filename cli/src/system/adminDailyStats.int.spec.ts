@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDailyStatsAnswerSchema } from '@honeylend/contracts';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
+import { approvedBySecondAdmin } from '../testing/approvals.js';
 import { disburse, registerBorrower } from '../testing/borrowers.js';
 import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin, acceptDisclosure } from '../testing/admins.js';
 
@@ -92,8 +93,13 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
 
     // The active loan is paid off; its amount follows it to completed.
     const quote = await system.request('GET', `/api/loans/${approvedLoan.id}/payoff-quote`, { token: borrower.token });
-    const adjusted = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: 10_000, reason: 'Top up to pay off' } });
-    expect(adjusted.status).toBe(201);
+    // Four eyes: the officer's top-up runs once the main admin approves it.
+    const adjusted = await approvedBySecondAdmin(
+      system,
+      await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: 10_000, reason: 'Top up to pay off' } }),
+      await superadminToken(system),
+    );
+    expect(adjusted.status).toBe(200);
     expect((await system.request('POST', `/api/loans/${approvedLoan.id}/repayments`, { token: borrower.token, body: { amount: quote.body.amount } })).status).toBe(201);
     const moved = await system.request('GET', '/api/admin/stats/daily?days=1', { token: officer.token });
     expect(moved.body.days).toHaveLength(1);

@@ -1,9 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
 import { addBankAccount, disburse, registerBorrower, verifyBorrower } from '../testing/borrowers.js';
 import { pngImage } from '../testing/images.js';
+import { setApprovalSettings } from '../testing/approvals.js';
 import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../testing/admins.js';
 
 let system: TestSystem;
@@ -171,8 +172,14 @@ describe('admin members: create and edit', () => {
     const byOfficer = await put(borrower.id, { phone: newPhone });
     expect(byOfficer.status).toBe(403);
     expect(byOfficer.body.code).toBe('MAIN_ADMIN_ONLY');
-    const moved = await put(borrower.id, { phone: newPhone }, mainToken);
-    expect(moved.status).toBe(200);
+    // Four eyes: the main admin's change waits for a second admin; until then the old number is the account's.
+    const requested = await put(borrower.id, { phone: newPhone }, mainToken);
+    expect(requested.status).toBe(202);
+    expect(requested.body.status).toBe('awaiting_approval');
+    expect((await system.request('POST', '/api/auth/login', { body: { phone: newPhone, password: 'Sampaguita#2026' } })).status).toBe(401);
+    const approved = await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/approve`, { token: adminToken });
+    expect(approved.body.execution).toMatchObject({ outcome: 'done' });
+    const moved = await system.request('GET', `/api/admin/users/${borrower.id}`, { token: adminToken });
     expect(moved.body.phone).toBe(e164(newPhone));
     expect((await system.request('POST', '/api/auth/login', { body: { phone: newPhone, password: 'Sampaguita#2026' } })).status).toBe(200);
     expect((await system.request('POST', '/api/auth/login', { body: { phone: borrower.phone, password: 'Sampaguita#2026' } })).status).toBe(401);
@@ -259,6 +266,11 @@ describe('admin members: suspension, password reset, balance', () => {
   });
 
   it('posts signed balance adjustments with a reason, never below zero', async () => {
+    // The adjustment's own rules, with the main admin's setting that adjustments need no second admin
+    // (four eyes is covered in approvals.int.spec.ts); switched back on at the end.
+    const mainToken = await superadminToken(system);
+    await setApprovalSettings(system, mainToken, { required: { balance_adjustment: false } });
+    onTestFinished(() => setApprovalSettings(system, mainToken, { required: { balance_adjustment: true } }));
     const borrower = await registerBorrower(system, 'Adjusted');
     const path = `/api/admin/users/${borrower.id}/balance-adjustments`;
     const credit = await system.request('POST', path, { token: adminToken, body: { amount: 1500.25, reason: 'Goodwill credit for a late payout' } });

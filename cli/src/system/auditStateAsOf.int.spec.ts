@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams, type LoanDoc, type MemberDoc } from '@honeylend/contracts';
 import { startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
-import { acceptDisclosure, borrowerWithPendingLoan, pendingWithdrawal, superadminToken } from '../testing/admins.js';
+import { acceptDisclosure, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../testing/admins.js';
+import { approvedBySecondAdmin } from '../testing/approvals.js';
 import { parseFeedEntry } from '../../../command-api/src/realtime/changeFeed.js';
 
 /**
@@ -14,14 +15,17 @@ import { parseFeedEntry } from '../../../command-api/src/realtime/changeFeed.js'
 
 let system: TestSystem;
 let mainToken: string;
+/** A second admin: approves what the main admin's commands leave waiting (four eyes: adjustments, a phone change). */
+let checkerToken: string;
 beforeAll(async () => {
   system = await startTestSystem();
   mainToken = await superadminToken(system);
+  checkerToken = (await createAdmin(system, mainToken)).token;
 });
 afterAll(() => system?.stop());
 
 async function ok(method: string, path: string, body?: unknown, token = mainToken) {
-  const res = await system.request(method, path, { token, body });
+  const res = await approvedBySecondAdmin(system, await system.request(method, path, { token, body }), checkerToken);
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

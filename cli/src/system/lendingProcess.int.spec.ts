@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@honeylend/contracts';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,7 +62,7 @@ describe('the lending command', () => {
       const register = await fetch(`${baseUrl}/api/auth/register`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ phone: uniquePhone(), password: 'Sampaguita#2026', fullName: 'Andres Bonifacio' }),
+        body: JSON.stringify({ phone: uniquePhone(), password: 'Sampaguita#2026', fullName: 'Andres Bonifacio', privacyNoticeVersion: PRIVACY_NOTICE_VERSION }),
       });
       expect(register.status).toBe(201);
       const { token } = (await register.json()) as { token: string };

@@ -3,15 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@honeylend/contracts';
 import { allProjections, rebuildReadModels } from '@honeylend/projections';
 import { snapshotKeys } from '../../../projections/src/testing/redisSnapshot.js';
-import { superadminToken } from '../testing/admins.js';
+import { createAdmin, superadminToken } from '../testing/admins.js';
+import { approvedBySecondAdmin } from '../testing/approvals.js';
 import { activeLoan, loanOf, moveBusinessDate, payFromWallet, providerPayment, recordRepayment, type ActiveLoan } from '../testing/servicing.js';
 import { REDIS_URL, startTestSystem, type TestSystem } from '../testing/testSystem.js';
 
 let system: TestSystem;
 let admin: string;
+let checker: string;
 beforeAll(async () => {
   system = await startTestSystem();
   admin = await superadminToken(system);
+  // Four eyes: a reversal and a waiver by the main admin run once this second admin approves them.
+  checker = (await createAdmin(system, admin)).token;
 });
 afterAll(() => system?.stop());
 
@@ -70,14 +74,22 @@ describe('a loan serviced for 14 months', () => {
     await moveBusinessDate(system, admin, due[5]!);
     const cheque = await recordRepayment(system, admin, loan, { amount: 13_000, channel: 'bank', reference: 'CHQ-0006', valueDate: due[5]! });
     await moveBusinessDate(system, admin, addDays(due[5]!, 20));
-    const reversed = await system.request('POST', `/api/admin/loans/${loan.loanId}/repayments/${cheque.id}/reversal`, { token: admin, body: { reason: 'Cheque bounced' } });
+    const reversal = await system.request('POST', `/api/admin/loans/${loan.loanId}/repayments/${cheque.id}/reversal`, { token: admin, body: { reason: 'Cheque bounced' } });
+    expect(reversal.status).toBe(202);
+    // Until a second admin approves, the cheque still counts.
+    expect((await loanOf(system, loan)).schedule[5]).toMatchObject({ status: 'paid', paid: 13_000 });
+    await approvedBySecondAdmin(system, reversal, checker);
+    const reversed = await system.request('GET', `/api/admin/loans/${loan.loanId}`, { token: admin });
     expect(reversed.status).toBe(200);
     expect(reversed.body.schedule[5]).toMatchObject({ status: 'overdue', daysPastDue: 20, penalty: 138.67, paid: 0 });
     expect(reversed.body.repayments.find((r: { id: string }) => r.id === cheque.id)).toMatchObject({ reversed: true });
     const tooMuch = await system.request('POST', `/api/admin/loans/${loan.loanId}/penalty-waivers`, { token: admin, body: { amount: 138.68, reason: 'Bank error on our side' } });
     expect(tooMuch).toMatchObject({ status: 400, body: { code: 'WAIVER_ABOVE_PENALTIES' } });
-    const waived = await system.request('POST', `/api/admin/loans/${loan.loanId}/penalty-waivers`, { token: admin, body: { amount: 100, reason: 'Bank error on our side' } });
-    expect(waived.status).toBe(201);
+    const waiver = await system.request('POST', `/api/admin/loans/${loan.loanId}/penalty-waivers`, { token: admin, body: { amount: 100, reason: 'Bank error on our side' } });
+    expect(waiver.status).toBe(202);
+    expect((await loanOf(system, loan)).outstanding.penalties).toBe(138.67);
+    await approvedBySecondAdmin(system, waiver, checker);
+    const waived = await system.request('GET', `/api/admin/loans/${loan.loanId}`, { token: admin });
     expect(waived.body.outstanding.penalties).toBe(38.67);
     await recordRepayment(system, admin, loan, { amount: 13_038.67, channel: 'gcash', reference: 'GC-0006', valueDate: addDays(due[5]!, 20) });
 

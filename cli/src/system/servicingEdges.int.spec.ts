@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, streams } from '@honeylend/contracts';
 import { closeBusinessDays, handleCommand, memberDecider } from '@honeylend/command-api';
-import { superadminToken } from '../testing/admins.js';
+import { createAdmin, superadminToken } from '../testing/admins.js';
+import { approvedBySecondAdmin } from '../testing/approvals.js';
 import { activeLoan, loanOf, moveBusinessDate, payFromWallet, recordRepayment } from '../testing/servicing.js';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
 
@@ -54,7 +55,12 @@ describe('wallet repayments across two streams', () => {
     expect(await balanceOf(loan.borrower.token)).toBe(77_000);
 
     // Two payments of the payoff amount at once: the loan takes one; the other is refused before the debit, or declined and refunded after it.
-    await system.request('POST', `/api/admin/users/${loan.borrower.id}/balance-adjustments`, { token: admin, body: { amount: 100_000, reason: 'Funds to pay off twice' } });
+    // Four eyes: the main admin's credit runs once a second admin approves it.
+    await approvedBySecondAdmin(
+      system,
+      await system.request('POST', `/api/admin/users/${loan.borrower.id}/balance-adjustments`, { token: admin, body: { amount: 100_000, reason: 'Funds to pay off twice' } }),
+      (await createAdmin(system, admin)).token,
+    );
     const quote = (await system.request('GET', `/api/loans/${loan.loanId}/payoff-quote`, { token: loan.borrower.token })).body.amount;
     const answers = await Promise.all([1, 2].map(() => system.request('POST', `/api/loans/${loan.loanId}/repayments`, { token: loan.borrower.token, body: { amount: quote } })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);

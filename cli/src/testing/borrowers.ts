@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { streams } from '@honeylend/contracts';
+import { PRIVACY_NOTICE_VERSION, streams } from '@honeylend/contracts';
 import { handleCommand, memberDecider } from '@honeylend/command-api';
 import type { TestSystem } from './testSystem.js';
 import { uniquePhone } from './testSystem.js';
@@ -11,9 +11,10 @@ export interface Borrower {
   token: string;
 }
 
+/** Registers through the API, accepting the privacy notice the form shows (RA 10173): a loan application needs that consent. */
 export async function registerBorrower(system: TestSystem, fullName = 'Maria Santos'): Promise<Borrower> {
   const phone = uniquePhone();
-  const res = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName } });
+  const res = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName, privacyNoticeVersion: PRIVACY_NOTICE_VERSION } });
   if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.user.id, phone: res.body.user.phone, token: res.body.token };
 }

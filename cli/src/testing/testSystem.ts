@@ -32,8 +32,8 @@ export interface TestSystem {
     path: string,
     options?: { body?: unknown; token?: string; headers?: Record<string, string> },
   ): Promise<{ status: number; body: any; headers: Headers }>;
-  /** Another API node on the same event store and Redis (as a second container would be). */
-  startApiNode(): Promise<ApiServer>;
+  /** Another API node on the same event store and Redis (as a second container would be); `privacyNoticeVersion`: one holding members to another notice. */
+  startApiNode(options?: { privacyNoticeVersion?: string }): Promise<ApiServer>;
   /** POSTs a multipart upload with one field `file`. */
   upload(path: string, file: { bytes: Uint8Array; name: string; type: string }, token?: string): Promise<{ status: number; body: any }>;
   /** Stops the projection runner (the read models then stand still, as when it is down or far behind). */
@@ -67,8 +67,9 @@ export async function startTestSystem(
   const auditSigningKey = generateKeyPairSync('ed25519').privateKey;
   const controller = new AbortController();
   const projecting = runner.run(controller.signal);
-  const startApiNode = (superadmin?: typeof SUPERADMIN) =>
+  const startApiNode = (superadmin?: typeof SUPERADMIN, privacyNoticeVersion?: string) =>
     startApiServer({
+      ...(privacyNoticeVersion ? { privacyNoticeVersion } : {}),
       store,
       redisUrl: REDIS_URL,
       keyPrefix,
@@ -123,8 +124,8 @@ export async function startTestSystem(
       }
       return { status: response.status, body: parsed, headers: response.headers };
     },
-    async startApiNode() {
-      const node = await startApiNode();
+    async startApiNode(nodeOptions = {}) {
+      const node = await startApiNode(undefined, nodeOptions.privacyNoticeVersion);
       extraNodes.push(node);
       return node;
     },

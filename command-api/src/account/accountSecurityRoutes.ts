@@ -25,6 +25,7 @@ import { isClaimable, PHONE_TAKEN_MESSAGE, phoneReservationDecider } from '../me
 import { checkAccountCode, sendAccountCode } from './accountCodes.js';
 import { endpoint } from '../http/endpoint.js';
 import * as answers from '../http/answerSchemas.js';
+import { noticeVersionOf } from '../privacy/privacyRoutes.js';
 
 export const ACCOUNT_MESSAGES = {
   resetRequested: 'If this number has a Honeylend account, we have texted it a code. Enter it with your new password.',
@@ -166,7 +167,7 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
     ctx.body = await readAfterWrite(ctx, progress, result.position, async () => {
       const doc = await readModels.member(memberId);
       if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
-      return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId));
+      return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps));
     });
   }));
 

@@ -11,6 +11,7 @@ import { adminNotificationRoutes } from './notifications/adminNotificationRoutes
 import { adminStatsRoutes } from './stats/adminStatsRoutes.js';
 import { adminWithdrawalRoutes } from './withdrawals/adminWithdrawalRoutes.js';
 import { adminLoanServicingRoutes, adminPortfolioRoutes } from '../servicing/adminServicingRoutes.js';
+import { approvalRoutes } from '../approvals/approvalRoutes.js';
 
 /**
  * The management panel's API, in mounting order. The first two sit in front of routes of the
@@ -32,5 +33,6 @@ export function adminRouters(deps: ApiDeps): Router[] {
     allowedIpRoutes(deps),
     adminStatsRoutes(deps),
     auditRoutes(deps),
+    ...approvalRoutes(deps),
   ];
 }

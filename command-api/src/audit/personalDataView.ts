@@ -33,9 +33,29 @@ export async function unmaskedMembers(deps: ApiDeps, auditorId: string): Promise
   return new Set(Object.entries(grants).flatMap(([memberId, until]) => (until > now ? [memberId] : [])));
 }
 
+/** Members who closed their account (RA 10173 sec. 16(e)): their personal data is masked for every staff member. */
+async function closedMembers(deps: ApiDeps): Promise<Set<string>> {
+  return new Set(await deps.redis.zrange(deps.readModels.keys.membersByClosure('closed'), 0, -1));
+}
+
+/** Staff other than auditors see everything, except the members who closed their account. */
+function closedMasked(closed: Set<string>): PersonalDataView {
+  if (closed.size === 0) return UNMASKED;
+  const shown = (memberId: string | null) => memberId === null || !closed.has(memberId);
+  return {
+    masking: true,
+    isUnmasked: (memberId) => !closed.has(memberId),
+    member: (doc) => (shown(doc.id) ? doc : maskMemberDoc(doc)),
+    loan: (doc) => (shown(doc.memberId) ? doc : maskLoanDoc(doc)),
+    withdrawal: (doc) => (shown(doc.memberId) ? doc : maskWithdrawalDoc(doc)),
+    event: (event, memberId) => (shown(memberId) ? event : maskAuditEvent(event)),
+  };
+}
+
 export async function personalDataView(ctx: Context, deps: ApiDeps): Promise<PersonalDataView> {
   const caller = callerOf(ctx);
-  if (caller.role !== 'auditor') return UNMASKED;
+  // An auditor's unmasking (a recorded reason, 30 minutes) still reaches a closed member's records on the log: the law keeps them for examination.
+  if (caller.role !== 'auditor') return closedMasked(await closedMembers(deps));
   const unmasked = await unmaskedMembers(deps, caller.id);
   const shown = (memberId: string | null) => memberId !== null && unmasked.has(memberId);
   return {

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
-import { adminLoginBody, loginBody, MESSAGES, normalisePhone, registerBody, streams, toAdminAnswer, toUserAnswer } from '@honeylend/contracts';
-import { loadState } from '../domain/commandHandler.js';
+import { adminLoginBody, loginBody, MESSAGES, normalisePhone, selfRegistrationBody, streams, toAdminAnswer, toUserAnswer } from '@honeylend/contracts';
+import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { DomainError } from '../domain/decider.js';
 import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { authenticate } from './authenticate.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { memberDecider } from '../member/decide.js';
+import { MEMBER_MESSAGES, memberDecider } from '../member/decide.js';
+import { accountClosedRefusal, noticeVersionOf } from '../privacy/privacyRoutes.js';
 import { phoneReservationDecider } from '../member/phoneReservation.js';
 import { registerMember } from '../member/registration.js';
 import { adminAccountDecider, adminUsernameDecider } from '../admin/adminAccount.js';
@@ -20,7 +21,7 @@ export function authRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, tokens, loginThrottle } = deps;
   const router = new Router({ prefix: '/api/auth' });
 
-  router.post('/register', endpoint({ summary: 'Register as a borrower', public: true, body: registerBody, status: 201, answer: answers.signedIn(answers.userAnswer), refusals: ['409 ALREADY_REGISTERED', '400 PASSWORD_TOO_COMMON', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
+  router.post('/register', endpoint({ summary: 'Register as a borrower', public: true, body: selfRegistrationBody, status: 201, answer: answers.signedIn(answers.userAnswer), refusals: ['409 ALREADY_REGISTERED', '409 NOTICE_CHANGED', '400 PASSWORD_TOO_COMMON', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
     // Counted before anything is read or hashed, per client address and per number, in one atomic step.
     const wait = await deps.limits.take(
       [
@@ -32,6 +33,10 @@ export function authRoutes(deps: ApiDeps): Router {
     if (wait !== null) throw tooMany(wait, `Too many sign-ups from here. Please try again in ${wait} seconds.`);
     let registration;
     try {
+      // The registration form showed the privacy notice; its version must be the one in force (RA 10173 sec. 12).
+      if (input.privacyNoticeVersion !== undefined && input.privacyNoticeVersion !== noticeVersionOf(deps)) {
+        throw new ApiError(409, 'NOTICE_CHANGED', MEMBER_MESSAGES.noticeChanged, { noticeVersion: noticeVersionOf(deps) });
+      }
       registration = await registerMember(store, input, 'self', metadataOf(ctx, 'self'), deps.now());
     } catch (error) {
       if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
@@ -39,16 +44,27 @@ export function authRoutes(deps: ApiDeps): Router {
       }
       throw error;
     }
+    let position = registration.position;
+    if (input.privacyNoticeVersion !== undefined) {
+      const consent = await handleCommand(
+        store,
+        streams.member(registration.memberId),
+        memberDecider,
+        { type: 'GiveConsent', memberId: registration.memberId, noticeVersion: input.privacyNoticeVersion, currentVersion: noticeVersionOf(deps), now: deps.now().toISOString() },
+        metadataOf(ctx, registration.memberId),
+      );
+      position = consent.position ?? position;
+    }
     ctx.status = 201;
-    const doc = await readAfterWrite(ctx, progress, registration.position, () => readModels.member(registration.memberId));
+    const doc = await readAfterWrite(ctx, progress, position, () => readModels.member(registration.memberId));
     ctx.body = {
       success: true,
       token: tokens.sign({ sub: registration.memberId, role: 'borrower', tv: 0 }),
-      user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId)) : null,
+      user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps)) : null,
     };
   }));
 
-  router.post('/login', endpoint({ summary: 'Sign in as a borrower', public: true, body: loginBody, answer: answers.signedIn(answers.userAnswer), refusals: ['401 INVALID_CREDENTIALS', '403 ACCOUNT_SUSPENDED', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
+  router.post('/login', endpoint({ summary: 'Sign in as a borrower', public: true, body: loginBody, answer: answers.signedIn(answers.userAnswer), refusals: ['401 INVALID_CREDENTIALS', '403 ACCOUNT_SUSPENDED', '403 ACCOUNT_CLOSED', '429 TOO_MANY_ATTEMPTS'] }, async (ctx, { body: input }) => {
     await loginThrottle.beginAttempt(`member:${input.phone}`, ctx.ip, deps.now().getTime());
     const phone = await loadState(store, streams.phone(input.phone), phoneReservationDecider);
     const member = phone.state.reserved ? await loadState(store, streams.member(phone.state.memberId), memberDecider) : null;
@@ -58,6 +74,7 @@ export function authRoutes(deps: ApiDeps): Router {
       throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
     }
     await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip, deps.now().getTime());
+    if (account.closedAt !== null) throw accountClosedRefusal(account.closedAt);
     if (account.status === 'suspended') {
       throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended, undefined, { accountStatus: 'suspended' });
     }
@@ -65,7 +82,7 @@ export function authRoutes(deps: ApiDeps): Router {
     ctx.body = {
       success: true,
       token: tokens.sign({ sub: account.memberId, role: 'borrower', tv: account.tokenVersion }),
-      user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId)) : null,
+      user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps)) : null,
     };
   }));
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { APPROVAL_KINDS, APPROVAL_STATUSES } from '@honeylend/contracts';
 import type {
+  ApprovalAnswer,
+  ApprovalKind,
+  ApprovalSettingsAnswer,
+  AwaitingApprovalAnswer,
   AdminAccountEntry,
   AdminAnswer,
   AdminLoanAnswer,
@@ -19,6 +24,7 @@ import type {
   CollectionsRowAnswer,
   CompanyAnswer,
   CompanyDetails,
+  ClosureAnswer,
   DisclosureAnswer,
   CreditTier,
   LoanAccount,
@@ -52,7 +58,8 @@ const memberStatus = z.enum(['active', 'pending', 'suspended']);
 
 const userShape = {
   id: uuid,
-  phone: z.string().regex(/^\+63\d{10}$/),
+  // A closed account's number is masked (RA 10173 sec. 16(e)): its last four digits.
+  phone: z.string().regex(/^(\+63\d{10}|••••\d{4})$/),
   fullName: z.string(),
   email: z.string().nullable(),
   address: z.string().nullable(),
@@ -77,6 +84,8 @@ const userShape = {
   verified: z.boolean(),
   withdrawalHold: z.strictObject({ until: isoTime, reason: z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']), message: z.string().min(1) }).nullable(),
   phoneVerified: z.boolean(),
+  consentRequired: z.boolean(),
+  privacyNoticeVersion: z.string().nullable(),
   createdAt: isoTime,
   version: count,
 };
@@ -99,7 +108,19 @@ const adminOtpStatus: z.ZodType<AdminOtpStatus> = z.strictObject({
   attemptsLeft: count.nullable(),
   expiresAt: isoTime.nullable(),
 });
-export const adminMemberAnswer: z.ZodType<AdminMemberAnswer> = z.strictObject({ ...userShape, updatedAt: isoTime, otp: adminOtpStatus.nullable() });
+const closureObligationAnswer = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('loan'), loanId: uuid, message: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('withdrawal'), withdrawalId: uuid, message: z.string().min(1) }),
+  z.strictObject({ kind: z.literal('wallet'), balance: pesos.positive(), message: z.string().min(1) }),
+]);
+export const closureAnswer: z.ZodType<ClosureAnswer> = z.strictObject({
+  requestedAt: isoTime,
+  reason: z.string(),
+  outcome: z.enum(['closed', 'refused']),
+  closedAt: isoTime.nullable(),
+  obligations: z.array(closureObligationAnswer),
+});
+export const adminMemberAnswer: z.ZodType<AdminMemberAnswer> = z.strictObject({ ...userShape, updatedAt: isoTime, otp: adminOtpStatus.nullable(), closure: closureAnswer.nullable() });
 
 const adminShape = {
   id: uuid,
@@ -488,3 +509,57 @@ export const healthAnswer = z.strictObject({
 });
 /** A code that confirms a new payout account, texted to the member; `destination` names the account, masked. */
 export const bankChangeCodeAnswer = z.strictObject({ sentTo: z.string(), expiresAt: z.iso.datetime(), challengeId: uuid, destination: z.string().regex(/^.+ ••••.{0,4}$/) });
+
+/** The privacy notice in force (RA 10173): its version and full text. */
+export const privacyNoticeAnswer = z.strictObject({ version: z.string().min(1), text: z.string().min(200), dataProtectionOfficer: z.string().nullable() });
+/** An account closed at the member's request. */
+export const accountClosedAnswer = z.strictObject({ success: z.literal(true), message: z.string().min(1), closure: closureAnswer });
+
+/** Download my data (RA 10173 sec. 16(c), 18): everything held about the member, one JSON file. */
+export const dataExportAnswer = z.strictObject({
+  exportedAt: isoTime,
+  about: z.string().min(1),
+  profile: userAnswer.nullable(),
+  documents: z.array(
+    z.strictObject({ fileId: uuid, contentType: z.string(), sizeBytes: count, uploadedAt: isoTime, usedAs: z.enum(['idFront', 'idBack', 'selfie']).nullable() }),
+  ),
+  loans: z.array(loanAnswer),
+  repayments: z.array(
+    z.strictObject({ loanId: uuid, repaymentId: uuid, receiptNumber: z.string(), amount: pesos, channel: z.string(), valueDate: z.string(), receivedAt: isoTime, reversed: z.boolean() }),
+  ),
+  withdrawals: z.array(withdrawalAnswer),
+  notifications: z.array(notificationAnswer),
+  events: z.array(z.strictObject({ stream: z.string(), revision: count, position: count, type: z.string(), data: z.record(z.string(), z.unknown()), createdAt: isoTime })),
+});
+
+// ── Four eyes on money (design §11) ───────────────────────────────────────────────────────
+
+/** 202 of a command that waits for a second admin's approval. */
+export const awaitingApproval: z.ZodType<AwaitingApprovalAnswer> = z.strictObject({ approvalId: uuid, status: z.literal('awaiting_approval') });
+/** What a command that may need a second admin answers: its own answer, or 202 awaiting approval. */
+export const orAwaitingApproval = <T extends z.ZodType>(answer: T) => z.union([answer, awaitingApproval]);
+const staffName = z.strictObject({ id: z.string(), name: z.string().nullable() });
+export const approvalAnswer: z.ZodType<ApprovalAnswer> = z.strictObject({
+  id: uuid,
+  kind: z.enum(APPROVAL_KINDS),
+  kindLabel: z.string(),
+  summary: z.string(),
+  amount: z.number().nullable(),
+  memberId: uuid,
+  memberName: z.string().nullable(),
+  maker: staffName,
+  reason: z.string(),
+  status: z.enum(APPROVAL_STATUSES),
+  requestedAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  decidedBy: staffName.nullable(),
+  decidedAt: z.iso.datetime().nullable(),
+  rejectionReason: z.string().nullable(),
+  execution: z.strictObject({ outcome: z.enum(['done', 'refused', 'running']), message: z.string().nullable() }).nullable(),
+  version: z.number().int().nonnegative(),
+});
+export const approvalSettingsAnswer: z.ZodType<ApprovalSettingsAnswer> = z.strictObject({
+  required: z.strictObject(Object.fromEntries(APPROVAL_KINDS.map((kind) => [kind, z.boolean()])) as Record<ApprovalKind, z.ZodBoolean>),
+  withdrawalThreshold: z.number().nonnegative(),
+  loanApprovalThreshold: z.number().nonnegative(),
+});

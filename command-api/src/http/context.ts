@@ -46,6 +46,8 @@ export interface ApiDeps {
   businessClock: BusinessClock;
   /** Loan servicing: the late-charge terms new accounts open with, and the payment provider's webhook secret (none: the webhook answers 503). */
   servicing: { lateCharge: LateChargeSettings; paymentWebhookSecret: string | null };
+  /** The privacy notice version in force (RA 10173); this code's PRIVACY_NOTICE_VERSION unless a test or an operator names another. */
+  privacyNoticeVersion?: string;
 }
 
 export function callerOf(ctx: Context): Caller {

@@ -9,6 +9,7 @@ import { ApiError } from '../http/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { memberDecider } from '../member/decide.js';
+import { noticeVersionOf } from '../privacy/privacyRoutes.js';
 import { allocateNumber } from '../sequence/allocateNumber.js';
 import { loanAnswerJson } from './loanAnswers.js';
 import { loanDecider } from './decide.js';
@@ -25,7 +26,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
    * the loan-number sequence, and the new loan's. Should a writer die part-way, the member's
    * stream already names the loan; applying again resumes that same loan instead of refusing.
    */
-  router.post('/', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Apply for a loan (one open application at a time, verified borrowers only)', body: loanApplicationBody, status: 201, answer: answers.loanAnswer, refusals: ['409 LOAN_EXISTS'] }, async (ctx, { body: input }) => {
+  router.post('/', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Apply for a loan (one open application at a time, verified borrowers only)', body: loanApplicationBody, status: 201, answer: answers.loanAnswer, refusals: ['409 LOAN_EXISTS', '403 CONSENT_REQUIRED'] }, async (ctx, { body: input }) => {
     const memberId = callerOf(ctx).id;
     const metadata = metadataOf(ctx, memberId);
     // The business calendar's instant: the calendar's own in production, moved with the dev business date elsewhere.
@@ -35,7 +36,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
     const unfinished = member.loanIds.at(-1);
     const loanId = unfinished && (await store.readStream(streams.loan(unfinished))).length === 0 ? unfinished : randomUUID();
 
-    await handleCommand(store, streams.member(memberId), memberDecider, { type: 'OpenLoanApplication', memberId, loanId, now: now.toISOString() }, metadata);
+    await handleCommand(store, streams.member(memberId), memberDecider, { type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: noticeVersionOf(deps), now: now.toISOString() }, metadata);
     const loanNumber = await allocateNumber(store, 'LN', loanId, now, metadata);
     const result = await handleCommand(
       store,

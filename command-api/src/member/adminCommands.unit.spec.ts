@@ -76,6 +76,11 @@ describe('member decider: balance adjustments', () => {
       .then([{ type: 'BalanceAdjusted', data: { memberId, adjustmentId, amountCentavos: -100_000, reason: 'Paid out in cash', adjustedAt: now } }]);
   });
 
+  it('records an adjustment id once: an approved adjustment retried moves the money once', () => {
+    const adjusted: MemberEvent = { type: 'BalanceAdjusted', data: { memberId, adjustmentId, amountCentavos: 50_000, reason: 'Refund of a double charge', adjustedAt: now } };
+    given(memberDecider, [registered, adjusted]).when({ type: 'AdjustBalance', memberId, adjustmentId, amountCentavos: 50_000, reason: 'Refund of a double charge', now }).then([]);
+  });
+
   it('never takes the balance below zero', () => {
     given(memberDecider, [registered, disbursed(100_000)])
       .when({ type: 'AdjustBalance', memberId, adjustmentId, amountCentavos: -100_001, reason: 'Too much', now })
@@ -120,15 +125,16 @@ describe('member decider: loans opening and closing', () => {
         ];
       }),
       { type: 'MemberPhoneVerified', data: { memberId, phone, verifiedAt: now } },
+      { type: 'ConsentGiven', data: { memberId, noticeVersion: 'v1', givenAt: now } },
       opened,
     ];
-    given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId: second, now }).thenThrows('LOAN_EXISTS');
+    given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId: second, privacyNoticeVersion: 'v1', now }).thenThrows('LOAN_EXISTS');
     given(memberDecider, [...verified, closed])
-      .when({ type: 'OpenLoanApplication', memberId, loanId: second, now })
+      .when({ type: 'OpenLoanApplication', memberId, loanId: second, privacyNoticeVersion: 'v1', now })
       .then([{ type: 'LoanApplicationOpened', data: { memberId, loanId: second, openedAt: now } }]);
     // The borrower's own cancellation closes the application as a denial does.
     given(memberDecider, [...verified, { type: 'LoanApplicationClosed', data: { memberId, loanId, closing: 'cancelled', closedAt: now } }])
-      .when({ type: 'OpenLoanApplication', memberId, loanId: second, now })
+      .when({ type: 'OpenLoanApplication', memberId, loanId: second, privacyNoticeVersion: 'v1', now })
       .then([{ type: 'LoanApplicationOpened', data: { memberId, loanId: second, openedAt: now } }]);
   });
 

@@ -2,6 +2,7 @@ import { WITHDRAWAL_HOLD_MS, formatPesos, maskedDestination, mayApplyAgain, type
 import { DomainError, type Decider } from '../domain/decider.js';
 import {
   areDocumentsComplete,
+  closureObligations,
   evolveMember,
   hasPendingWithdrawal,
   holdAt,
@@ -42,6 +43,9 @@ export const MEMBER_MESSAGES = {
   phoneByMainAdminOnly: "Only the main admin can change a member's phone number.",
   identityChangedByYou: "You changed this member's phone number or reset their password in the last 24 hours, so another admin must complete this withdrawal.",
   tokenOutdated: 'Please sign in to continue',
+  accountClosed: 'This account was closed at your request. For anything about it, contact the data protection officer named in the privacy notice.',
+  consentRequired: 'Please read and accept our privacy notice before applying for a loan.',
+  noticeChanged: 'The privacy notice changed since you read it. Please read the current one and accept it.',
 } as const;
 
 /** A body naming an account other than the profile's: refused, and told where withdrawals do go. */
@@ -90,7 +94,12 @@ export type MemberCommand =
       now: string;
     }
   | { type: 'SetIdentityDocument'; memberId: string; kind: DocumentKind; fileId: string; now: string }
-  | { type: 'OpenLoanApplication'; memberId: string; loanId: string; now: string }
+  /** `privacyNoticeVersion`: the notice in force; the member must have consented to it (RA 10173 sec. 12). */
+  | { type: 'OpenLoanApplication'; memberId: string; loanId: string; privacyNoticeVersion: string; now: string }
+  /** The member accepted the privacy notice of `noticeVersion`, which must be the one in force (`currentVersion`). */
+  | { type: 'GiveConsent'; memberId: string; noticeVersion: string; currentVersion: string; now: string }
+  /** The member asks to close the account and stop processing (RA 10173 sec. 16(e)). */
+  | { type: 'RequestClosure'; memberId: string; reason: string; tokenVersion?: number; now: string }
   | { type: 'DisburseLoan'; memberId: string; loanId: string; amountCentavos: number; now: string }
   | {
       type: 'RequestWithdrawalOtp';
@@ -150,6 +159,8 @@ export type MemberCommand =
 
 function existing(state: MemberState): ExistingMember {
   if (!state.exists) throw new DomainError(404, 'MEMBER_NOT_FOUND', MEMBER_MESSAGES.notFound);
+  // Closed at the member's request: the processing of their data stopped (RA 10173 sec. 16(e)).
+  if (state.closedAt !== null) throw new DomainError(409, 'ACCOUNT_CLOSED', MEMBER_MESSAGES.accountClosed, { closedAt: state.closedAt });
   return state;
 }
 
@@ -273,6 +284,9 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
         throw new DomainError(403, 'VERIFICATION_REQUIRED', MEMBER_MESSAGES.verificationRequired);
       }
       if (!isPhoneVerified(member)) throw new DomainError(403, 'PHONE_NOT_VERIFIED', MEMBER_MESSAGES.phoneNotVerified);
+      if (member.consentVersion !== command.privacyNoticeVersion) {
+        throw new DomainError(403, 'CONSENT_REQUIRED', MEMBER_MESSAGES.consentRequired, { noticeVersion: command.privacyNoticeVersion });
+      }
       // The one "may apply again" rule the borrower app uses too (@honeylend/contracts).
       if (!mayApplyAgain(applicationStandings(member))) throw new DomainError(409, 'LOAN_EXISTS', MEMBER_MESSAGES.loanExists, { loanId: openLoanIds(member).at(-1) });
       return [{ type: 'LoanApplicationOpened', data: { memberId: command.memberId, loanId: command.loanId, openedAt: command.now } }];
@@ -381,6 +395,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     }
     case 'AdjustBalance': {
       const member = existing(state);
+      // The same adjustment again (an approval's retry): recorded once.
+      if (member.adjustmentIds.has(command.adjustmentId)) return [];
       if (member.balanceCentavos + command.amountCentavos < 0) {
         throw new DomainError(409, 'BALANCE_BELOW_ZERO', balanceBelowZero(member.balanceCentavos), { balance: member.balanceCentavos / 100 });
       }
@@ -415,8 +431,28 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       const { memberId, repaymentId, reason, now } = command;
       return [{ type: 'WalletRepaymentRefunded', data: { memberId, loanId: debited.loanId, repaymentId, amountCentavos: debited.amountCentavos, reason, refundedAt: now } }];
     }
+    case 'GiveConsent': {
+      const member = active(state);
+      if (command.noticeVersion !== command.currentVersion) {
+        throw new DomainError(409, 'NOTICE_CHANGED', MEMBER_MESSAGES.noticeChanged, { noticeVersion: command.currentVersion });
+      }
+      if (member.consentVersion === command.noticeVersion) return [];
+      return [{ type: 'ConsentGiven', data: { memberId: command.memberId, noticeVersion: command.noticeVersion, givenAt: command.now } }];
+    }
+    case 'RequestClosure': {
+      // A suspended member may ask too: the right to stop processing is not the lender's to pause.
+      const member = existing(state);
+      assertCurrentToken(member, command.tokenVersion);
+      const { memberId, reason, now } = command;
+      const obligations = closureObligations(member);
+      const requested: MemberEvent = { type: 'MemberClosureRequested', data: { memberId, reason, obligations, requestedAt: now } };
+      // Refused requests are recorded too: an admin sees them, and what still stands in the way.
+      if (obligations.length > 0) return [requested];
+      return [requested, { type: 'MemberAccountClosed', data: { memberId, closedAt: now, loanIds: [...member.loanIds], withdrawalIds: [...member.withdrawals.keys()] } }];
+    }
     case 'CloseLoanApplication': {
       if (!state.exists && state.deleted) return [];
+      if (state.exists && state.closedAt !== null) return [];
       const member = existing(state);
       if (!member.loanIds.includes(command.loanId) || member.closedLoanIds.has(command.loanId)) return [];
       const { memberId, loanId, closing, now } = command;

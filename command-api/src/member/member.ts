@@ -1,4 +1,4 @@
-import { DEFAULT_CREDIT_SCORE, type DocumentKind, type LoanClosing, type EventOf, type MemberStatus, type ProfileChanges, type WithdrawalHoldReason } from '@honeylend/contracts';
+import { DEFAULT_CREDIT_SCORE, type ClosureObligation, type DocumentKind, type LoanClosing, type EventOf, type MemberStatus, type ProfileChanges, type WithdrawalHoldReason } from '@honeylend/contracts';
 
 export type MemberEvent = EventOf<
   | 'MemberRegistered'
@@ -25,6 +25,9 @@ export type MemberEvent = EventOf<
   | 'WalletRepaymentDebited'
   | 'WalletRepaymentRefunded'
   | 'WithdrawalsHeld'
+  | 'ConsentGiven'
+  | 'MemberClosureRequested'
+  | 'MemberAccountClosed'
 >;
 
 /** New withdrawals are refused until `until` (design §7); the latest-ending hold wins. */
@@ -84,6 +87,12 @@ export interface ExistingMember {
   adminIdentityChanges: AdminIdentityChange[];
   /** The bank account each withdrawal code was issued for, by challenge id (kept as fields, so an auditor's view masks the number). */
   challengeDestinations: Map<string, PayoutAccount>;
+  /** The privacy notice version the member last consented to (RA 10173 sec. 12). */
+  consentVersion: string | null;
+  /** Set once the account is closed at the member's request: nothing more is done for it. */
+  closedAt: string | null;
+  /** Adjustments recorded, by id: an approved adjustment (four eyes) runs once however often its approval is retried. */
+  adjustmentIds: Set<string>;
 }
 
 export interface PayoutAccount {
@@ -134,6 +143,15 @@ export function openLoanIds(member: ExistingMember): string[] {
 /** How each of the member's applications stands for "may apply again" (contracts' mayApplyAgain): its closing, or 'open'. */
 export function applicationStandings(member: ExistingMember): string[] {
   return member.loanIds.map((loanId) => member.closedLoanIds.get(loanId) ?? 'open');
+}
+
+/** What keeps the account from being closed: an open loan, a withdrawal pending review, money in the wallet. */
+export function closureObligations(member: ExistingMember): ClosureObligation[] {
+  return [
+    ...openLoanIds(member).map((loanId): ClosureObligation => ({ kind: 'loan', loanId })),
+    ...[...member.withdrawals].filter(([, withdrawal]) => withdrawal.status === 'pending').map(([withdrawalId]): ClosureObligation => ({ kind: 'withdrawal', withdrawalId })),
+    ...(member.balanceCentavos > 0 ? [{ kind: 'wallet', balanceCentavos: member.balanceCentavos } as const] : []),
+  ];
 }
 
 export function hasPendingWithdrawal(member: ExistingMember): boolean {
@@ -188,6 +206,9 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       withdrawalHold: null,
       adminIdentityChanges: [],
       challengeDestinations: new Map(),
+      consentVersion: null,
+      closedAt: null,
+      adjustmentIds: new Set(),
     };
   }
   if (!state.exists) return state;
@@ -259,7 +280,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
     case 'MemberPhoneVerified':
       return { ...state, verifiedPhone: event.data.phone };
     case 'BalanceAdjusted':
-      return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos };
+      return { ...state, balanceCentavos: state.balanceCentavos + event.data.amountCentavos, adjustmentIds: new Set(state.adjustmentIds).add(event.data.adjustmentId) };
     case 'WalletRepaymentDebited':
       return {
         ...state,
@@ -275,6 +296,13 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         walletRepayments: new Map(state.walletRepayments).set(event.data.repaymentId, { ...debited, refunded: true }),
       };
     }
+    case 'ConsentGiven':
+      return { ...state, consentVersion: event.data.noticeVersion };
+    case 'MemberClosureRequested':
+      return state;
+    case 'MemberAccountClosed':
+      // Closed sessions end: every token older than this is refused.
+      return { ...state, closedAt: event.data.closedAt, tokenVersion: state.tokenVersion + 1 };
     case 'LoanApplicationClosed':
       return { ...state, closedLoanIds: new Map(state.closedLoanIds).set(event.data.loanId, event.data.closing) };
     case 'MemberDeleted':

@@ -26,6 +26,7 @@ import { payoutAccount, type ExistingMember } from './member.js';
 import { codeRefused, recordWrongCode } from './codes/wrongCodes.js';
 import { fileIdFromUrl } from '../uploads/signedFileUrls.js';
 import { endpoint } from '../http/endpoint.js';
+import { noticeVersionOf } from '../privacy/privacyRoutes.js';
 import * as answers from '../http/answerSchemas.js';
 
 const DOCUMENT_FIELDS = { idFrontUrl: 'idFront', idBackUrl: 'idBack', selfieUrl: 'selfie' } as const;
@@ -67,7 +68,7 @@ export function profileRoutes(deps: ApiDeps): Router {
 
   const userAnswer = (doc: MemberDoc | null) => {
     if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
-    return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now());
+    return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps));
   };
 
   router.get('/profile', endpoint({ summary: "The borrower's own profile", answer: answers.userAnswer }, async (ctx) => {

@@ -28,7 +28,8 @@ const documents: MemberEvent[] = (['idFront', 'idBack', 'selfie'] as const).map(
   data: { memberId, kind, fileId: fileIds[i]!, setAt: now },
 }));
 const phoneProved: MemberEvent = { type: 'MemberPhoneVerified', data: { memberId, phone: '+639171234567', verifiedAt: now } };
-const verified = [registered, personalInfo, ...uploads, ...documents, phoneProved];
+const consented: MemberEvent = { type: 'ConsentGiven', data: { memberId, noticeVersion: 'v1', givenAt: now } };
+const verified = [registered, personalInfo, ...uploads, ...documents, phoneProved, consented];
 const opened: MemberEvent = { type: 'LoanApplicationOpened', data: { memberId, loanId, openedAt: now } };
 const disbursed = (amountCentavos: number): MemberEvent => ({ type: 'LoanDisbursed', data: { memberId, loanId, amountCentavos, disbursedAt: now } });
 const withdrawal = (amountCentavos: number, id = withdrawalId, challenge = challengeId) => ({
@@ -66,21 +67,21 @@ describe('identity documents', () => {
 
 describe('loan application guard', () => {
   it('opens an application for a verified member with no loan', () => {
-    given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId, now }).then([opened]);
+    given(memberDecider, verified).when({ type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: 'v1', now }).then([opened]);
   });
   it('refuses a member whose phone number is not proved yet (issue 14)', () => {
     given(memberDecider, [registered, personalInfo, ...uploads, ...documents])
-      .when({ type: 'OpenLoanApplication', memberId, loanId, now })
+      .when({ type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: 'v1', now })
       .thenThrows('PHONE_NOT_VERIFIED', 'Confirm your phone number before applying for a loan: we text you a code.');
   });
   it('refuses an unverified member with the spec message', () => {
     given(memberDecider, [registered, personalInfo])
-      .when({ type: 'OpenLoanApplication', memberId, loanId, now })
+      .when({ type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: 'v1', now })
       .thenThrows('VERIFICATION_REQUIRED', 'You need to complete your account verification before applying for a loan.');
   });
   it('refuses a second loan', () => {
     given(memberDecider, [...verified, opened])
-      .when({ type: 'OpenLoanApplication', memberId, loanId: '99999999-2222-4333-8444-555555555555', now })
+      .when({ type: 'OpenLoanApplication', memberId, loanId: '99999999-2222-4333-8444-555555555555', privacyNoticeVersion: 'v1', now })
       .thenThrows('LOAN_EXISTS');
   });
 });

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { rooms, toLoanAnswer, toNotificationAnswer, toUserAnswer, toWithdrawalAnswer, type LoanDoc, type MemberDoc, type NotificationDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import { rooms, toApprovalAnswer, toLoanAnswer, toNotificationAnswer, toUserAnswer, toWithdrawalAnswer, type ApprovalDoc, type LoanDoc, type MemberDoc, type NotificationDoc, type WithdrawalDoc } from '@honeylend/contracts';
 import type { ApiDeps } from '../http/context.js';
 import { metrics } from '@honeylend/observability';
 import type { Role } from '../auth/tokens.js';
@@ -242,7 +242,7 @@ export class RealtimeGateway {
     const urlFor = (fileId: string) => this.deps.signedFileUrls.urlFor(fileId);
     switch (entry.event) {
       case 'member.updated':
-        return toUserAnswer(entry.doc as MemberDoc, urlFor);
+        return toUserAnswer(entry.doc as MemberDoc, urlFor, new Date(), this.deps.privacyNoticeVersion);
       case 'loan.updated':
         return toLoanAnswer(entry.doc as LoanDoc);
       case 'withdrawal.updated':
@@ -250,6 +250,8 @@ export class RealtimeGateway {
       case 'notification.created':
       case 'notification.updated':
         return toNotificationAnswer(entry.doc as NotificationDoc);
+      case 'approval.updated':
+        return toApprovalAnswer(entry.doc as ApprovalDoc);
       default:
         return entry.doc;
     }

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { DELINQUENCY_BUCKETS, loanPosition, type CollectionsRowAnswer, type LoanDoc, type MemberDoc, type PortfolioAnswer } from '@honeylend/contracts';
+import { DELINQUENCY_BUCKETS, findRepayment, loanPosition, type CollectionsRowAnswer, type LoanDoc, type MemberDoc, type PortfolioAnswer } from '@honeylend/contracts';
 import { adminAccess } from '../admin/access/adminAccess.js';
 import { loadAdminLoan } from '../admin/loans/adminLoanAnswer.js';
 import { documentsOf } from '../admin/lists/searchPage.js';
@@ -11,6 +11,7 @@ import { recordRepayment, reverseRepayment, waivePenalty } from './adminMoneyCom
 import { adminRepaymentBody, collectionsQuery, penaltyWaiverBody, reversalBody } from './servicingBodies.js';
 import { personalDataView } from '../audit/personalDataView.js';
 import { endpoint } from '../http/endpoint.js';
+import { requestApprovalIfNeeded } from '../approvals/fourEyes.js';
 import * as answers from '../http/answerSchemas.js';
 
 const loanIdOf = (ctx: Context) => idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
@@ -29,14 +30,32 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
     ctx.body = receipt;
   }));
 
-  router.post('/:id/repayments/:repaymentId/reversal', endpoint({ summary: 'Reverse a recorded repayment (a bounced payment), with a reason', body: reversalBody, answer: answers.adminLoanAnswer, refusals: ['404 REPAYMENT_NOT_FOUND', '409 REPAYMENT_ALREADY_REVERSED'] }, async (ctx, { body }) => {
+  router.post('/:id/repayments/:repaymentId/reversal', endpoint({ summary: 'Reverse a recorded repayment (a bounced payment), with a reason', body: reversalBody, answer: answers.orAwaitingApproval(answers.adminLoanAnswer), refusals: ['404 REPAYMENT_NOT_FOUND', '409 REPAYMENT_ALREADY_REVERSED'] }, async (ctx, { body }) => {
     const loanId = loanIdOf(ctx);
-    const position = await reverseRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, repaymentIdOf(ctx), body);
+    const repaymentId = repaymentIdOf(ctx);
+    // Four eyes (design §11): the reversal waits for a second admin; the repayment counts until then.
+    const loan = await deps.readModels.loan(loanId);
+    const repayment = loan?.account ? findRepayment(loan.account, repaymentId) : undefined;
+    if (loan && repayment && !repayment.reversal) {
+      const command = { kind: 'repayment_reversal' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, repaymentId, amountCentavos: repayment.amountCentavos, reason: body.reason };
+      if (await requestApprovalIfNeeded(deps, ctx, command, body.reason)) return;
+    }
+    const position = await reverseRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, repaymentId, body);
     ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
   }));
 
-  router.post('/:id/penalty-waivers', endpoint({ summary: "Waive some of a loan's late charges, with a reason", body: penaltyWaiverBody, status: 201, answer: answers.adminLoanAnswer, refusals: ['400 WAIVER_ABOVE_PENALTIES', '409 LOAN_NOT_ACTIVE'] }, async (ctx, { body }) => {
+  router.post('/:id/penalty-waivers', endpoint({ summary: "Waive some of a loan's late charges, with a reason", body: penaltyWaiverBody, status: 201, answer: answers.orAwaitingApproval(answers.adminLoanAnswer), refusals: ['400 WAIVER_ABOVE_PENALTIES', '409 LOAN_NOT_ACTIVE'] }, async (ctx, { body }) => {
     const loanId = loanIdOf(ctx);
+    // Four eyes (design §11): the waiver waits for a second admin; the late charges stay owed until then.
+    const loan = await deps.readModels.loan(loanId);
+    if (loan?.account && loan.status === 'active') {
+      const unpaid = loanPosition(loan.account, await deps.businessClock.today()).outstanding.penaltiesCentavos;
+      // A waiver above what is unpaid is refused at once (by the decider below), never queued for approval.
+      if (body.amount <= unpaid) {
+        const command = { kind: 'penalty_waiver' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, amountCentavos: body.amount, reason: body.reason };
+        if (await requestApprovalIfNeeded(deps, ctx, command, body.reason)) return;
+      }
+    }
     const position = await waivePenalty(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
     ctx.status = 201;
     ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));

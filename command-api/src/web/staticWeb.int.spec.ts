@@ -21,7 +21,8 @@ interface RawAnswer {
 let server: Server;
 let root: string;
 const script = `export const greeting = ${JSON.stringify('mabuhay '.repeat(400))};\n`;
-const html = `<!doctype html><title>Honeylend</title>${'<p>shell</p>'.repeat(200)}`;
+const html = `<!doctype html><title>Effortless Borrowing · Honeylend</title>${'<p>landing</p>'.repeat(200)}`;
+const appHtml = `<!doctype html><title>Honeylend</title>${'<p>app</p>'.repeat(200)}`;
 const bigJson = { items: Array.from({ length: 200 }, (_, index) => ({ id: `loan-${index}`, amountCentavos: index * 100 })) };
 
 function get(path: string, acceptEncoding?: string): Promise<RawAnswer> {
@@ -47,6 +48,8 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html'), html);
   writeFileSync(join(root, 'index.html.br'), brotliCompressSync(html));
   writeFileSync(join(root, 'index.html.gz'), gzipSync(html));
+  writeFileSync(join(root, 'app.html'), appHtml);
+  writeFileSync(join(root, 'app.html.br'), brotliCompressSync(appHtml));
 
   const app = new Koa();
   app.use(jsonCompression());
@@ -95,12 +98,21 @@ describe('the web app files', () => {
     expect(image.body).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   });
 
-  it('sends index.html for a client route, compressed but revalidated on every visit', async () => {
+  it('sends app.html for a client route, compressed but revalidated on every visit', async () => {
     const answer = await get('/loan-app', 'br');
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(answer.headers['cache-control']).toBe('no-cache');
-    expect(brotliDecompressSync(answer.body).toString()).toBe(html);
+    expect(brotliDecompressSync(answer.body).toString()).toBe(appHtml);
+    const unknown = await get('/no-such-page/deeper');
+    expect(unknown.body.toString()).toBe(appHtml);
+  });
+
+  it('sends index.html, the prerendered landing page, at / (issue 20)', async () => {
+    const answer = await get('/', 'gzip');
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(answer.body).toString()).toBe(html);
   });
 });
 

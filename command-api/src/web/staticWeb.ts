@@ -51,14 +51,17 @@ async function fileAt(path: string) {
 }
 
 /**
- * Serves the built web app: files under `root`, and index.html for every other GET so the client
- * router can draw its routes (and its own 404 page). A file with a precompressed copy goes as the
+ * Serves the built web app: files under `root`; at `/` index.html, the landing page prerendered at
+ * build time (issue 20: no React on a visitor's first load); and app.html — the app — for every
+ * other GET so the client router can draw its routes (and its own 404 page). A build without
+ * app.html gets index.html everywhere. A file with a precompressed copy goes as the
  * best copy the browser accepts (`Content-Encoding`, `Vary: Accept-Encoding`). Hashed assets are
  * cached for a year as immutable; everything else (index.html, the service worker, the manifest)
  * is revalidated on every use, so a deploy is picked up at once.
  */
 export function staticWeb(root: string) {
   const index = join(root, 'index.html');
+  const appPage = join(root, 'app.html');
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     let relative: string;
@@ -70,8 +73,9 @@ export function staticWeb(root: string) {
     const candidate = join(root, relative);
     const inside = candidate === root || candidate.startsWith(root.endsWith(sep) ? root : root + sep);
     const file = inside && relative ? await fileAt(candidate) : null;
-    const path = file ? candidate : index;
-    const info = file ?? (await fileAt(index));
+    const page = relative ? ((await fileAt(appPage)) ? appPage : index) : index;
+    const path = file ? candidate : page;
+    const info = file ?? (await fileAt(page));
     if (!info) return next();
     ctx.type = CONTENT_TYPES[extname(path)] ?? 'application/octet-stream';
     ctx.set('Cache-Control', file && relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -67,6 +67,8 @@ const FIELD_MASKS: Record<string, (value: string) => string> = {
   phone: maskLastFour,
   // The member's last proved number, in the folded member state an auditor reads.
   verifiedPhone: maskLastFour,
+  // A member's number before a phone change waiting for a second admin (ApprovalRequested).
+  fromPhone: maskLastFour,
   referencePhone: maskLastFour,
   bankAccountNumber: maskLastFour,
   email: maskEmail,
@@ -115,6 +117,9 @@ export function maskStreamName(stream: string): string {
 /** The member an event is about: the one its data names, or whose stream it is on. */
 export function memberOfEvent(event: { stream: string; data: Record<string, unknown> }): string | null {
   if (typeof event.data.memberId === 'string') return event.data.memberId;
+  // A command waiting for a second admin names its member inside (ApprovalRequested).
+  const command = event.data.command as { memberId?: unknown } | undefined;
+  if (typeof command?.memberId === 'string') return command.memberId;
   return event.stream.startsWith('member-') ? event.stream.slice('member-'.length) : null;
 }
 

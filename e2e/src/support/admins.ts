@@ -20,3 +20,15 @@ export async function plainAdmin(system: RunningSystem, fullName: string): Promi
   expect(login.status, JSON.stringify(login.body)).toBe(200);
   return { id: created.body.id, username: created.body.username, fullName, token: login.body.token };
 }
+
+/**
+ * Four eyes (design §11): a command answered 202 awaiting approval runs once a different admin
+ * (`checkerToken`) approves it; any other answer is handed back as it is.
+ */
+export async function approvedBySecondAdmin(system: RunningSystem, answer: { status: number; body: any }, checkerToken: string): Promise<{ status: number; body: any }> {
+  if (answer.status !== 202 || answer.body?.status !== 'awaiting_approval') return answer;
+  const approved = await system.request('POST', `/api/admin/approvals/${answer.body.approvalId}/approve`, { token: checkerToken });
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  expect(approved.body.execution?.outcome, JSON.stringify(approved.body)).toBe('done');
+  return approved;
+}

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { PRIVACY_NOTICE_VERSION } from '@honeylend/contracts';
 import { uniquePhone } from './helpers.js';
 import { pngImage } from './images.js';
 import type { RunningSystem } from './system.js';
@@ -31,7 +32,7 @@ const DOCUMENT_COLOURS = [
 /** A borrower registered and verified (profile, the three documents and the phone) through the API, named `fullName`. */
 export async function verifiedBorrower(system: RunningSystem, fullName: string, details: BorrowerProfile = MANILA_PROFILE): Promise<ApiBorrower> {
   const phone = uniquePhone();
-  const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName } });
+  const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName, privacyNoticeVersion: PRIVACY_NOTICE_VERSION } });
   expect(registered.status, JSON.stringify(registered.body)).toBe(201);
   const borrower: ApiBorrower = { id: registered.body.user.id, phone, token: registered.body.token };
 

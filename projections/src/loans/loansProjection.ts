@@ -1,4 +1,4 @@
-import { isLoanAccountEvent, rooms, streams, type LoanDoc, type ReadModelKeys } from '@honeylend/contracts';
+import { isLoanAccountEvent, maskLoanDoc, rooms, streams, type LoanDoc, type ReadModelKeys } from '@honeylend/contracts';
 import type { ProjectedEvent, Projection } from '../projection.js';
 import type { ReadModelTransaction } from '../readModelTransaction.js';
 import { loanSearchText } from '../search/searchText.js';
@@ -118,6 +118,14 @@ export const loansProjection: Projection = {
         tx.hincrby(keys.loanStats, statusField(current.status), -1);
         tx.hincrby(keys.loanStats, 'totalAmountCentavos', -current.amountCentavos);
         tx.publish({ rooms: [rooms.member(current.memberId), rooms.admins], event: 'loan.deleted', doc: { id: current.id }, version: event.position });
+        return;
+      }
+      case 'MemberAccountClosed': {
+        // The member closed their account (RA 10173): the purpose and messages of their loans are masked too.
+        for (const loanId of event.data.loanIds) {
+          const current = await tx.getJson<LoanDoc>(keys.loan(loanId));
+          if (current) store(tx, keys, event, { ...maskLoanDoc(current), version: event.position });
+        }
         return;
       }
       case 'LoanDisbursed':

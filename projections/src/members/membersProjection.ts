@@ -1,4 +1,4 @@
-import { DEFAULT_CREDIT_SCORE, rooms, type MemberDoc, type MemberStatus, type ReadModelKeys } from '@honeylend/contracts';
+import { DEFAULT_CREDIT_SCORE, maskMemberDoc, rooms, type MemberDoc, type MemberStatus, type ReadModelKeys } from '@honeylend/contracts';
 import type { ProjectedEvent, Projection } from '../projection.js';
 import type { ReadModelTransaction } from '../readModelTransaction.js';
 import { memberSearchText } from '../search/searchText.js';
@@ -151,6 +151,37 @@ export const membersProjection: Projection = {
       case 'MemberPhoneVerified':
         await updateMember(tx, keys, event, event.data.memberId, (doc) => ({ phoneVerified: doc.phone === event.data.phone }));
         return;
+      case 'ConsentGiven':
+        await updateMember(tx, keys, event, event.data.memberId, () => ({ consent: { noticeVersion: event.data.noticeVersion, givenAt: event.data.givenAt } }));
+        return;
+      case 'MemberClosureRequested': {
+        const { memberId, reason, obligations, requestedAt } = event.data;
+        const outcome = obligations.length > 0 ? 'refused' : 'closed';
+        const doc = await updateMember(tx, keys, event, memberId, () => ({ closure: { requestedAt, reason, outcome, closedAt: null, obligations } }));
+        if (!doc) return;
+        const at = Date.parse(requestedAt);
+        tx.zadd(keys.membersByClosure('requested'), at, memberId);
+        tx.zrem(keys.membersByClosure(outcome === 'refused' ? 'closed' : 'refused'), memberId);
+        tx.zadd(keys.membersByClosure(outcome), at, memberId);
+        return;
+      }
+      case 'MemberAccountClosed': {
+        // RA 10173 sec. 16(e): the member's personal data is masked in every read model (as an
+        // auditor sees it), every session ends, and their token version moves on. The event log
+        // keeps what the law requires (the privacy notice says so).
+        const { memberId, closedAt } = event.data;
+        const doc = await updateMember(tx, keys, event, memberId, (current) => ({
+          ...maskMemberDoc(current),
+          closure: { ...(current.closure ?? { requestedAt: closedAt, reason: '', obligations: [] }), outcome: 'closed', closedAt },
+        }));
+        if (!doc) return;
+        tx.hset(keys.memberSearch, { [memberId]: memberSearchText(doc) });
+        tx.hincrby(keys.auth(memberId), 'tokenVersion', 1);
+        tx.zrem(keys.membersByClosure('refused'), memberId);
+        tx.zadd(keys.membersByClosure('closed'), Date.parse(doc.closure!.requestedAt), memberId);
+        revokeSessions(tx, event, memberId, 'account-closed');
+        return;
+      }
       case 'MemberDeleted': {
         const { memberId } = event.data;
         const doc = await tx.getJson<MemberDoc>(keys.member(memberId));

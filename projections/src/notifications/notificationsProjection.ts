@@ -11,6 +11,11 @@ import type { Projection } from '../projection.js';
 export const notificationsProjection: Projection = {
   name: 'notifications',
   async apply(event, tx, keys) {
+    if (event.type === 'MemberAccountClosed') {
+      // Messages written to the member, read only by them: gone from the read models once they closed their account (the log keeps them).
+      tx.delete(keys.notificationsByMember(event.data.memberId));
+      return;
+    }
     let doc: NotificationDoc;
     if (event.type === 'MemberNotified') {
       const { notificationId, memberId, title, message, type, notifiedAt } = event.data;

@@ -1,4 +1,4 @@
-import { rooms, type WithdrawalDoc } from '@honeylend/contracts';
+import { maskWithdrawalDoc, rooms, type WithdrawalDoc } from '@honeylend/contracts';
 import type { Projection } from '../projection.js';
 import { withdrawalSearchText } from '../search/searchText.js';
 
@@ -63,6 +63,18 @@ export const withdrawalsProjection: Projection = {
           tx.hincrby(keys.withdrawalStats, 'rejectedAmountCentavos', current.amountCentavos);
         }
         tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'withdrawal.updated', doc, version: event.position });
+        return;
+      }
+      case 'MemberAccountClosed': {
+        // The member closed their account (RA 10173): their bank account numbers are masked here too.
+        for (const withdrawalId of event.data.withdrawalIds) {
+          const current = await tx.getJson<WithdrawalDoc>(keys.withdrawal(withdrawalId));
+          if (!current) continue;
+          const doc: WithdrawalDoc = { ...maskWithdrawalDoc(current), version: event.position };
+          tx.setJson(keys.withdrawal(doc.id), doc);
+          tx.hset(keys.withdrawalSearch, { [doc.id]: withdrawalSearchText(doc) });
+          tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'withdrawal.updated', doc, version: event.position });
+        }
         return;
       }
       default:

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streams } from '@honeylend/contracts';
+import { PRIVACY_NOTICE_VERSION, streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { registerBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
 import { acceptDisclosure, adminLogin, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, requestFrom, type TestAdmin } from '../../../cli/src/testing/admins.js';
@@ -47,6 +47,8 @@ interface MemberFixture extends Borrower {
   withdrawalNumber: string;
   /** A repayment an admin recorded on the member's loan. */
   repaymentId: string;
+  /** A balance adjustment for the member, waiting for a second admin (four eyes). */
+  approvalId: string;
   notificationId: string;
   fileIds: string[];
   /** A signed URL of one of the member's identity documents, as their own profile answers it. */
@@ -129,6 +131,11 @@ const RULES: Record<string, RouteCase[]> = {
   ],
 
   'GET /api/user/profile': [{ access: 'borrower' }],
+  // Data privacy (RA 10173): the notice is public; consent, the export and the closure are the borrower's own.
+  'GET /api/privacy-notice': [{ access: 'public' }],
+  'POST /api/user/consent': [{ access: 'borrower', attack: () => ({ noticeVersion: PRIVACY_NOTICE_VERSION }) }],
+  'GET /api/user/export': [{ access: 'borrower' }],
+  'POST /api/user/closure-request': [{ access: 'borrower', attack: () => ({ reason: 'Close this account for me' }) }],
   'PUT /api/user/profile': [{ access: 'borrower', attack: () => ({ bankAccountNumber: '9999999999' }) }],
   'POST /api/user/bank-account/otp': [{ access: 'borrower', attack: () => ({ bankName: 'BDO', bankAccountNumber: '9999999999' }) }],
   'POST /api/upload': [{ access: 'borrower' }],
@@ -212,6 +219,22 @@ const RULES: Record<string, RouteCase[]> = {
       }),
     },
   ],
+  // Four eyes (design §11): the attack approves (or kills) a credit waiting for the victim; the allowed
+  // callers name an unknown request (404), so the fixture stays pending for the other cells.
+  'GET /api/admin/approvals': [{ access: 'staff' }],
+  'POST /api/admin/approvals/:id/approve': [{ access: 'staff', allowedParams: unknownId }],
+  'POST /api/admin/approvals/:id/reject': [{ access: 'staff', attack: () => ({ reason: 'Let me kill it' }), allowedParams: unknownId }],
+  'GET /api/admin/settings/approvals': [{ access: 'staff' }],
+  'PUT /api/admin/settings/approvals': [
+    {
+      access: 'mainAdmin',
+      attack: () => ({
+        required: { balance_adjustment: false, withdrawal_completion: false, loan_approval: false, penalty_waiver: false, repayment_reversal: false, phone_change: false },
+        withdrawalThreshold: 100_000_000,
+        loanApprovalThreshold: 100_000_000,
+      }),
+    },
+  ],
   'POST /api/admin/allowed-ips': [{ access: 'mainAdmin', attack: () => ({ ipAddress: '0.0.0.0/0', description: 'Everyone' }) }],
   'DELETE /api/admin/allowed-ips/:id': [{ access: 'mainAdmin', allowedParams: unknownId }],
 
@@ -285,6 +308,8 @@ function victimParam(path: string, name: string, { victim, fx }: Cell): string {
       return fx.customStatus;
     case 'allowed-ips':
       return fx.allowedIpRuleId;
+    case 'approvals':
+      return victim.approvalId;
     // The reference page's own script: nobody's.
     case 'docs':
       return 'reference.js';
@@ -311,6 +336,7 @@ function traces(victim: MemberFixture): string[] {
     victim.withdrawalId,
     victim.withdrawalNumber,
     victim.repaymentId,
+    victim.approvalId,
     victim.notificationId,
     ...victim.fileIds,
   ];
@@ -335,6 +361,8 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
   if (repayment.status !== 201) throw new Error(`repayment failed: ${repayment.status} ${JSON.stringify(repayment.body)}`);
   const notice = await system.request('POST', '/api/admin/notifications', { token: officer.token, body: { userId: borrower.id, title: 'Hello', message: `For ${fullName}` } });
   if (notice.status !== 201) throw new Error(`notification failed: ${notice.status} ${JSON.stringify(notice.body)}`);
+  const waiting = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: officer.token, body: { amount: 100, reason: 'Waiting for a second admin' } });
+  if (waiting.status !== 202) throw new Error(`adjustment request failed: ${waiting.status} ${JSON.stringify(waiting.body)}`);
   const profile = (await system.request('GET', '/api/user/profile', { token: borrower.token })).body;
   const urls: string[] = [profile.idFrontUrl, profile.idBackUrl, profile.selfieUrl];
   const fileIds = urls.map((url) => /\/api\/files\/([0-9a-f-]{36})/.exec(url)![1]!);
@@ -346,6 +374,7 @@ async function memberFixture(fullName: string, officer: TestAdmin): Promise<Memb
     withdrawalId: withdrawal.id,
     withdrawalNumber: withdrawal.withdrawalNumber,
     repaymentId: repayment.body.id,
+    approvalId: waiting.body.approvalId,
     notificationId: notice.body.id,
     fileIds,
     documentUrl: urls[0]!,

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import fc from 'fast-check';
 import { z } from 'zod';
+import { PRIVACY_NOTICE_VERSION } from '@honeylend/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { disburse, registerBorrower, verifyBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
@@ -113,6 +114,9 @@ interface Fixtures {
   today: string;
   /** A notification the borrower was sent (reading it again changes nothing). */
   notificationId: string;
+  /** Balance adjustments the main admin asked for, waiting for a second admin (four eyes): approved, and rejected, in turn. */
+  approvableIds: string[];
+  rejectableIds: string[];
 }
 
 const rotate = <T>(items: readonly T[], n: number): T => items[n % items.length]!;
@@ -188,6 +192,12 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
 
     // ── the borrower ─────────────────────────────────────────────────────────────────────
     'GET /api/user/profile': { caller: 'borrower' },
+    // Data privacy (RA 10173). A version other than the one in force is refused (409 NOTICE_CHANGED).
+    'GET /api/privacy-notice': { caller: 'anonymous' },
+    'POST /api/user/consent': { caller: 'borrower', fields: { noticeVersion: fc.constantFrom(PRIVACY_NOTICE_VERSION, '2001-01-01', 'v2') } },
+    'GET /api/user/export': { caller: 'borrower' },
+    // The borrower holds money in the wallet: every well-formed request is recorded and refused (409 CLOSURE_OBLIGATIONS_OPEN), so the account stays open for the other routes.
+    'POST /api/user/closure-request': { caller: 'borrower' },
     'PUT /api/user/profile': {
       caller: 'borrower',
       fields: {
@@ -388,6 +398,15 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
       caller: 'superadmin',
       fields: { dateRegistered: fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)) },
     },
+    // ── four eyes (design §11) ───────────────────────────────────────────────────────────
+    'GET /api/admin/approvals': { caller: 'admin' },
+    'POST /api/admin/approvals/:id/approve': { caller: 'admin', params: (n) => ({ id: rotate(fx.approvableIds, n) }) },
+    'POST /api/admin/approvals/:id/reject': { caller: 'admin', params: (n) => ({ id: rotate(fx.rejectableIds, n) }) },
+    'GET /api/admin/settings/approvals': { caller: 'admin' },
+    'PUT /api/admin/settings/approvals': {
+      caller: 'superadmin',
+      fields: { withdrawalThreshold: fc.integer({ min: 0, max: 10_000_000 }).map((centavos) => centavos / 100), loanApprovalThreshold: fc.integer({ min: 0, max: 10_000_000 }).map((centavos) => centavos / 100) },
+    },
     'POST /api/admin/allowed-ips': {
       caller: 'superadmin',
       fields: { ipAddress: fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4().map((ip) => `${ip}/24`), fc.constant('127.0.0.1')) },
@@ -489,6 +508,18 @@ async function setUp(): Promise<Fixtures> {
     repaymentIds.push(String((await expectStatus(res, 201, 'repayment')).id));
   }
 
+  // Four eyes: credits the main admin asked for, for the fuzzer's admin (a different admin) to approve or reject.
+  const waitingAdjustments = async (count: number, reason: string) => {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token: superadmin, body: { amount: 1, reason } });
+      ids.push(String((await expectStatus(res, 202, 'adjustment request')).approvalId));
+    }
+    return ids;
+  };
+  const approvableIds = await waitingAdjustments(3, 'Fuzzing: to approve');
+  const rejectableIds = await waitingAdjustments(3, 'Fuzzing: to reject');
+
   const editedMemberId = await newMember('Edited Member');
   const document = await system.upload(`/api/admin/users/${editedMemberId}/documents/idFront`, { bytes: pngImage(), name: 'id.png', type: 'image/png' }, admin.token);
   const editedMemberFileUrl = String((await expectStatus(document, 201, 'document upload')).idFrontUrl);
@@ -519,6 +550,8 @@ async function setUp(): Promise<Fixtures> {
     notificationId: String(
       (await expectStatus(await system.request('POST', '/api/admin/notifications', { token: admin.token, body: { userId: borrower.id, title: 'Fuzzing', message: 'A notice to read' } }), 201, 'notification')).id,
     ),
+    approvableIds,
+    rejectableIds,
   };
 }
 

@@ -4,6 +4,7 @@ import { streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { addBankAccount, disburse, latestOtpFor, registerBorrower, verifyBorrower } from '../../../cli/src/testing/borrowers.js';
 import { reportFigure } from '../support/figures.js';
+import { createAdmin } from '../../../cli/src/testing/admins.js';
 
 let duplicates = 0;
 
@@ -65,14 +66,24 @@ describe('Idempotency-Key', () => {
 
     const admin = await system.request('POST', '/api/auth/admin-login', { body: SUPERADMIN });
     const adjustmentKey = randomUUID();
+    // Four eyes: the adjustment is only requested (202); the same key asks once, and it runs once a second admin approves.
+    const approvalIds = new Set<string>();
     for (let i = 0; i < 10; i++) {
       const res = await system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, {
         token: admin.body.token,
         headers: { 'Idempotency-Key': adjustmentKey },
         body: { amount: 250, reason: 'Goodwill credit for a delayed payout' },
       });
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(202);
+      approvalIds.add(res.body.approvalId);
     }
+    expect(approvalIds.size).toBe(1);
+    const [approvalId] = [...approvalIds];
+    const checker = await createAdmin(system, admin.body.token);
+    const approvals = [];
+    for (let i = 0; i < 3; i++) approvals.push(await system.request('POST', `/api/admin/approvals/${approvalId}/approve`, { token: checker.token }));
+    expect(approvals.map((answer) => answer.status)).toEqual([200, 409, 409]);
+    expect((await system.store.readStream(streams.approval(approvalId!))).filter((e) => e.type === 'ApprovalRequested')).toHaveLength(1);
     const adminKey = randomUUID();
     const newAdmin = { email: `teller-${adminKey}@honeylend.test`, password: 'Narra-Tree#2026', fullName: 'Teller', phone: uniquePhone() };
     const adminAnswers = [];

@@ -9,6 +9,7 @@ import { DesktopOnlyNotice } from './access/DesktopOnlyNotice';
 import { DESKTOP_MIN_WIDTH_PX, useViewportWidth } from './access/useViewportWidth';
 import { adminTheme } from './adminTheme';
 import { BorrowingPage } from './borrowing/BorrowingPage';
+import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { ManagementNotFound } from './layout/ManagementNotFound';
 import { StaffContext } from './layout/staffContext';
@@ -79,6 +80,7 @@ function Console({ role, onSignedOut }: { role: Exclude<StaffRole, 'auditor'>; o
           <Route path="members" element={<MembersPage />} />
           <Route path="borrowing" element={<BorrowingPage />} />
           <Route path="withdrawal" element={<WithdrawalsPage />} />
+          <Route path="approvals" element={<ApprovalsPage />} />
           <Route path="collections" element={<CollectionsPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="dashboard" element={<Navigate to="/management" replace />} />

@@ -42,3 +42,14 @@ export async function attempt<T>(failureTitle: string, path: string, options: Ap
     return null;
   }
 }
+
+/**
+ * Four eyes (design §11): a command that needs a second admin answers 202 `{ approvalId, status:
+ * 'awaiting_approval' }` and nothing of it has happened yet. Says so (naming what waits), and
+ * answers true so the caller does not show the command as done.
+ */
+export function sentForApproval(answer: unknown, what: string): answer is { approvalId: string; status: 'awaiting_approval' } {
+  if (typeof answer !== 'object' || answer === null || (answer as { status?: unknown }).status !== 'awaiting_approval') return false;
+  toast({ title: 'Sent for approval', description: `${what} happens only when a different admin approves it on the Approvals page.` });
+  return true;
+}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { onAccountSuspended } from '../shared/api';
 import { BottomTabBar } from './components/BottomTabBar';
@@ -8,11 +8,17 @@ import { TopBar } from './components/TopBar';
 import { CompanyFooter } from './components/CompanyFooter';
 import { useCompany } from '../shared/companyStore';
 import { useSession } from './stores/session';
+import { ScreenChunk } from './ScreenChunk';
+
+// Seldom needed (a changed notice, a member an admin registered): a chunk of its own, out of the first load.
+const ConsentGate = lazy(() => import('./privacy/ConsentGate').then((module) => ({ default: module.ConsentGate })));
 
 /** Frame of every borrower screen: top bar with menu, the screen, and the tab bar while signed in. */
 export function BorrowerShell() {
   const loading = useSession((state) => state.loading);
   const signedIn = useSession((state) => state.user !== null);
+  // RA 10173: a member who has not consented to the notice in force reads it and accepts it before going on.
+  const consentRequired = useSession((state) => state.user?.consentRequired === true);
   const navigate = useNavigate();
 
   useEffect(() => onAccountSuspended(() => navigate('/app-login', { replace: true })), [navigate]);
@@ -36,7 +42,13 @@ export function BorrowerShell() {
       <TopBar />
       <OfflineBanner />
       <main id="main-content" className="shell__main" tabIndex={-1}>
-        <Outlet />
+        {consentRequired ? (
+          <ScreenChunk>
+            <ConsentGate />
+          </ScreenChunk>
+        ) : (
+          <Outlet />
+        )}
       </main>
       <CompanyFooter />
       {signedIn && <BottomTabBar />}

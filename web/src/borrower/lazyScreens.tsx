@@ -29,11 +29,25 @@ function lazyScreen<Module>(from: ReturnType<typeof chunk<Module>>, pick: (modul
   });
 }
 
-// A loan's page (schedule, payments) is reached from the wallet: fetched after the signed-in app.
+// The dashboard is the signed-in app's first screen; the wallet, the profile and a loan's page
+// (schedule, payments) are chunks of their own, fetched in the background once the dashboard's
+// chunk is in and the browser is idle, so tapping their tab does not wait for the network.
 const loanPage = chunk(() => Promise.all([import('./pages/LoanPage'), import('../shared/zodWithoutEval')]).then(([module]) => module));
+const walletScreen = chunk(() => import('./walletScreen'));
+// The landing page is static HTML for a visitor (index.html, issue 20); the app draws it only for a
+// stored session or after a client-side move to / (sign-out, the 404 page's link home).
+const landingScreen = chunk(() => import('./pages/LandingPage'));
+const profileScreen = chunk(() => import('./profileScreen'));
+const whenIdle = (work: () => void) =>
+  typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(work, { timeout: 3_000 }) : window.setTimeout(work, 1_000);
 const signedInApp = chunk(() =>
   import('./signedInScreens').then((module) => {
-    void loanPage.load();
+    whenIdle(() => {
+      void walletScreen.load();
+      void profileScreen.load();
+      void loanPage.load();
+      void landingScreen.load();
+    });
     return module;
   }),
 );
@@ -47,13 +61,19 @@ const signIn = chunk(() =>
 
 export const AuthPage = lazyScreen(signIn, (module) => module.AuthPage);
 export const DashboardPage = lazyScreen(signedInApp, (module) => module.DashboardPage);
-export const WalletPage = lazyScreen(signedInApp, (module) => module.WalletPage);
-export const ProfilePage = lazyScreen(signedInApp, (module) => module.ProfilePage);
+export const WalletPage = lazyScreen(walletScreen, (module) => module.WalletPage);
+export const ProfilePage = lazyScreen(profileScreen, (module) => module.ProfilePage);
 export const LoanPage = lazyScreen(loanPage, (module) => module.LoanPage);
+export const LandingPage = lazyScreen(landingScreen, (module) => module.LandingPage);
 
 /** Starts fetching the sign-in chunk (the visitor points at or focuses a link to it). */
 export function prefetchSignIn(): void {
   void signIn.load();
+}
+
+/** Starts fetching the landing screen (the app starts at /). */
+export function prefetchLanding(): void {
+  void landingScreen.load();
 }
 
 /** Starts fetching the signed-in app (sign-in has started, or a session is being restored). */
@@ -63,5 +83,5 @@ export function prefetchSignedInApp(): void {
 
 /** The borrower chunks, fetched and remembered (tests render the whole app synchronously). */
 export async function loadBorrowerScreens(): Promise<void> {
-  await Promise.all([signIn.load(), signedInApp.load(), loanPage.load()]);
+  await Promise.all([signIn.load(), signedInApp.load(), walletScreen.load(), profileScreen.load(), loanPage.load(), landingScreen.load()]);
 }

@@ -1,7 +1,7 @@
-// The signed-in borrower app as one chunk: the member screens and, through them, the stores,
-// dialogs and validation they use. The landing and sign-in pages never load it (issue 20); a
-// loan's own page (reached from the wallet) is a chunk of its own.
+// The signed-in borrower's first screen as one chunk: the dashboard and, through it, the stores,
+// dialogs and validation it uses. The landing and sign-in pages never load it (issue 20). The
+// wallet, the profile and a loan's own page are chunks of their own (walletScreen.ts,
+// profileScreen.ts, pages/LoanPage), fetched once the dashboard is drawn, so the dashboard's first
+// load carries none of their code.
 import '../shared/zodWithoutEval';
 export { DashboardPage } from './pages/DashboardPage';
-export { ProfilePage } from './pages/ProfilePage';
-export { WalletPage } from './pages/WalletPage';

@@ -31,3 +31,16 @@ export function staffRoleOf(token: string): StaffRole | null {
     return null;
   }
 }
+
+/** The account id (`sub`) a token names, read like staffRoleOf: only to choose what to draw (e.g. one's own approval requests). */
+export function tokenSubjectOf(token: string): string | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' ? sub : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,10 +1,8 @@
 import { registerSW } from 'virtual:pwa-register';
+import { NEW_VERSION_TOAST } from './newVersionNotice';
 import { toast } from './toast/toastStore';
 
-export const NEW_VERSION_TOAST = {
-  title: 'New version available',
-  description: 'Honeylend has been updated. The new version opens on your next visit.',
-};
+export { NEW_VERSION_TOAST };
 
 /**
  * Registers the service worker (issue 20). A new version installs in the background and waits:

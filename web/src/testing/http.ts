@@ -77,6 +77,8 @@ export function memberAnswer(overrides: Partial<UserAnswer> = {}): UserAnswer {
     verified: false,
     withdrawalHold: null,
     phoneVerified: false,
+    consentRequired: false,
+    privacyNoticeVersion: '2026-11-25',
     createdAt: '2026-01-05T08:00:00.000Z',
     version: 12,
     ...overrides,

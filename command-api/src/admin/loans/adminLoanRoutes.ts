@@ -13,6 +13,7 @@ import { changeLoanStatus, changeLoanTerms, deleteLoan } from './loanCommands.js
 import { idFromPath } from '../pathId.js';
 import { personalDataView } from '../../audit/personalDataView.js';
 import { endpoint } from '../../http/endpoint.js';
+import { requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
 import * as answers from '../../http/answerSchemas.js';
 
 export const loansQuery = listQuery(loanStatusSchema, 'Choose a loan status, or all');
@@ -48,14 +49,29 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
    * The amount and term (only while pending, admin limits of spec §5) and then the status, so a
    * whole-row edit that sends both applies both; a value equal to the current one changes nothing.
    */
-  router.put('/:id', endpoint({ summary: 'Change a loan: amount and term while pending, then the status (approval disburses)', body: adminLoanUpdateBody, answer: answers.adminLoanAnswer, refusals: ['409 ILLEGAL_STATUS_CHANGE', '409 LOAN_NOT_PENDING'] }, async (ctx, { body: update }) => {
+  router.put('/:id', endpoint({ summary: 'Change a loan: amount and term while pending, then the status (approval disburses)', body: adminLoanUpdateBody, answer: answers.orAwaitingApproval(answers.adminLoanAnswer), refusals: ['409 ILLEGAL_STATUS_CHANGE', '409 LOAN_NOT_PENDING'] }, async (ctx, { body: update }) => {
     const loanId = loanIdOf(ctx);
     const { status, message, notify, ...terms } = update;
     const statusUpdate = { status, message, notify };
-    if (!(await readModels.loan(loanId))) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
+    const before = await readModels.loan(loanId);
+    if (!before) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
     const adminId = callerOf(ctx).id;
     let position: number | null = null;
     if (terms.amountCentavos !== undefined || terms.termMonths !== undefined) position = await changeLoanTerms(deps, ctx, adminId, loanId, terms);
+    // Four eyes (design §11): approving a loan from the threshold up (its amount after the terms above) waits for a second admin.
+    if (statusUpdate.status === 'approved' && before.status === 'pending') {
+      const amountCentavos = terms.amountCentavos ?? before.amountCentavos;
+      const command = {
+        kind: 'loan_approval' as const,
+        memberId: before.memberId,
+        loanId,
+        loanNumber: before.loanNumber,
+        amountCentavos,
+        message: statusUpdate.message ?? null,
+        notify: statusUpdate.notify ?? null,
+      };
+      if (await requestApprovalIfNeeded(deps, ctx, command, statusUpdate.message ?? '')) return;
+    }
     if (statusUpdate.status !== undefined) position = (await changeLoanStatus(deps, ctx, adminId, loanId, { ...statusUpdate, status: statusUpdate.status })) ?? position;
     ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminLoan(deps, loanId));
   }));

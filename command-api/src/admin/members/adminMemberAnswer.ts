@@ -20,7 +20,7 @@ export async function otpStatusOf(deps: ApiDeps, memberId: string): Promise<Admi
 
 /** `view` masks personal data for an auditor; without one (an admin's own command) nothing is masked. */
 export async function adminMemberAnswer(deps: ApiDeps, doc: MemberDoc, view?: PersonalDataView): Promise<AdminMemberAnswer> {
-  return toAdminMemberAnswer(view ? view.member(doc) : doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await otpStatusOf(deps, doc.id));
+  return toAdminMemberAnswer(view ? view.member(doc) : doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await otpStatusOf(deps, doc.id), deps.privacyNoticeVersion);
 }
 
 /** The member as the read models hold it now, for staff; 404 for an unknown or closed account. */

@@ -68,6 +68,7 @@ export function refuseBalanceChange(balance: unknown, currentBalancePesos: numbe
 }
 
 /** POST /api/admin/users (and POST /api/auth/register with a staff token): the registration form. */
+/** A member an admin registers: consent to the privacy notice is the member's own to give (at their first sign-in). */
 export const adminMemberCreateBody = registerBody;
 
 export const passwordResetBody = z.object({

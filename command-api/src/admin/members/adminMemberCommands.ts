@@ -60,7 +60,15 @@ export interface UpdateOutcome {
  * then the old number is freed. Should the member's stream refuse, the number just reserved is
  * released again, so a failed edit holds nothing.
  */
-export async function updateMember(deps: ApiDeps, ctx: Context, adminId: string, memberId: string, update: AdminMemberUpdate): Promise<UpdateOutcome> {
+export async function updateMember(
+  deps: ApiDeps,
+  ctx: Context,
+  adminId: string,
+  memberId: string,
+  update: AdminMemberUpdate,
+  /** Whose edit it is when not the caller's: the maker of an approved request (four eyes), whom a second admin let through. */
+  on: { id: string; role: 'admin' | 'superadmin' } | null = null,
+): Promise<UpdateOutcome> {
   const metadata = metadataOf(ctx, adminId);
   const now = deps.now().toISOString();
   const { state } = await loadState(deps.store, streams.member(memberId), memberDecider);
@@ -70,7 +78,7 @@ export async function updateMember(deps: ApiDeps, ctx: Context, adminId: string,
   const documents = documentsOf(update);
   const newPhone = phone !== undefined && phone !== state.phone ? phone : undefined;
   const caller = callerOf(ctx);
-  const actor = { id: adminId, role: caller.role === 'superadmin' ? ('superadmin' as const) : ('admin' as const) };
+  const actor = on ?? { id: adminId, role: caller.role === 'superadmin' ? ('superadmin' as const) : ('admin' as const) };
   // Refused before the new number is reserved (the member's decider refuses it too).
   if (newPhone && actor.role !== 'superadmin') throw new ApiError(403, 'MAIN_ADMIN_ONLY', MEMBER_MESSAGES.phoneByMainAdminOnly);
   const reservedNow = newPhone ? await reservePhone(deps, metadata, memberId, newPhone, now) : false;
@@ -139,8 +147,9 @@ export async function adjustBalance(
   adminId: string,
   memberId: string,
   adjustment: { amountCentavos: number; reason: string },
+  /** An approved adjustment's id is its approval's: however often it is run, it is recorded once. */
+  adjustmentId: string = randomUUID(),
 ): Promise<{ adjustmentId: string; position: Position; balanceCentavos: number }> {
-  const adjustmentId = randomUUID();
   const result = await handleCommand(
     deps.store,
     streams.member(memberId),

@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Context, Next } from 'koa';
 import { documentKindSchema, memberStatusSchema, streams, type MemberDoc } from '@honeylend/contracts';
 import { readAfterWrite } from '../../consistency/readAfterWrite.js';
@@ -16,9 +17,15 @@ import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, pa
 import { idFromPath } from '../pathId.js';
 import { personalDataView } from '../../audit/personalDataView.js';
 import { endpoint } from '../../http/endpoint.js';
+import { requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
+import { loadState } from '../../domain/commandHandler.js';
+import { phoneReservationDecider } from '../../member/phoneReservation.js';
 import * as answers from '../../http/answerSchemas.js';
 
-export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended');
+export const membersQuery = listQuery(memberStatusSchema, 'Status must be all, active, pending or suspended').extend({
+  /** Members who asked to close their account (RA 10173 sec. 16(e)): any request, the refused ones, or the closed accounts. Takes the place of `status`. */
+  closure: z.enum(['requested', 'refused', 'closed'], { error: 'Closure must be requested, refused or closed' }).optional(),
+});
 
 /** A member created by an admin: registered as 'admin' with the admin as actor; the answer carries no token for them. */
 function createMember(deps: ApiDeps) {
@@ -58,7 +65,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
   router.get('/', endpoint({ summary: 'Members: search and list, a page at a time', query: membersQuery, answer: answers.listOf(answers.adminMemberAnswer) }, async (ctx, { query }) => {
     const { total, ids } = await searchPage(
       redis,
-      { ids: query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
+      { ids: query.closure ? keys.membersByClosure(query.closure) : query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
       query.search,
       (query.page - 1) * query.pageSize,
       query.pageSize,
@@ -75,11 +82,29 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
     ctx.body = await loadAdminMember(deps, memberIdOf(ctx), await personalDataView(ctx, deps));
   }));
 
-  router.put('/:id', endpoint({ summary: "Edit a member's fields (a balance moves only by an adjustment, a password only by a reset)", body: adminMemberUpdateBody, answer: answers.adminMemberAnswer, refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED', '403 MAIN_ADMIN_ONLY', '403 BANK_CHANGE_BY_MEMBER_ONLY'] }, async (ctx, { body: { balance, ...update } }) => {
+  router.put('/:id', endpoint({ summary: "Edit a member's fields (a balance moves only by an adjustment, a password only by a reset; a phone change waits for a second admin when the settings ask for it)", body: adminMemberUpdateBody, answer: answers.orAwaitingApproval(answers.adminMemberAnswer), refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED', '403 MAIN_ADMIN_ONLY', '403 BANK_CHANGE_BY_MEMBER_ONLY'] }, async (ctx, { body: { balance, ...update } }) => {
     const memberId = memberIdOf(ctx);
     const current = await readModels.member(memberId);
     if (!current) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
     refuseBalanceChange(balance, current.balanceCentavos / 100);
+    // Four eyes (design §11): the main admin's change of a member's phone waits, with the whole edit, for a second admin.
+    if (update.phone !== undefined && update.phone !== current.phone && callerOf(ctx).role === 'superadmin') {
+      // A number another account holds is refused now, not after a second admin spent their approval on it.
+      // (The reservation's own rule decides, as it will when the change runs.)
+      const { state: reservation } = await loadState(deps.store, streams.phone(update.phone), phoneReservationDecider);
+      if (!(reservation.reserved && reservation.memberId === memberId)) {
+        try {
+          phoneReservationDecider.decide({ type: 'ReservePhone', phone: update.phone, memberId, now: deps.now().toISOString() }, reservation);
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
+            throw new ApiError(409, 'PHONE_TAKEN', 'Another account already uses this phone number', { fields: { phone: 'Another account already uses this phone number' } });
+          }
+          throw error;
+        }
+      }
+      const command = { kind: 'phone_change' as const, memberId, fromPhone: current.phone, phone: update.phone, update: update as Record<string, unknown> };
+      if (await requestApprovalIfNeeded(deps, ctx, command, '')) return;
+    }
     const outcome = await updateMember(deps, ctx, callerOf(ctx).id, memberId, update);
     if (outcome.suspended) deps.revokeSessions?.(memberId, 'suspended');
     ctx.body = await readAfterWrite(ctx, progress, outcome.position, () => loadAdminMember(deps, memberId));
@@ -103,8 +128,11 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
     ctx.body = { success: true, user };
   }));
 
-  router.post('/:id/balance-adjustments', endpoint({ summary: "Credit or debit a member's wallet, with a reason", body: balanceAdjustmentBody, status: 201, answer: answers.balanceAdjusted, refusals: ['409 BALANCE_BELOW_ZERO'] }, async (ctx, { body: input }) => {
+  router.post('/:id/balance-adjustments', endpoint({ summary: "Credit or debit a member's wallet, with a reason (202 awaiting a second admin's approval when the settings ask for one)", body: balanceAdjustmentBody, status: 201, answer: answers.orAwaitingApproval(answers.balanceAdjusted), refusals: ['409 BALANCE_BELOW_ZERO', '404 MEMBER_NOT_FOUND'] }, async (ctx, { body: input }) => {
     const memberId = memberIdOf(ctx);
+    // Four eyes (design §11): the balance does not move until a different admin approves.
+    if (!(await readModels.member(memberId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+    if (await requestApprovalIfNeeded(deps, ctx, { kind: 'balance_adjustment', memberId, amountCentavos: input.amount, reason: input.reason }, input.reason)) return;
     const adjustment = await adjustBalance(deps, ctx, callerOf(ctx).id, memberId, { amountCentavos: input.amount, reason: input.reason });
     ctx.status = 201;
     const user = await readAfterWrite(ctx, progress, adjustment.position, () => loadAdminMember(deps, memberId));

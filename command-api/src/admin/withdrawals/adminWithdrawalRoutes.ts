@@ -1,22 +1,21 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { formatPesos, maskAccountNumber, streams, toAdminWithdrawalAnswer, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import { toAdminWithdrawalAnswer, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
 import { readAfterWrite } from '../../consistency/readAfterWrite.js';
-import { handleCommand } from '../../domain/commandHandler.js';
 import { ApiError } from '../../http/apiError.js';
-import { callerOf, metadataOf, type ApiDeps } from '../../http/context.js';
-import { memberDecider } from '../../member/decide.js';
+import { callerOf, type ApiDeps } from '../../http/context.js';
 import { adminAccess } from '../access/adminAccess.js';
 import { listQuery } from '../lists/listQuery.js';
 import { documentsOf, searchPage, type SearchIndex } from '../lists/searchPage.js';
-import { notifyMember } from '../notifications/notifyMember.js';
 import { withdrawalsCsv, withdrawalsCsvFileName } from './withdrawalCsv.js';
 import { refineMoneyRequests } from '../notifications/refuseMoneyRequests.js';
 import { idFromPath } from '../pathId.js';
 import { personalDataView, type PersonalDataView } from '../../audit/personalDataView.js';
 import { recordExport } from '../../audit/auditAccessLog.js';
 import { endpoint } from '../../http/endpoint.js';
+import { requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
+import { decideWithdrawal } from './decideWithdrawal.js';
 import * as answers from '../../http/answerSchemas.js';
 
 const WITHDRAWAL_STATUSES = ['pending', 'completed', 'rejected'] as const;
@@ -103,7 +102,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
    * wallet). The decision is made on the member's stream, where the money lives, so a second
    * decision — or two admins deciding at once — is refused with 409. The member is told either way.
    */
-  router.put('/:id', endpoint({ summary: 'Decide a withdrawal: completed (paid out) or rejected (the amount returns to the wallet)', body: decisionBody, answer: answers.adminWithdrawalAnswer, refusals: ['409 ILLEGAL_WITHDRAWAL_DECISION', '409 WITHDRAWAL_ALREADY_DECIDED'] }, async (ctx, { body: input }) => {
+  router.put('/:id', endpoint({ summary: 'Decide a withdrawal: completed (paid out) or rejected (the amount returns to the wallet)', body: decisionBody, answer: answers.orAwaitingApproval(answers.adminWithdrawalAnswer), refusals: ['409 ILLEGAL_WITHDRAWAL_DECISION', '409 WITHDRAWAL_ALREADY_DECIDED'] }, async (ctx, { body: input }) => {
     const withdrawalId = withdrawalIdOf(ctx);
     const doc = await readModels.withdrawal(withdrawalId);
     if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
@@ -123,24 +122,21 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
       processedAt = at.toISOString();
     }
     const adminId = callerOf(ctx).id;
-    const { memberId } = doc;
-    const command =
-      input.status === 'completed'
-        ? { type: 'CompleteWithdrawal' as const, memberId, withdrawalId, adminId, processedAt, now: now.toISOString(), ...(input.payoutReference ? { payoutReference: input.payoutReference } : {}) }
-        : { type: 'RejectWithdrawal' as const, memberId, withdrawalId, reason: input.reason || null, now: processedAt };
-    const result = await handleCommand(store, streams.member(memberId), memberDecider, command, metadataOf(ctx, adminId));
-    const amount = formatPesos(doc.amountCentavos);
-    const notice = await notifyMember(deps, ctx, adminId, {
-      memberId,
-      type: 'withdrawal_update',
-      title: input.status === 'completed' ? 'Withdrawal sent' : 'Withdrawal rejected',
-      message:
-        input.status === 'completed'
-          ? `Your withdrawal ${doc.withdrawalNumber} of ${amount} has been sent to ${doc.bankName} ${maskAccountNumber(doc.bankAccountNumber)}.${input.payoutReference ? ` Reference: ${input.payoutReference}.` : ''}`
-          : // The reason's own closing stop is dropped, so the sentence never reads "details.. The amount".
-            `Your withdrawal ${doc.withdrawalNumber} of ${amount} was rejected${input.reason ? `: ${input.reason.replace(/[.!?\s]+$/, '')}` : ''}. The amount is back in your wallet.`,
-    });
-    ctx.body = await readAfterWrite(ctx, progress, notice.position ?? result.position, () => loadWithdrawal(withdrawalId));
+    // Four eyes (design §11): a completion from the threshold up waits for a second admin; the withdrawal stays pending, its money held.
+    if (input.status === 'completed' && doc.status === 'pending') {
+      const command = {
+        kind: 'withdrawal_completion' as const,
+        memberId: doc.memberId,
+        withdrawalId,
+        withdrawalNumber: doc.withdrawalNumber,
+        amountCentavos: doc.amountCentavos,
+        processedAt: input.processedAt !== undefined ? processedAt : null,
+        payoutReference: input.payoutReference || null,
+      };
+      if (await requestApprovalIfNeeded(deps, ctx, command, input.reason ?? '')) return;
+    }
+    const position = await decideWithdrawal(deps, ctx, adminId, doc, { status: input.status, processedAt, reason: input.reason, payoutReference: input.payoutReference });
+    ctx.body = await readAfterWrite(ctx, progress, position, () => loadWithdrawal(withdrawalId));
   }));
 
   return router;

@@ -7,6 +7,7 @@ import { BusinessClock } from '../businessClock.js';
 import { sendReminders } from '../reminders/sendReminders.js';
 import { closeBusinessDays, dayCloseMetadata, type DayCloseResult } from './closeBusinessDays.js';
 import { lapseUnacceptedApprovals } from './lapseApprovals.js';
+import { expireApprovals } from '../../approvals/expireApprovals.js';
 
 export interface ServicingJobsOptions {
   store: EventStore;
@@ -59,7 +60,9 @@ export async function startServicingJobs(options: ServicingJobsOptions): Promise
       const reminders = await sendReminders({ store, redis, keys, notificationQueue }, today, now(), dayCloseMetadata(today));
       const lapsed = await lapseUnacceptedApprovals({ store, redis, keys }, now());
       if (lapsed > 0) logger.info('approvals lapsed without the borrower accepting the Disclosure Statement', { lapsed });
-      return { ...closed, reminders: reminders.sent, lapsedApprovals: lapsed };
+      const expired = await expireApprovals({ store, redis, keys }, now());
+      if (expired > 0) logger.info('four-eyes requests expired without a second admin', { expired });
+      return { ...closed, reminders: reminders.sent, lapsedApprovals: lapsed, expiredRequests: expired };
     },
     { ...queueOptions, concurrency: 1, lockDuration: 120_000 },
   );

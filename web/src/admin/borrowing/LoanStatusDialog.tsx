@@ -2,7 +2,7 @@ import { nextLoanStatuses, type AdminLoanAnswer } from '@honeylend/contracts';
 import { Checkbox, Empty, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { statusLabel } from '../../shared/money';
-import { attempt, successToast } from '../adminApi';
+import { attempt, sentForApproval, successToast } from '../adminApi';
 
 interface StatusValues {
   status: string;
@@ -45,6 +45,7 @@ export function LoanStatusDialog({
     });
     setSaving(false);
     if (!answer) return;
+    if (sentForApproval(answer, `Approving ${loan.loanNumber}`)) return onClose();
     successToast('Loan updated', `${answer.loanNumber} is now ${statusLabel(answer.status).toLowerCase()}.`);
     onChanged(answer);
     onClose();

@@ -17,9 +17,9 @@ export interface ListFilters {
 }
 
 /** The search, status filter ('all' until chosen) and page of a server-side paginated admin list. */
-export function useListFilters(): ListFilters {
+export function useListFilters(initialStatus = 'all'): ListFilters {
   const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('all');
+  const [status, setStatus] = useState(initialStatus);
   const [page, setPage] = useState(1);
   return {
     search,

@@ -10,6 +10,8 @@ export interface LiveListQuery {
   status: string;
   page: number;
   pageSize: number;
+  /** More query parameters of this list (e.g. the members' `closure` filter). */
+  more?: Record<string, string>;
 }
 
 export interface LiveListOptions<T extends Row, P extends Row> {
@@ -62,7 +64,7 @@ export function useLiveList<T extends Row, P extends Row>({ path, query, failure
   const mergeRef = useRef(merge);
   mergeRef.current = merge;
 
-  const url = listPath(path, { search: query.search.trim(), status: query.status, page: query.page, pageSize: query.pageSize });
+  const url = listPath(path, { search: query.search.trim(), status: query.status, page: query.page, pageSize: query.pageSize, ...query.more });
 
   useEffect(() => {
     const controller = new AbortController();

@@ -4,8 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
 import { jsonResponse, memberAnswer, requestOf, routeFetch } from '../../testing/http';
 import { BalanceAdjustmentDialog } from './BalanceAdjustmentDialog';
+import { useToasts } from '../../shared/toast/toastStore';
 
-const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ balance: 5000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, ...overrides });
+const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ balance: 5000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, closure: null, ...overrides });
 
 describe('the balance adjustment dialog', () => {
   it('shows a debit with thousands separators and posts it as a signed number of pesos with the reason', async () => {
@@ -27,5 +28,25 @@ describe('the balance adjustment dialog', () => {
 
     await waitFor(() => expect(onAdjusted).toHaveBeenCalled());
     expect(requestOf(fetchMock).body).toEqual({ amount: -1250.5, reason: 'Duplicate disbursement' });
+  });
+
+  it('says an adjustment that waits for a second admin was sent for approval, and never shows it as made', async () => {
+    provideBrowserApisAntdNeeds();
+    const held = member();
+    routeFetch({
+      [`POST /api/admin/users/${held.id}/balance-adjustments`]: () => jsonResponse({ approvalId: '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5', status: 'awaiting_approval' }, { status: 202 }),
+    });
+    const onAdjusted = vi.fn();
+    const onClose = vi.fn();
+    render(<BalanceAdjustmentDialog member={held} onClose={onClose} onAdjusted={onAdjusted} />);
+    fireEvent.change(await screen.findByLabelText('Amount in pesos (negative to debit)'), { target: { value: '500' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Goodwill credit' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post adjustment' }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onAdjusted).not.toHaveBeenCalled();
+    const shown = useToasts.getState().toasts.map((toast) => `${toast.title}: ${toast.description}`);
+    expect(shown.some((text) => text.startsWith('Sent for approval') && text.includes('happens only when a different admin approves it'))).toBe(true);
+    expect(shown.some((text) => text.startsWith('Balance adjusted'))).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiRequest, serverFieldErrors } from '../../shared/api';
 import { formatPesoAmount } from '../../shared/money';
-import { failureToast, successToast } from '../adminApi';
+import { failureToast, sentForApproval, successToast } from '../adminApi';
 import { PESO_INPUT } from '../pesoInput';
 
 export const ADJUSTMENT_MESSAGES = {
@@ -44,7 +44,7 @@ export function BalanceAdjustmentDialog({ member, onClose, onAdjusted }: { membe
       return;
     }
     setSaving(true);
-    let answer: AdjustmentAnswer;
+    let answer: AdjustmentAnswer | { approvalId: string; status: 'awaiting_approval' };
     try {
       answer = await apiRequest<AdjustmentAnswer>(`/api/admin/users/${member.id}/balance-adjustments`, {
         method: 'POST',
@@ -60,6 +60,8 @@ export function BalanceAdjustmentDialog({ member, onClose, onAdjusted }: { membe
     } finally {
       setSaving(false);
     }
+    // Four eyes: the balance does not move until a different admin approves.
+    if (sentForApproval(answer, `Adjusting ${member.fullName}'s balance by ${formatPesoAmount(values.amount!)}`)) return onClose();
     successToast('Balance adjusted', `New balance: ${formatPesoAmount(answer.adjustment.balanceAfter)}`);
     onAdjusted(answer.user);
     onClose();

@@ -6,7 +6,7 @@ import { jsonResponse, memberAnswer, requestOf, routeFetch } from '../../testing
 import { MemberFormDialog } from './MemberFormDialog';
 import { StaffContext } from '../layout/staffContext';
 
-const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ monthlySalary: 42000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, ...overrides });
+const member = (overrides: Partial<AdminMemberAnswer> = {}): AdminMemberAnswer => ({ ...memberAnswer({ monthlySalary: 42000 }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, closure: null, ...overrides });
 
 describe('the member edit dialog', () => {
   it('shows the monthly salary in pesos with thousands separators and sends it as a number', async () => {

@@ -3,7 +3,7 @@ import { Button, Divider, Form, Input, InputNumber, Modal, Select, Space, Typogr
 import { useEffect, useState } from 'react';
 import { apiRequest, apiUpload, serverFieldErrors } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
-import { failureToast, successToast } from '../adminApi';
+import { failureToast, sentForApproval, successToast } from '../adminApi';
 import { statusOptions } from '../lists/ListToolbar';
 import { PESO_INPUT } from '../pesoInput';
 import { MEMBER_PROFILE_FIELDS, changedFields, changedValueRule, creditScoreRule, given, newMemberRules, statusRule } from './memberFormRules';
@@ -93,6 +93,8 @@ export function MemberFormDialog({
         return;
       }
       const answer = await apiRequest<AdminMemberAnswer>(`/api/admin/users/${current.id}`, { method: 'PUT', body: changes });
+      // The main admin's change of a member's phone waits, with the whole edit, for a second admin.
+      if (sentForApproval(answer, `Changing ${current.fullName}'s phone number (and this edit)`)) return onClose();
       successToast('Member updated', `${answer.fullName}'s details are saved.`);
       onSaved(answer, false);
       onClose();

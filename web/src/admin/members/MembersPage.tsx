@@ -1,5 +1,5 @@
 import type { AdminMemberAnswer, UserAnswer } from '@honeylend/contracts';
-import { Button, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { formatDate, formatPesoAmount, statusLabel } from '../../shared/money';
 import { attempt, successToast } from '../adminApi';
@@ -26,9 +26,11 @@ const mergeMember = (held: AdminMemberAnswer, pushed: UserAnswer): AdminMemberAn
 /** Spec §2 Members: search, status filter, server-side pages, and every action on a member. */
 export function MembersPage() {
   const filters = useListFilters();
+  // Members who asked to close their account (RA 10173 sec. 16(e)).
+  const [closure, setClosure] = useState('all');
   const list = useLiveList<AdminMemberAnswer, UserAnswer>({
     path: '/api/admin/users',
-    query: filters.query,
+    query: closure === 'all' ? filters.query : { ...filters.query, more: { closure } },
     failureTitle: 'Failed to fetch members',
     updated: 'member.updated',
     deleted: 'member.deleted',
@@ -82,7 +84,16 @@ export function MembersPage() {
     },
     { title: 'OTP', key: 'otp', render: (_, member) => <OtpStatusTag otp={member.otp} /> },
     { title: 'Balance', key: 'balance', align: 'right', className: 'admin-nowrap', render: (_, member) => formatPesoAmount(member.balance) },
-    { title: 'Status', key: 'status', render: (_, member) => <Tag color={MEMBER_STATUS_COLOURS[member.status]}>{statusLabel(member.status)}</Tag> },
+    {
+      title: 'Status',
+      key: 'status',
+      render: (_, member) => (
+        <Space direction="vertical" size={2}>
+          <Tag color={MEMBER_STATUS_COLOURS[member.status]}>{statusLabel(member.status)}</Tag>
+          <ClosureTag member={member} />
+        </Space>
+      ),
+    },
     { title: 'Joined', key: 'joined', className: 'admin-nowrap', render: (_, member) => formatDate(member.createdAt) },
     {
       title: 'Actions',
@@ -146,6 +157,24 @@ export function MembersPage() {
         onSearch={filters.setSearch}
         status={{ value: filters.status, onChange: filters.setStatus, statuses: MEMBER_STATUSES }}
       />
+      <Space style={{ marginBottom: 12 }}>
+        <Typography.Text>Account closure</Typography.Text>
+        <Select
+          aria-label="Filter by account closure request"
+          style={{ width: 240 }}
+          value={closure}
+          onChange={(value: string) => {
+            setClosure(value);
+            filters.setPage(1);
+          }}
+          options={[
+            { value: 'all', label: 'All members' },
+            { value: 'requested', label: 'Asked to close their account' },
+            { value: 'refused', label: 'Closure refused (obligations open)' },
+            { value: 'closed', label: 'Closed accounts' },
+          ]}
+        />
+      </Space>
       <Table<AdminMemberAnswer> columns={columns} {...pagedTableProps(list, filters, { empty: 'No members found', counted: 'members' })} />
       <MemberFormDialog
         open={editing !== null}
@@ -158,5 +187,23 @@ export function MembersPage() {
       <MessageMemberDialog member={messaging} onClose={() => setMessaging(null)} />
       <AuditDrawer subject={auditing} onClose={() => setAuditing(null)} />
     </>
+  );
+}
+
+/** The member's request to close their account (RA 10173 sec. 16(e)), as the row shows it: closed, or refused with what stands in the way. */
+function ClosureTag({ member }: { member: AdminMemberAnswer }) {
+  const closure = member.closure;
+  if (!closure) return null;
+  if (closure.outcome === 'closed') {
+    return (
+      <Tag color="default" title={`Reason: ${closure.reason}`}>
+        Closed at their request {closure.closedAt ? formatDate(closure.closedAt) : ''}
+      </Tag>
+    );
+  }
+  return (
+    <Tag color="orange" title={[`Reason: ${closure.reason}`, ...closure.obligations.map((obligation) => obligation.message)].join('\n')}>
+      Asked to close {formatDate(closure.requestedAt)}: {closure.obligations.length} open
+    </Tag>
   );
 }

@@ -5,7 +5,7 @@ import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
 import { jsonResponse, memberAnswer, requestOf, routeFetch } from '../../testing/http';
 import { MessageMemberDialog } from './MessageMemberDialog';
 
-const member = (): AdminMemberAnswer => ({ ...memberAnswer({ fullName: 'Maria Santos' }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null });
+const member = (): AdminMemberAnswer => ({ ...memberAnswer({ fullName: 'Maria Santos' }), updatedAt: '2026-01-05T08:00:00.000Z', otp: null, closure: null });
 
 describe('a message to a member from their row (issue 17, item 5)', () => {
   it('sends the title and message to POST /api/admin/notifications for that member', async () => {

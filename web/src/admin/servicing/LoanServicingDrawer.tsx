@@ -3,7 +3,7 @@ import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, 
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { formatDate, formatPesoAmount, statusLabel } from '../../shared/money';
-import { attempt, successToast } from '../adminApi';
+import { attempt, sentForApproval, successToast } from '../adminApi';
 import { useAdminEvent } from '../live/adminFeed';
 import { PESO_INPUT } from '../pesoInput';
 import { BUCKET_COLOURS } from './bucketColours';
@@ -71,6 +71,11 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
     if (!reversing) return;
     const answer = await attempt<AdminLoanDetail>('Reversal failed', `/api/admin/loans/${loanId}/repayments/${reversing.id}/reversal`, { method: 'POST', body: { reason } });
     if (!answer) return;
+    if (sentForApproval(answer, `Reversing ${reversing.receiptNumber}`)) {
+      setReversing(null);
+      setReason('');
+      return;
+    }
     setLoan(answer);
     successToast('Repayment reversed', `${reversing.receiptNumber} no longer counts.`);
     setReversing(null);
@@ -80,6 +85,7 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
   async function waive(values: { amount: number; reason: string }) {
     const answer = await attempt<AdminLoanDetail>('Waiver failed', `/api/admin/loans/${loanId}/penalty-waivers`, { method: 'POST', body: values });
     if (!answer) return;
+    if (sentForApproval(answer, `Waiving ${formatPesoAmount(values.amount)} of late charges`)) return waiverForm.resetFields();
     setLoan(answer);
     successToast('Late charges waived', formatPesoAmount(values.amount));
     waiverForm.resetFields();

@@ -2,7 +2,7 @@ import type { AdminWithdrawalAnswer } from '@honeylend/contracts';
 import { Button, Descriptions, Input, Modal, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
-import { attempt, successToast } from '../adminApi';
+import { attempt, sentForApproval, successToast } from '../adminApi';
 import { ConfirmAction } from '../layout/ConfirmAction';
 import { WITHDRAWAL_STATUS_COLOURS } from './withdrawalStatus';
 
@@ -27,6 +27,8 @@ export function WithdrawalDetailDialog({ withdrawal, onClose, onDecided }: { wit
     const answer = await attempt<AdminWithdrawalAnswer>('Update failed', `/api/admin/withdrawals/${withdrawal.id}`, { method: 'PUT', body });
     setBusy(null);
     if (!answer) return;
+    // From the threshold up a completion waits for a second admin: the withdrawal stays pending.
+    if (sentForApproval(answer, `Paying out ${withdrawal.withdrawalNumber}`)) return onClose();
     successToast(
       status === 'completed' ? 'Withdrawal completed' : 'Withdrawal rejected',
       status === 'completed' ? `${answer.withdrawalNumber} was paid out.` : `${answer.withdrawalNumber} was rejected and ${formatPesoAmount(answer.amount)} refunded to the wallet.`,

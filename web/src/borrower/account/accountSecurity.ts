@@ -34,6 +34,19 @@ export async function changePassword(currentPassword: string, newPassword: strin
   }
 }
 
+/**
+ * A request that ends this session by design (closing the account, RA 10173): the live updates
+ * wait for it, as for a password change, so its own "revoked" does not sign out with other words.
+ */
+export async function endingSession<T>(request: Promise<T>): Promise<T> {
+  tokenChange = request.catch(() => undefined);
+  try {
+    return await request;
+  } finally {
+    tokenChange = null;
+  }
+}
+
 export async function requestPasswordReset(phone: string): Promise<string> {
   const answer = await apiRequest<{ message: string }>('/api/auth/password-reset/request', { method: 'POST', body: { phone } });
   return answer.message;

@@ -5,12 +5,22 @@ import { useToasts } from '../../shared/toast/toastStore';
 import { jsonResponse, memberAnswer, mockFetch, requestOf } from '../../testing/http';
 import { renderApp } from '../../testing/renderApp';
 import { useSession } from '../stores/session';
+import { primePrivacyNotice } from '../privacy/privacyApi';
+
+const NOTICE = { version: 'notice-test-1', text: 'PRIVACY NOTICE (version notice-test-1)\n\nWhat we collect: your name and number.', dataProtectionOfficer: null };
 
 vi.mock('../../shared/fullPageRedirect', () => ({ fullPageRedirect: vi.fn() }));
 
 beforeEach(() => {
   useSession.setState({ user: null, loading: false });
+  primePrivacyNotice(NOTICE);
 });
+
+async function acceptPrivacyNotice() {
+  // The notice is drawn (from the primed fetch) before its box can be ticked.
+  await screen.findByTestId('privacy-notice');
+  fireEvent.click(screen.getByRole('checkbox', { name: /I have read the privacy notice/ }));
+}
 
 function fill(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -31,11 +41,12 @@ function toastTitles() {
   return useToasts.getState().toasts.filter((shown) => shown.open).map((shown) => shown.title);
 }
 
-function fillRegistration() {
+async function fillRegistration() {
   fill('Full name', 'Maria Santos');
   fill('Phone number', '0917 123 4567');
   fill(/^Email/, 'maria@example.ph');
   fill('Password', 'secret1');
+  await acceptPrivacyNotice();
 }
 
 describe('sign-in form', () => {
@@ -182,15 +193,29 @@ describe('registration form', () => {
     fill('Full name', ' Maria Santos ');
     fill('Phone number', '09171234567');
     fill('Password', 'secret1');
+    await acceptPrivacyNotice();
     proceed();
 
     await waitFor(() => expect(fullPageRedirect).toHaveBeenCalledWith('/loan-app'));
     expect(requestOf(fetchMock)).toMatchObject({
       url: '/api/auth/register',
-      body: { fullName: 'Maria Santos', phone: '+639171234567', password: 'secret1' },
+      body: { fullName: 'Maria Santos', phone: '+639171234567', password: 'secret1', privacyNoticeVersion: 'notice-test-1' },
     });
     expect(localStorage.getItem('token')).toBe('jwt-reg');
     expect(useToasts.getState().toasts[0]).toMatchObject({ title: 'Registration successful', description: 'Your account has been created!' });
+  });
+
+  it('shows the privacy notice and registers no one until it is accepted (RA 10173 sec. 12)', async () => {
+    const fetchMock = mockFetch();
+    renderApp('/app-login?register=true');
+    expect((await screen.findByTestId('privacy-notice')).textContent).toContain('What we collect: your name and number.');
+    fill('Full name', 'Maria Santos');
+    fill('Phone number', '09171234567');
+    fill('Password', 'secret1');
+    proceed();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please read the privacy notice and tick the box to accept it.');
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: /I have read the privacy notice/ }));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('opens the already-registered modal on 409, without a toast', async () => {
@@ -201,7 +226,7 @@ describe('registration form', () => {
       ),
     );
     renderApp('/app-login?register=true');
-    fillRegistration();
+    await fillRegistration();
     proceed();
 
     const dialog = await screen.findByRole('dialog', { name: 'Account Already Exists' });
@@ -215,7 +240,7 @@ describe('registration form', () => {
   it('Go to login closes the modal, switches to sign in and resets the form', async () => {
     mockFetch(jsonResponse({ message: 'You already have an account, please login', code: 'ALREADY_REGISTERED' }, { status: 409 }));
     const view = renderApp('/app-login?register=true');
-    fillRegistration();
+    await fillRegistration();
     proceed();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Go to login' }));
@@ -230,7 +255,7 @@ describe('registration form', () => {
   it('Cancel closes the modal and keeps the registration as typed', async () => {
     mockFetch(jsonResponse({ message: 'You already have an account, please login', code: 'ALREADY_REGISTERED' }, { status: 409 }));
     renderApp('/app-login?register=true');
-    fillRegistration();
+    await fillRegistration();
     proceed();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -242,7 +267,7 @@ describe('registration form', () => {
   it('opens the modal for any 409, whatever its message', async () => {
     mockFetch(jsonResponse({ message: 'Conflict', code: 'ALREADY_REGISTERED' }, { status: 409 }));
     renderApp('/app-login?register=true');
-    fillRegistration();
+    await fillRegistration();
     proceed();
 
     expect(await screen.findByRole('dialog', { name: 'Account Already Exists' })).toBeTruthy();
@@ -252,7 +277,7 @@ describe('registration form', () => {
   it("opens the modal for a message saying 'already have an account' whatever the status", async () => {
     mockFetch(jsonResponse({ message: 'You already have an account, please login' }, { status: 400 }));
     renderApp('/app-login?register=true');
-    fillRegistration();
+    await fillRegistration();
     proceed();
 
     expect(await screen.findByRole('dialog', { name: 'Account Already Exists' })).toBeTruthy();
@@ -266,7 +291,7 @@ describe('registration form', () => {
       ),
     );
     renderApp('/app-login?register=true');
-    fillRegistration();
+    await fillRegistration();
     proceed();
 
     await waitFor(() => expect(errorOf(/^Email/)).toBe('Valid email is required'));

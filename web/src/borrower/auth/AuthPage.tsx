@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
 import { ApiError, serverFieldErrors } from '../../shared/api';
@@ -8,6 +8,9 @@ import { useDocumentTitle } from '../../shared/useDocumentTitle';
 import { Dialog } from '../components/Dialog';
 import { FormField } from '../components/FormField';
 import { useSession } from '../stores/session';
+
+// The privacy notice (RA 10173) is fetched with its own small chunk when the registration form opens.
+const RegistrationPrivacy = lazy(() => import('../privacy/RegistrationPrivacy').then((module) => ({ default: module.RegistrationPrivacy })));
 import {
   EMPTY_AUTH_FORM,
   FIELDS_OF,
@@ -42,6 +45,11 @@ export function AuthPage() {
   const [errors, setErrors] = useState<AuthFieldErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [alreadyRegisteredOpen, setAlreadyRegisteredOpen] = useState(false);
+  // RA 10173 sec. 12: registration shows the privacy notice and records the person's consent to it.
+  const [noticeVersion, setNoticeVersion] = useState<string | null>(null);
+  const [privacyAccepted, setPrivacyAccepted] = useState(false);
+  const [privacyError, setPrivacyError] = useState<string | undefined>();
+  const privacyCheckbox = useRef<HTMLInputElement | null>(null);
   // Drawn in place of a member page (SignedInOnly): signing in goes back to that page, not home.
   const location = useLocation();
   const destination = location.pathname === '/app-login' ? SIGNED_IN_HOME : `${location.pathname}${location.search}`;
@@ -83,11 +91,16 @@ export function AuthPage() {
       return;
     }
     const { submission } = checked;
+    if (submission.mode === 'register' && (!privacyAccepted || !noticeVersion)) {
+      setPrivacyError('Please read the privacy notice and tick the box to accept it.');
+      privacyCheckbox.current?.focus();
+      return;
+    }
     setErrors({});
     setSubmitting(true);
     try {
       if (submission.mode === 'register') {
-        await register(submission.registration);
+        await register({ ...submission.registration, privacyNoticeVersion: noticeVersion! });
         toast({ title: 'Registration successful', description: 'Your account has been created!' });
         fullPageRedirect(destination);
       } else {
@@ -172,6 +185,20 @@ export function AuthPage() {
             revealable
             {...fieldProps('password')}
           />
+          {registering && (
+            <Suspense fallback={<p className="muted">Loading the privacy notice…</p>}>
+              <RegistrationPrivacy
+                accepted={privacyAccepted}
+                error={privacyError}
+                checkboxRef={privacyCheckbox}
+                onNoticeVersion={setNoticeVersion}
+                onAcceptedChange={(accepted) => {
+                  setPrivacyAccepted(accepted);
+                  setPrivacyError(undefined);
+                }}
+              />
+            </Suspense>
+          )}
           <button type="submit" className="button button--primary button--block" disabled={submitting} aria-busy={submitting || undefined}>
             {submitting ? 'Please wait...' : 'Proceed'}
           </button>

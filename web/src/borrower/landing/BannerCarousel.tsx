@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/icons';
+import { BANNER_INTERVAL_MS } from './bannerTiming';
 import { BANNERS } from './banners';
 
-export const BANNER_INTERVAL_MS = 4500;
+export { BANNER_INTERVAL_MS };
 
 function prefersReducedMotion(): boolean {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  // No window when the landing page is prerendered at build time (issue 20): its script decides in the browser.
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
 /** Loops through the banners on its own; pauses while pointed at or focused, on the pause button, and never moves for reduced motion. */

@@ -13,6 +13,8 @@ export interface Credentials {
 export interface Registration extends Credentials {
   fullName: string;
   email?: string;
+  /** The privacy notice the form showed and the person accepted (RA 10173 sec. 12). */
+  privacyNoticeVersion?: string;
 }
 
 /** What login and registration answer (spec §7); `user` is null when the read model lagged behind. */

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'koa';
+import { needsApproval, streams, type ApprovalCommand, type ApprovalSettings, type AwaitingApprovalAnswer, type WithdrawalDoc } from '@honeylend/contracts';
+import type { EventMetadata } from '@honeylend/eventstore';
+import { readAfterWrite } from '../consistency/readAfterWrite.js';
+import { handleCommand, loadState } from '../domain/commandHandler.js';
+import { DomainError } from '../domain/decider.js';
+import { ApiError } from '../http/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { adjustBalance, updateMember } from '../admin/members/adminMemberCommands.js';
+import type { AdminMemberUpdate } from '../admin/members/adminMemberBodies.js';
+import { changeLoanStatus } from '../admin/loans/loanCommands.js';
+import { decideWithdrawal } from '../admin/withdrawals/decideWithdrawal.js';
+import { reverseRepayment, waivePenalty } from '../servicing/adminMoneyCommands.js';
+import { approvalDecider, approvalSettingsDecider, type ApprovalState } from './approval.js';
+
+/** The settings as the log has them (the defaults until the main admin changed them). */
+export async function approvalSettings(deps: ApiDeps): Promise<ApprovalSettings> {
+  return (await loadState(deps.store, streams.approvalSettings, approvalSettingsDecider)).state.settings;
+}
+
+/**
+ * The four-eyes gate in front of a money or identity command (design §11). When the settings say
+ * this command needs a second admin, it is recorded as `ApprovalRequested` (its full body, the
+ * maker, the reason) and nothing of it happens: the route answers 202 `{ approvalId, status:
+ * 'awaiting_approval' }` (once the Approvals page can list it). Otherwise null: the route goes on.
+ */
+export async function requestApprovalIfNeeded(deps: ApiDeps, ctx: Context, command: ApprovalCommand, reason: string): Promise<AwaitingApprovalAnswer | null> {
+  if (!needsApproval(await approvalSettings(deps), command)) return null;
+  const approvalId = randomUUID();
+  const makerId = callerOf(ctx).id;
+  const result = await handleCommand(
+    deps.store,
+    streams.approval(approvalId),
+    approvalDecider,
+    { type: 'RequestApproval', approvalId, command, makerId, reason, now: deps.now().toISOString() },
+    metadataOf(ctx, makerId),
+    { newStream: true },
+  );
+  const answer: AwaitingApprovalAnswer = { approvalId, status: 'awaiting_approval' };
+  await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
+  ctx.status = 202;
+  ctx.body = answer;
+  return answer;
+}
+
+type Position = number | null;
+
+/**
+ * Runs an approved command: the very functions its route runs, with the body recorded in the
+ * request. Each is idempotent by an id the approval gives it (the adjustment's and the waiver's id
+ * is the approval's) or by its own rules (a withdrawal is decided once, a repayment reversed once,
+ * a loan approved once), so it happens once. The events name the approving admin as actor and the
+ * approval as their cause.
+ */
+async function runApproved(deps: ApiDeps, ctx: Context, approval: Extract<ApprovalState, { exists: true }>, checkerId: string): Promise<Position> {
+  const { command, approvalId } = approval;
+  const metadata: EventMetadata = { ...metadataOf(ctx, checkerId), causationId: approvalId };
+  switch (command.kind) {
+    case 'balance_adjustment':
+      return (await adjustBalance(deps, ctx, checkerId, command.memberId, { amountCentavos: command.amountCentavos, reason: command.reason }, approvalId)).position;
+    case 'withdrawal_completion': {
+      const doc = await deps.readModels.withdrawal(command.withdrawalId);
+      if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
+      return decideWithdrawal(deps, ctx, checkerId, doc as WithdrawalDoc, {
+        status: 'completed',
+        processedAt: command.processedAt ?? deps.now().toISOString(),
+        payoutReference: command.payoutReference ?? undefined,
+      });
+    }
+    case 'loan_approval':
+    {
+      const notify = typeof command.notify === 'object' && command.notify !== null ? { title: command.notify.title, message: command.notify.message } : (command.notify ?? undefined);
+      return changeLoanStatus(deps, ctx, checkerId, command.loanId, { status: 'approved', message: command.message ?? undefined, notify });
+    }
+    case 'penalty_waiver':
+      return waivePenalty(deps, metadata, command.loanId, { amount: command.amountCentavos, reason: command.reason }, approvalId);
+    case 'repayment_reversal':
+      return reverseRepayment(deps, metadata, command.loanId, command.repaymentId, { reason: command.reason });
+    case 'phone_change': {
+      // The maker (the main admin: only they change a member's phone) asked for it; the checker lets it happen.
+      const outcome = await updateMember(deps, ctx, checkerId, command.memberId, command.update as AdminMemberUpdate, { id: approval.makerId, role: 'superadmin' });
+      if (outcome.suspended) deps.revokeSessions?.(command.memberId, 'suspended');
+      return outcome.position;
+    }
+  }
+}
+
+export interface DecisionOutcome {
+  position: Position;
+  /** Set when the command's own rules refused it at approval time (the approval is recorded either way). */
+  refused: { code: string; message: string } | null;
+}
+
+/**
+ * A second admin approves: `ApprovalGranted` is appended with the revision read, so of two admins
+ * approving at the same moment exactly one wins (the other decides again and gets 409
+ * APPROVAL_ALREADY_DECIDED); only the winner runs the command, then records how it went.
+ */
+export async function grantApproval(deps: ApiDeps, ctx: Context, approvalId: string): Promise<DecisionOutcome> {
+  const checkerId = callerOf(ctx).id;
+  const stream = streams.approval(approvalId);
+  const granted = await handleCommand(deps.store, stream, approvalDecider, { type: 'GrantApproval', approvalId, checkerId, now: deps.now().toISOString() }, metadataOf(ctx, checkerId));
+  const approval = granted.state;
+  if (!approval.exists) throw new ApiError(404, 'APPROVAL_NOT_FOUND', 'Approval request not found');
+  let position: Position = granted.position;
+  let refused: DecisionOutcome['refused'] = null;
+  try {
+    position = (await runApproved(deps, ctx, approval, checkerId)) ?? position;
+  } catch (error) {
+    if (!(error instanceof DomainError || error instanceof ApiError)) throw error;
+    refused = { code: error.code, message: error.message };
+  }
+  const recorded = await handleCommand(
+    deps.store,
+    stream,
+    approvalDecider,
+    { type: 'RecordExecution', approvalId, outcome: refused ? 'refused' : 'done', code: refused?.code ?? null, message: refused?.message ?? null, now: deps.now().toISOString() },
+    metadataOf(ctx, checkerId),
+  );
+  return { position: recorded.position ?? position, refused };
+}
+
+export async function rejectApproval(deps: ApiDeps, ctx: Context, approvalId: string, reason: string): Promise<Position> {
+  const adminId = callerOf(ctx).id;
+  const result = await handleCommand(deps.store, streams.approval(approvalId), approvalDecider, { type: 'RejectApproval', approvalId, rejectedBy: adminId, reason, now: deps.now().toISOString() }, metadataOf(ctx, adminId));
+  return result.position;
+}

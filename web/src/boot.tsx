@@ -1,0 +1,68 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { App } from './App';
+import { prefetchLanding, prefetchSignedInApp, prefetchSignIn } from './borrower/lazyScreens';
+import { useSession } from './borrower/stores/session';
+import { readToken, staffRoleOf } from './shared/authToken';
+import './styles.css';
+import './screens.css';
+
+let booted = false;
+
+/**
+ * Starts the app in #root: the session check, live updates, the service worker and the first
+ * render. app.html's script calls it at once; the prerendered landing page (index.html, issue 20)
+ * calls it only when the app is needed there (a stored session, or a page that is not the
+ * landing), and otherwise only imports this module to prefetch the sign-in screen.
+ */
+export function boot(): void {
+  if (booted) return;
+  booted = true;
+  const root = document.getElementById('root');
+  if (!root) throw new Error('the page has no #root element');
+
+  // Live updates follow the session: a socket and the member's data while a borrower is signed in.
+  // The socket client and the member stores are a chunk of their own, loaded when a session exists
+  // (issue 20: a visitor's landing page never downloads them); once started they follow the session
+  // themselves, through sign-out and the next sign-in.
+  let liveUpdatesLoading = false;
+  const startLiveUpdatesOnSignIn = () => {
+    if (liveUpdatesLoading || !useSession.getState().user) return;
+    liveUpdatesLoading = true;
+    unsubscribe();
+    prefetchSignedInApp();
+    void import('./borrower/stores/liveUpdates').then(({ startLiveUpdates }) => startLiveUpdates());
+  };
+  const unsubscribe = useSession.subscribe(startLiveUpdatesOnSignIn);
+  // A stored borrower token: the signed-in app is almost certainly next, so fetch it alongside the check.
+  const storedToken = readToken();
+  if (storedToken && !staffRoleOf(storedToken)) prefetchSignedInApp();
+  // Started on the landing page's address (a stored session there): its screen, alongside the check.
+  if (window.location.pathname === '/') prefetchLanding();
+  // A visitor pointing at, touching or tabbing to a sign-in link is about to need the sign-in chunk.
+  const SIGN_IN_LINK = 'a[href^="/app-login"], a[href^="/login"]';
+  const prefetchSignInFromLink = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest(SIGN_IN_LINK)) prefetchSignIn();
+  };
+  for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, prefetchSignInFromLink, { passive: true });
+  // The session check starts before the first render so the spinner shows for as short a time as possible.
+  void useSession.getState().start();
+
+  // The service worker (offline page, cached app shell) registers once the page has loaded, in a
+  // chunk of its own, so it costs the first load nothing.
+  // (Booted from the landing page, the page may have loaded already.)
+  const registerWorker = () => void import('./shared/serviceWorker').then(({ registerServiceWorker }) => registerServiceWorker());
+  if (document.readyState === 'complete') registerWorker();
+  else window.addEventListener('load', registerWorker, { once: true });
+
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+export { prefetchSignIn };
