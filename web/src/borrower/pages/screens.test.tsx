@@ -115,7 +115,7 @@ describe('dashboard (spec §2)', () => {
     });
     renderApp('/loan-app');
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
-    const dialog = screen.getByRole('dialog', { name: 'Apply for a Loan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for a Loan' }, { timeout: 10_000 });
     expect((within(dialog).getByRole('slider', { name: 'Loan amount' }) as HTMLInputElement).value).toBe('80000');
     expect((within(dialog).getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('80,000');
     expect((within(dialog).getByLabelText(/^Term/) as HTMLInputElement).value).toBe('12');
@@ -150,7 +150,7 @@ describe('dashboard (spec §2)', () => {
     });
     renderApp('/loan-app');
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
-    const dialog = screen.getByRole('dialog', { name: 'Apply for a Loan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for a Loan' }, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByLabelText('Purpose of Loan'), { target: { value: 'School fees' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit application' }));
     await waitFor(() =>
