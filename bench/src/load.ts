@@ -19,7 +19,8 @@ export interface LoadResult {
 }
 
 export interface LoadOptions {
-  url: string;
+  /** One URL, or several: autocannon gives connection i to url i mod n (round robin over API processes). */
+  url: string | string[];
   connections: number;
   durationSeconds: number;
   /** Builds each request (method, path, headers, body); called for every request sent. */
@@ -35,12 +36,13 @@ export interface LoadOptions {
  * only at 127.0.0.1).
  */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  if (new URL(options.url).hostname !== '127.0.0.1') throw new Error('the bench only loads 127.0.0.1');
+  const urls = typeof options.url === 'string' ? [options.url] : options.url;
+  if (urls.length === 0 || urls.some((url) => new URL(url).hostname !== '127.0.0.1')) throw new Error('the bench only loads 127.0.0.1');
   let instance!: autocannon.Instance;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
       {
-        url: options.url,
+        url: (urls.length === 1 ? urls[0]! : urls) as string,
         connections: options.connections,
         duration: options.durationSeconds,
         timeout: options.timeoutSeconds ?? 10,

@@ -28,9 +28,18 @@ export interface BenchOptions {
   dayCloseLoans: number;
   /** Wallet repayments in flight at once. */
   repaymentConnections: number;
+  /** Open loop (issue 19): commands offered per second, for durationSeconds. */
+  openCommandRate: number;
+  /** Open loop: OTP requests per second, and for how long. */
+  otpOpenRate: number;
+  otpOpenSeconds: number;
+  /** API processes the scale-out scenario runs the same load against, one after the other. */
+  apiProcesses: number[];
+  /** Seconds of each read and command window in the logging-and-metrics comparison (4 of each). */
+  observabilitySeconds: number;
 }
 
-export const SCENARIOS = ['baseline', 'read', 'commands-pglite', 'commands-postgres', 'push', 'sockets', 'otp', 'replay', 'repayments', 'day-close', 'append-chain', 'audit'] as const;
+export const SCENARIOS = ['baseline', 'read', 'commands-pglite', 'commands-postgres', 'push', 'sockets', 'otp', 'api-scale', 'observability', 'replay', 'repayments', 'day-close', 'append-chain', 'audit'] as const;
 
 export function parseOptions(argv: string[]): BenchOptions {
   const quick = argv.includes('--quick');
@@ -41,9 +50,12 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (!(SCENARIOS as readonly string[]).includes(name)) throw new Error(`unknown scenario "${name}"; choose from ${SCENARIOS.join(', ')}`);
   }
   for (const arg of argv) {
-    if (!['--quick', '--profile'].includes(arg) && !arg.startsWith('--only=')) throw new Error(`unknown option ${arg} (use --quick, --profile, --only=a,b)`);
+    if (!['--quick', '--profile'].includes(arg) && !arg.startsWith('--only=') && !arg.startsWith('--api-processes=')) throw new Error(`unknown option ${arg} (use --quick, --profile, --only=a,b, --api-processes=1,2,3)`);
   }
-  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4, repaymentConnections: 16 };
+  const processesArg = argv.find((arg) => arg.startsWith('--api-processes='));
+  const apiProcesses = processesArg ? processesArg.slice('--api-processes='.length).split(',').map(Number) : [1, 2, 3];
+  if (apiProcesses.length === 0 || apiProcesses.some((n) => !Number.isInteger(n) || n < 1 || n > 8)) throw new Error('--api-processes takes counts from 1 to 8, e.g. --api-processes=1,2,3');
+  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4, repaymentConnections: 16, openCommandRate: 1_000, otpOpenRate: 20, apiProcesses };
   return quick
     ? {
         ...common,
@@ -58,12 +70,14 @@ export function parseOptions(argv: string[]): BenchOptions {
         appendChainSeconds: 2,
         appendChainRounds: 2,
         dayCloseLoans: 10_000,
+        otpOpenSeconds: 5,
+        observabilitySeconds: 5,
       }
     : {
         ...common,
         members: 1_000,
         durationSeconds: 20,
-        sockets: 10_000,
+        sockets: 20_000,
         socketBatch: 500,
         otpRequests: 300,
         replaySizes: [100_000, 1_000_000],
@@ -72,6 +86,8 @@ export function parseOptions(argv: string[]): BenchOptions {
         appendChainSeconds: 5,
         appendChainRounds: 3,
         dayCloseLoans: 100_000,
+        otpOpenSeconds: 30,
+        observabilitySeconds: 10,
       };
 }
 

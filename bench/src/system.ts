@@ -28,6 +28,21 @@ export interface RunningSystem {
    * seem to cost nothing (or less than nothing) of RSS.
    */
   restartApi(): Promise<void>;
+  /**
+   * Starts `count` more `lending api` processes on ports of their own, beside the first (the cli has
+   * no cluster mode and Node has no SO_REUSEPORT: the load generator spreads its connections over
+   * the ports instead, round robin). Each shares the event store, Redis and read models.
+   */
+  startExtraApis(count: number): Promise<{ urls: string[]; children: Child[]; stop(): Promise<void> }>;
+  /**
+   * Stops every role and starts them again with `env` over the usual environment (the same data),
+   * waiting until they are ready: the logging and metrics comparison runs the same system both ways.
+   */
+  restartRoles(env: Record<string, string>): Promise<void>;
+  /** The METRICS_PORT of every role started with one (the latest generation of processes). */
+  metricsPorts: number[];
+  /** The METRICS_PORT a process of this system serves its metrics on, if it does. */
+  metricsPortOf(child: Child): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -65,11 +80,12 @@ export function roleEnv(ctx: RunContext, kind: string, port: number, eventStoreU
  * `lending start` on PGlite, or `lending projections`, `lending workers` and `lending api` as
  * separate processes on PostgreSQL. Resolves once the read models have caught up.
  */
-export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line: string) => void): Promise<RunningSystem> {
+export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line: string) => void, name: string = kind): Promise<RunningSystem> {
   const port = await freePort();
-  const dataDir = join(ctx.dataDir, kind);
+  // `name` keeps two systems of one kind in one run apart: their schema, Redis keys and data directory.
+  const dataDir = join(ctx.dataDir, name);
   mkdirSync(dataDir, { recursive: true });
-  const eventStoreUrl = kind === 'pglite' ? `pglite:${join(dataDir, 'events')}` : `${ctx.postgresUrl}?schema=${ctx.schemaPrefix}_${kind}`;
+  const eventStoreUrl = kind === 'pglite' ? `pglite:${join(dataDir, 'events')}` : `${ctx.postgresUrl}?schema=${ctx.schemaPrefix}_${name}`;
 
   const seedStarted = Date.now();
   const store: EventStore = await openEventStore(kind === 'pglite' ? eventStoreUrl : seedingUrl(eventStoreUrl));
@@ -83,19 +99,37 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
   log(`  seeded ${members.length} verified members (${members.length * 10} events) in ${seedSeconds.toFixed(1)} s`);
 
   if (ctx.interrupt.signal.aborted) throw new Error('interrupted');
-  const env = roleEnv(ctx, kind, port, eventStoreUrl);
+  const env = roleEnv(ctx, name, port, eventStoreUrl);
   // Each process serves its metrics as a deployment's would (METRICS_PORT), so their cost is in every figure.
-  const spawnOptions = async () => ({ env: { ...env, METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1' }, logDir: ctx.logDir, cpuProfDir: ctx.profileDir });
+  let overrides: Record<string, string> = {};
+  const metricsPorts: number[] = [];
+  // METRICS_PORT '' in the overrides: no metrics server (the observability switch is whether it is served).
+  const spawnOptions = async (port_?: number) => {
+    const merged: Record<string, string> = { ...env, METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1', ...overrides, ...(port_ ? { PORT: String(port_) } : {}) };
+    if (merged.METRICS_PORT === '') delete merged.METRICS_PORT;
+    else metricsPorts.push(Number(merged.METRICS_PORT));
+    return { env: merged, logDir: ctx.logDir, cpuProfDir: ctx.profileDir };
+  };
+  let generation = 0;
+  const metricsPortOf = new Map<Child, number>();
+  const spawnRole = async (role: 'start' | 'api' | 'projections' | 'workers', processName: string, listenPort?: number) => {
+    const options = await spawnOptions(listenPort);
+    const child = spawnLending(role, processName, options);
+    if (options.env.METRICS_PORT) metricsPortOf.set(child, Number(options.env.METRICS_PORT));
+    return child;
+  };
+  // Process names (logs, profiles): pg-api, or servicing-api for a second PostgreSQL system.
+  const tagOf = name === kind ? 'pg' : name;
   const started = Date.now();
   const children: Child[] = [];
   let api: Child;
   if (kind === 'pglite') {
-    api = spawnLending('start', 'pglite-start', await spawnOptions());
+    api = await spawnRole('start', 'pglite-start');
     children.push(api);
   } else {
-    children.push(spawnLending('projections', 'pg-projections', await spawnOptions()));
-    children.push(spawnLending('workers', 'pg-workers', await spawnOptions()));
-    api = spawnLending('api', 'pg-api', await spawnOptions());
+    children.push(await spawnRole('projections', `${tagOf}-projections`));
+    children.push(await spawnRole('workers', `${tagOf}-workers`));
+    api = await spawnRole('api', `${tagOf}-api`);
     children.push(api);
   }
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -135,13 +169,50 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
     seedSeconds,
     startSeconds,
     eventStoreUrl,
+    metricsPorts,
+    metricsPortOf: (child) => metricsPortOf.get(child),
     stop,
     async restartApi() {
       if (kind !== 'postgres') throw new Error('only the split roles can restart the API alone');
       system.client.close();
       await system.api.stop();
       children.splice(children.indexOf(system.api), 1);
-      system.api = spawnLending('api', 'pg-api-fresh', await spawnOptions());
+      system.api = await spawnRole('api', `${tagOf}-api-fresh`);
+      children.push(system.api);
+      await waitReady(baseUrl, children, 120_000);
+      system.client = activeClient = new JsonClient(baseUrl, 256);
+    },
+    async startExtraApis(count) {
+      if (kind !== 'postgres') throw new Error('only the split roles can run more API processes');
+      const extra: Child[] = [];
+      const urls: string[] = [];
+      const stopExtra = async () => {
+        for (const child of extra) await child.stop();
+      };
+      try {
+        for (let n = 1; n <= count; n++) {
+          const extraPort = await freePort();
+          extra.push(await spawnRole('api', `${tagOf}-api-scale-${n + 1}`, extraPort));
+          urls.push(`http://127.0.0.1:${extraPort}`);
+        }
+        for (const url of urls) await waitReady(url, [...children, ...extra], 120_000);
+      } catch (error) {
+        await stopExtra();
+        throw error;
+      }
+      return { urls, children: extra, stop: stopExtra };
+    },
+    async restartRoles(env_) {
+      if (kind !== 'postgres') throw new Error('only the split roles are restarted one by one');
+      system.client.close();
+      for (const child of [...children].reverse()) await child.stop();
+      children.length = 0;
+      metricsPorts.length = 0;
+      overrides = env_;
+      generation++;
+      children.push(await spawnRole('projections', `${tagOf}-projections-gen${generation}`));
+      children.push(await spawnRole('workers', `${tagOf}-workers-gen${generation}`));
+      system.api = await spawnRole('api', `${tagOf}-api-gen${generation}`, port);
       children.push(system.api);
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);

@@ -1,3 +1,5 @@
+import { JsonClient } from '../http.js';
+import { runOpenLoop, type OpenLoopResult } from '../openLoop.js';
 import { runLoad, type LoadResult } from '../load.js';
 import type { RunningSystem } from '../system.js';
 
@@ -20,7 +22,10 @@ export function profileChange(tag: string): string {
  * `connections` always in flight, for `durationSeconds`. One command in four is a loan application
  * while members without a loan remain (a borrower holds one loan at a time); the rest are profile updates.
  */
-export async function commandsScenario(system: RunningSystem, { connections, durationSeconds, tag }: { connections: number; durationSeconds: number; tag: string }): Promise<CommandsResult> {
+export async function commandsScenario(
+  system: RunningSystem,
+  { connections, durationSeconds, tag, loans = true }: { connections: number; durationSeconds: number; tag: string; /** false: profile updates only (the members have their loans already). */ loans?: boolean },
+): Promise<CommandsResult> {
   const { members, tokens } = system;
   let sent = 0;
   let loanCursor = 0;
@@ -35,7 +40,7 @@ export async function commandsScenario(system: RunningSystem, { connections, dur
     timeoutSeconds: 30,
     next: () => {
       const k = sent++;
-      if (k % 4 === 0 && loanCursor < members.length) {
+      if (loans && k % 4 === 0 && loanCursor < members.length) {
         const i = loanCursor++;
         return {
           method: 'POST',
@@ -59,4 +64,44 @@ export async function commandsScenario(system: RunningSystem, { connections, dur
     },
   });
   return { ...result, connections, loanApplications, profileUpdates, statuses };
+}
+
+export interface OpenCommandsResult extends OpenLoopResult {
+  loanApplications: number;
+  profileUpdates: number;
+}
+
+/**
+ * Scenario 3, open loop (issue 19): the same commands as the closed loop — one in four a loan
+ * application while members without a loan remain, the rest profile updates — offered at a fixed
+ * `rate` for `durationSeconds` whatever the system does; the ack latency runs from each command's
+ * scheduled send time. A 2xx answer is an ack; anything else, an error or a timeout is dropped.
+ */
+export async function openLoopCommandsScenario(system: RunningSystem, { rate, durationSeconds, tag }: { rate: number; durationSeconds: number; tag: string }): Promise<OpenCommandsResult> {
+  const { members, tokens } = system;
+  const client = new JsonClient(system.baseUrl, 1_024);
+  let loanCursor = 0;
+  let loanApplications = 0;
+  let profileUpdates = 0;
+  try {
+    const result = await runOpenLoop({
+      ratePerSecond: rate,
+      durationSeconds,
+      send: async (k) => {
+        if (k % 4 === 0 && loanCursor < members.length) {
+          const i = loanCursor++;
+          const res = await client.call('POST', '/api/loans', { token: tokens[i]!, body: { amount: 100_000, purpose: 'Small business inventory', termMonths: 12 }, timeoutMs: 30_000 });
+          if (res.status >= 200 && res.status < 300) loanApplications++;
+          return { ok: res.status >= 200 && res.status < 300, status: res.status };
+        }
+        const i = k % members.length;
+        const res = await client.call('PUT', '/api/user/profile', { token: tokens[i]!, body: JSON.parse(profileChange(`${tag}-${k}`)), timeoutMs: 30_000 });
+        if (res.status >= 200 && res.status < 300) profileUpdates++;
+        return { ok: res.status >= 200 && res.status < 300, status: res.status };
+      },
+    });
+    return { ...result, loanApplications, profileUpdates };
+  } finally {
+    client.close();
+  }
 }

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { Redis } from 'ioredis';
 import { createJobKeys } from '@honeylend/contracts';
 import { pool } from '../seedMembers.js';
+import { runOpenLoop, type OpenLoopResult } from '../openLoop.js';
 import { sleep, summarize, type LatencySummary } from '../stats.js';
 import type { RunningSystem } from '../system.js';
 
@@ -16,21 +17,20 @@ export interface OtpResult {
 }
 
 /**
- * Scenario 6: `count` OTP requests (a different member each: the issue throttle allows 3 per member
- * per 15 minutes), `concurrency` at a time; the outbox (a Redis list the SMS worker pushes to) is
- * polled every millisecond for each phone's text.
+ * Watches the SMS outbox (a Redis list the SMS worker pushes to, newest first), polled every
+ * millisecond while someone waits: `expect(phone)` resolves with the performance.now() at which
+ * that phone's text was seen, or null after `timeoutMs`.
  */
-export async function otpScenario(system: RunningSystem, redisUrl: string, { count, concurrency }: { count: number; concurrency: number }): Promise<OtpResult> {
-  const outbox = createJobKeys(system.keyPrefix).smsOutbox;
+async function watchOutbox(redisUrl: string, outbox: string) {
   const redis = new Redis(redisUrl);
-  const waiting = new Map<string, { since: number; resolve: (at: number) => void }>();
+  const waiting = new Map<string, { since: number; resolve: (at: number | null) => void }>();
   let polling = true;
   // Newest first: only the entries above the head seen last time are new, so only those are parsed.
   let lastHead: string | undefined = (await redis.lrange(outbox, 0, 0))[0];
   const poller = (async () => {
     while (polling) {
       if (waiting.size > 0) {
-        const entries = await redis.lrange(outbox, 0, 19);
+        const entries = await redis.lrange(outbox, 0, 49);
         const now = performance.now();
         const seen = lastHead === undefined ? -1 : entries.indexOf(lastHead);
         const fresh = seen === -1 ? entries : entries.slice(0, seen);
@@ -47,6 +47,38 @@ export async function otpScenario(system: RunningSystem, redisUrl: string, { cou
       await sleep(1);
     }
   })();
+  return {
+    expect(phone: string, timeoutMs = 10_000): { arrived: Promise<number | null>; cancel(): void } {
+      let settle!: (at: number | null) => void;
+      const arrived = new Promise<number | null>((resolve) => (settle = resolve));
+      waiting.set(phone, { since: Date.now(), resolve: settle });
+      const timer = setTimeout(() => {
+        waiting.delete(phone);
+        settle(null);
+      }, timeoutMs);
+      void arrived.then(() => clearTimeout(timer));
+      return {
+        arrived,
+        cancel() {
+          waiting.delete(phone);
+          settle(null);
+        },
+      };
+    },
+    async close() {
+      polling = false;
+      await poller;
+      redis.disconnect();
+    },
+  };
+}
+
+/**
+ * Scenario 6 (closed loop, a ceiling): `count` OTP requests (a different member each: the issue
+ * throttle allows 3 per member per 15 minutes), `concurrency` at a time.
+ */
+export async function otpScenario(system: RunningSystem, redisUrl: string, { count, concurrency }: { count: number; concurrency: number }): Promise<OtpResult> {
+  const outbox = await watchOutbox(redisUrl, createJobKeys(system.keyPrefix).smsOutbox);
   const delivered: number[] = [];
   const acks: number[] = [];
   let nonAccepted = 0;
@@ -54,24 +86,59 @@ export async function otpScenario(system: RunningSystem, redisUrl: string, { cou
   try {
     const members = system.members.slice(0, Math.min(count, system.members.length));
     await pool(members, concurrency, async (member, i) => {
-      const arrived = new Promise<number>((resolve) => waiting.set(member.phone, { since: Date.now(), resolve }));
+      const expected = outbox.expect(member.phone);
       const t0 = performance.now();
       const res = await system.client.call('POST', '/api/withdrawals/otp', { token: system.tokens[i]!, body: { amount: 1_000 } });
       acks.push(performance.now() - t0);
       if (res.status !== 202) {
-        waiting.delete(member.phone);
+        expected.cancel();
         nonAccepted++;
         firstRefusal ??= `${res.status} ${JSON.stringify(res.body)}`;
         return;
       }
-      const at = await Promise.race([arrived, sleep(10_000).then(() => null)]);
-      if (at === null) waiting.delete(member.phone);
-      else delivered.push(at - t0);
+      const at = await expected.arrived;
+      if (at !== null) delivered.push(at - t0);
     });
   } finally {
-    polling = false;
-    await poller;
-    redis.disconnect();
+    await outbox.close();
   }
   return { requests: Math.min(count, system.members.length), delivered: delivered.length, deliveredMs: summarize(delivered), ackMs: summarize(acks), nonAccepted, firstRefusal };
+}
+
+export interface OtpOpenResult extends OpenLoopResult {
+  /** Accepted (202) but no text reached the outbox within 10 s. */
+  undelivered: number;
+}
+
+/**
+ * Scenario 6, open loop (issue 19): OTP requests at a fixed `rate` for `durationSeconds`, each a
+ * member of its own (taken from the end of the list, so the closed run's members are not asked a
+ * second time), latency from the scheduled send time to the text in the outbox.
+ */
+export async function otpOpenLoopScenario(system: RunningSystem, redisUrl: string, { rate, durationSeconds }: { rate: number; durationSeconds: number }): Promise<OtpOpenResult> {
+  const outbox = await watchOutbox(redisUrl, createJobKeys(system.keyPrefix).smsOutbox);
+  const { members, tokens } = system;
+  if (rate * durationSeconds > members.length) throw new Error(`${rate * durationSeconds} OTP requests need as many members; ${members.length} were seeded`);
+  let undelivered = 0;
+  try {
+    const result = await runOpenLoop({
+      ratePerSecond: rate,
+      durationSeconds,
+      send: async (i) => {
+        const k = members.length - 1 - i;
+        const expected = outbox.expect(members[k]!.phone);
+        const res = await system.client.call('POST', '/api/withdrawals/otp', { token: tokens[k]!, body: { amount: 1_000 } });
+        if (res.status !== 202) {
+          expected.cancel();
+          return { ok: false, status: res.status };
+        }
+        const at = await expected.arrived;
+        if (at === null) undelivered++;
+        return at === null ? { ok: false, status: res.status } : { ok: true, status: res.status, completedAt: at };
+      },
+    });
+    return { ...result, undelivered };
+  } finally {
+    await outbox.close();
+  }
 }

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { openEventStore } from '@honeylend/eventstore';
 import type { RunContext } from '../context.js';
@@ -63,6 +64,8 @@ export async function replayScenario(ctx: RunContext, sizes: number[], activeMem
           ADMIN_USERNAME: 'bench-admin',
           ADMIN_PASSWORD: ctx.adminPassword,
           LOG_LEVEL: 'warn',
+          // Required outside development since the auditor's signed checkpoints (issue 16): a key of this run's own.
+          AUDIT_SIGNING_KEY: String(generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' })),
         },
         logDir: ctx.logDir,
         cpuProfDir: ctx.profileDir,

@@ -23,11 +23,13 @@ describe('audit', () => {
     const res = await system.request('GET', `/api/admin/audit/${streams.member(borrower.id)}`, { token: officer.token });
     expect(res.status).toBe(200);
     expect(res.body.stream).toBe(streams.member(borrower.id));
-    expect(res.body.events.map((e: any) => e.type)).toEqual(['MemberRegistered', 'MemberPasswordReset', 'MemberStatusChanged']);
-    expect(res.body.events.map((e: any) => e.revision)).toEqual([0, 1, 2]);
+    expect(res.body.events.map((e: any) => e.type)).toEqual(['MemberRegistered', 'ConsentGiven', 'MemberPasswordReset', 'MemberStatusChanged']);
+    expect(res.body.events.map((e: any) => e.revision)).toEqual([0, 1, 2, 3]);
     expect(res.body.events[0]).toMatchObject({ data: { passwordHash: '[redacted]', registeredBy: 'self' }, metadata: { actorId: 'self', ip: '127.0.0.1' } });
-    expect(res.body.events[1]).toMatchObject({ data: { passwordHash: '[redacted]' }, metadata: { actorId: officer.id, ip: '127.0.0.1', correlationId: expect.any(String) } });
-    expect(res.body.events[2]).toMatchObject({ data: { from: 'active', to: 'suspended' }, metadata: { actorId: officer.id }, createdAt: expect.any(String) });
+    // The member's own consent to the privacy notice, given with the registration.
+    expect(res.body.events[1]).toMatchObject({ type: 'ConsentGiven', metadata: { actorId: borrower.id } });
+    expect(res.body.events[2]).toMatchObject({ data: { passwordHash: '[redacted]' }, metadata: { actorId: officer.id, ip: '127.0.0.1', correlationId: expect.any(String) } });
+    expect(res.body.events[3]).toMatchObject({ data: { from: 'active', to: 'suspended' }, metadata: { actorId: officer.id }, createdAt: expect.any(String) });
     expect(JSON.stringify(res.body)).not.toContain('argon2');
     const admin = await system.request('GET', `/api/admin/audit/${streams.admin(officer.id)}`, { token: officer.token });
     expect(admin.body.events[0].data.passwordHash).toBe('[redacted]');

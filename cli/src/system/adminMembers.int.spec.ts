@@ -117,10 +117,10 @@ describe('admin members: create and edit', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ fullName: 'Edited Name', monthlySalary: 42000.5, bankAccountNumber: '109876543210', creditScore: 720, creditTier: { label: 'Good Credit' }, status: 'active' });
     const types = (await system.store.readStream(streams.member(borrower.id))).map((e) => e.type);
-    expect(types).toEqual(['MemberRegistered', 'MemberProfileUpdated', 'MemberCreditScoreChanged']);
+    expect(types).toEqual(['MemberRegistered', 'ConsentGiven', 'MemberProfileUpdated', 'MemberCreditScoreChanged']);
     const unchanged = await put(borrower.id, { fullName: 'Edited Name', creditScore: '720' });
     expect(unchanged.status).toBe(200);
-    expect((await system.store.readStream(streams.member(borrower.id))).length).toBe(3);
+    expect((await system.store.readStream(streams.member(borrower.id))).length).toBe(4);
   });
 
   it('answers every admin form rule with the spec message', async () => {
@@ -147,7 +147,8 @@ describe('admin members: create and edit', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.details.fields[field], JSON.stringify(body)).toBe(message);
     }
-    expect((await system.store.readStream(streams.member(borrower.id))).length).toBe(1);
+    // Registration and its consent to the privacy notice, and nothing from the refused edits.
+    expect((await system.store.readStream(streams.member(borrower.id))).map((event) => event.type)).toEqual(['MemberRegistered', 'ConsentGiven']);
   });
 
   it('refuses to set a password, an OTP code or a balance through an edit, pointing to the right action', async () => {
@@ -336,7 +337,7 @@ describe('admin members: closing an account', () => {
     expect(again.status).toBe(201);
     expect(again.body.user.id).not.toBe(borrower.id);
     const history = (await system.store.readStream(streams.member(borrower.id))).map((e) => e.type);
-    expect(history).toEqual(['MemberRegistered', 'MemberDeleted']);
+    expect(history).toEqual(['MemberRegistered', 'ConsentGiven', 'MemberDeleted']);
     // A retried deletion changes nothing and still succeeds.
     expect((await system.request('DELETE', `/api/admin/users/${borrower.id}`, { token: adminToken })).status).toBe(200);
   });

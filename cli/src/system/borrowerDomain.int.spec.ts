@@ -41,7 +41,8 @@ describe('identity documents', () => {
     expect(flood.body.code).toBe('IMAGE_TOO_LARGE');
     expect(readdirSync(system.uploadDir).length).toBe(before);
     const events = await system.store.readStream(streams.member(borrower.id));
-    expect(events.map((e) => e.type)).toEqual(['MemberRegistered']);
+    // Registration and its consent to the privacy notice; nothing from the refused uploads.
+    expect(events.map((e) => e.type)).toEqual(['MemberRegistered', 'ConsentGiven']);
   });
 
   it("serves a document only to its owner: another borrower gets 403, nobody without credentials", async () => {

@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => system?.stop());
 
-const apply = (token: string, request = system.request.bind(system)) =>
+type Request = (method: string, path: string, options?: { body?: unknown; token?: string }) => Promise<{ status: number; body: any }>;
+const apply = (token: string, request: Request = (method, path, options) => system.request(method, path, options)) =>
   request('POST', '/api/loans', { token, body: { amount: 80_000, purpose: 'Sari-sari store stock', termMonths: 12 } });
 
 /** A borrower registered without accepting the notice (as an old account, or one an admin created). */
@@ -81,7 +82,7 @@ describe('the privacy notice and consent (RA 10173 sec. 12)', () => {
     // The same system with a new notice in force (as after a deploy that changed the text).
     const changed = await system.startApiNode({ privacyNoticeVersion: '2099-01-01' });
     const baseUrl = `http://127.0.0.1:${changed.port}`;
-    const request = async (method: string, path: string, { body, token }: { body?: unknown; token?: string } = {}) => {
+    const request: Request = async (method, path, { body, token } = {}) => {
       const res = await fetch(baseUrl + path, {
         method,
         headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },

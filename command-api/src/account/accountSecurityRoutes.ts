@@ -90,7 +90,8 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
     await throttleReset(deps, ctx, phone, 'request');
     const member = await memberByPhone(deps, phone);
     // A number over its code limit gets the same answer too: the limit is the member's, not the caller's to learn.
-    if (member && member.status !== 'suspended') await sendAccountCode(deps, ctx, { memberId: member.memberId, phone }, 'password-reset');
+    // A closed account (RA 10173) gets no texts: its processing has stopped.
+    if (member && member.status !== 'suspended' && member.closedAt === null) await sendAccountCode(deps, ctx, { memberId: member.memberId, phone }, 'password-reset');
     ctx.status = 202;
     ctx.body = { success: true, message: ACCOUNT_MESSAGES.resetRequested };
   }));

@@ -172,16 +172,17 @@ async function appendDecided<State, Event extends DomainEvent>(
 /**
  * Reads and folds a stream without deciding anything, for answers that need the write-side truth
  * (login checks the password hash, which no read model holds). `position` is that of the stream's
- * last event (0 for none), so the caller can wait for the read models to have caught up with it.
+ * last event (0 for none), so the caller can wait for the read models to have caught up with it;
+ * `revision` lets a command that follows decide on this state (HandleOptions.known) without reading again.
  */
 export async function loadState<State, Event extends DomainEvent>(
   store: EventStore,
   stream: string,
   decider: Decider<State, never, Event>,
-): Promise<{ state: State; position: number }> {
+): Promise<{ state: State; position: number; revision: number | 'no_stream' }> {
   const recorded = await store.readStream(stream);
   const state = recorded
     .map((event) => parseDomainEvent(event.type, event.data) as Event)
     .reduce((s, event) => decider.evolve(s, event), decider.initialState());
-  return { state, position: recorded.at(-1)?.position ?? 0 };
+  return { state, position: recorded.at(-1)?.position ?? 0, revision: recorded.revision };
 }

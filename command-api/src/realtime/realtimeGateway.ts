@@ -261,6 +261,12 @@ export class RealtimeGateway {
     target.emit(entry.event, { version: entry.version, streamId: entry.streamId, doc: this.payload(entry) });
   }
 
+  /** Whether any socket connected to this node has joined one of `names`. */
+  private anyoneIn(names: string[]): boolean {
+    const joined = this.io.sockets.adapter.rooms;
+    return names.some((room) => (joined.get(room)?.size ?? 0) > 0);
+  }
+
   private deliver(entry: FeedEntry): void {
     this.passed(entry.streamId);
     if (this.deps.logger.isLevelEnabled('debug')) {
@@ -276,7 +282,9 @@ export class RealtimeGateway {
     for (const pending of this.catchingUp) {
       if (entry.rooms.some((room) => pending.rooms.has(room))) pending.buffered.push(entry);
     }
-    this.emitTo(this.io.to(entry.rooms), entry);
+    // The answer (a loan's schedule and disclosure) is built and encoded only when one of this node's
+    // sockets is in a room the entry names: socket.io encodes a broadcast even for an empty room.
+    if (this.anyoneIn(entry.rooms)) this.emitTo(this.io.to(entry.rooms), entry);
     if (COUNTED_EVENTS.has(entry.event) && entry.rooms.includes(rooms.admins)) {
       this.lastCounted = entry;
       this.scheduleStats();

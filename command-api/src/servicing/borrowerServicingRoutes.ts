@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { payoffQuoteAnswer, toLoanDetailAnswer } from '@honeylend/contracts';
 import { authenticate } from '../auth/authenticate.js';
-import { writeSideActor } from '../auth/writeSideActor.js';
+import { writeSideActor, writeSideMemberOf } from '../auth/writeSideActor.js';
 import { readAfterWrite } from '../consistency/readAfterWrite.js';
 import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
 import { idFromPath } from '../admin/pathId.js';
@@ -56,6 +56,7 @@ export function borrowerServicingRoutes(deps: ApiDeps): Router {
       loanId,
       repaymentId: repaymentIdFor(memberId, ctx.get('Idempotency-Key') || undefined),
       amountCentavos: amount,
+      member: writeSideMemberOf(ctx),
     });
     await readAfterWrite(ctx, progress, position, async () => undefined);
     ctx.status = 201;

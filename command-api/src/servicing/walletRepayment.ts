@@ -1,5 +1,6 @@
 import { streams, type BusinessDate } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
+import type { KnownMember } from '../auth/writeSideActor.js';
 import { handleCommand } from '../domain/commandHandler.js';
 import type { ApiDeps } from '../http/context.js';
 import { loanDecider } from '../loan/decide.js';
@@ -14,6 +15,8 @@ export interface WalletRepayment {
   /** Made from the Idempotency-Key when there is one, so a retry resumes the same repayment. */
   repaymentId: string;
   amountCentavos: number;
+  /** The member's stream as the caller just read it (writeSideActor): the debit decides on it instead of reading it again. */
+  member?: KnownMember;
 }
 
 /**
@@ -36,7 +39,7 @@ export async function payFromWallet(deps: ApiDeps, metadata: EventMetadata, paym
   // Refused amounts (above the payoff, a closed loan) never touch the wallet; an id already received is answered as it was.
   if (loanDecider.decide(record(repaymentId, amountCentavos), loan).length === 0) return { receipt: receiptOf(loan, repaymentId), position: null };
 
-  const debited = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'DebitWalletRepayment', memberId, loanId, repaymentId, amountCentavos, now: deps.now().toISOString() }, metadata);
+  const debited = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'DebitWalletRepayment', memberId, loanId, repaymentId, amountCentavos, now: deps.now().toISOString() }, metadata, payment.member ? { known: payment.member } : {});
   let position = await finishUnsettledDebits(deps, metadata, debited.state as ExistingMember, loan, today, repaymentId);
   try {
     // Decided on the document read above and appended expecting its revision: no read of the loan's stream unless it moved since.

@@ -47,6 +47,7 @@ const signedInApp = chunk(() =>
       void profileScreen.load();
       void loanPage.load();
       void landingScreen.load();
+      void import('./loans/lazyApplyLoanDialog').then((module) => module.prefetchApplyLoanDialog());
     });
     return module;
   }),
@@ -83,5 +84,13 @@ export function prefetchSignedInApp(): void {
 
 /** The borrower chunks, fetched and remembered (tests render the whole app synchronously). */
 export async function loadBorrowerScreens(): Promise<void> {
-  await Promise.all([signIn.load(), signedInApp.load(), walletScreen.load(), profileScreen.load(), loanPage.load(), landingScreen.load()]);
+  await Promise.all([
+    signIn.load(),
+    signedInApp.load(),
+    walletScreen.load(),
+    profileScreen.load(),
+    loanPage.load(),
+    landingScreen.load(),
+    import('./loans/lazyApplyLoanDialog').then((module) => module.prefetchApplyLoanDialog()),
+  ]);
 }

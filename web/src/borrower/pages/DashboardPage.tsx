@@ -1,5 +1,5 @@
 import type { LoanAnswer } from '@honeylend/contracts';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { formatPesoAmount } from '../../shared/money';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
@@ -10,14 +10,12 @@ import { PartnerBanks } from '../components/PartnerBanks';
 import { StatusBadge } from '../components/StatusBadge';
 import { CurrencyConverter } from '../dashboard/CurrencyConverter';
 import { BannerCarousel } from '../landing/BannerCarousel';
+import { ApplyLoanDialog } from '../loans/lazyApplyLoanDialog';
 import { VerificationRequiredDialog } from '../loans/VerificationRequiredDialog';
 import { isOpenLoan, mayApply, useLoans } from '../stores/loans';
 import { useNotifications } from '../stores/notifications';
 import { useSignedInUser } from '../stores/session';
 import { loanNotice } from '../loans/loanNotice';
-
-// The application form (with its estimate and peso field) is fetched when it is first opened, not with the dashboard.
-const ApplyLoanDialog = lazy(() => import('../loans/ApplyLoanDialog').then((module) => ({ default: module.ApplyLoanDialog })));
 
 /** Where another screen asks the dashboard to open the application (Apply now in the profile's No Loan dialog). */
 export interface DashboardNavigationState {
@@ -74,9 +72,6 @@ function ActiveLoanCard() {
   const loan = openLoanOf(loans);
   const canApply = mayApply(loans);
   const [dialog, setDialog] = useState<'none' | 'apply' | 'verify' | 'phone'>('none');
-  // Once opened, the form stays mounted, so what was typed survives closing and opening it again.
-  const [applyOpened, setApplyOpened] = useState(false);
-  if (dialog === 'apply' && !applyOpened) setApplyOpened(true);
   const location = useLocation();
   const navigate = useNavigate();
   const openApplication = (location.state as DashboardNavigationState | null)?.openApplication === true;
@@ -151,11 +146,7 @@ function ActiveLoanCard() {
           </button>
         )}
       </div>
-      {applyOpened && (
-        <Suspense fallback={null}>
-          <ApplyLoanDialog open={dialog === 'apply'} onClose={() => setDialog('none')} />
-        </Suspense>
-      )}
+      <ApplyLoanDialog open={dialog === 'apply'} onClose={() => setDialog('none')} />
       <VerificationRequiredDialog open={dialog === 'verify'} onClose={() => setDialog('none')} />
       <VerificationRequiredDialog open={dialog === 'phone'} phoneOnly onClose={() => setDialog('none')} />
     </section>

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from './load.js';
+import { sampleLoad } from './machineLoad.js';
+import { parseOptions } from './options.js';
+import { evaluate, renderTable } from './report.js';
+import { costPercent } from './scenarios/observability.js';
+
+const load = (oneMinute: number) => sampleLoad(new Date('2026-11-25T20:00:00Z'), [oneMinute, 0, 0]);
+const http = (requestsPerSecond: number, p99: number): LoadResult => ({
+  requestsPerSecond,
+  total: requestsPerSecond * 5,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  latencyMs: { p50: p99 / 2, p90: p99, p99, max: p99 * 2, mean: p99 / 2 },
+  durationSeconds: 5,
+});
+
+describe('the report', () => {
+  it('compares reads with the mean of the baselines before and after, and marks a busy machine in the load column', () => {
+    const { rows, checks } = evaluate(
+      {
+        baseline: http(20_000, 10),
+        baselineAfter: http(10_000, 10),
+        read: { profile: http(12_000, 12) },
+        loads: {
+          baseline: { before: load(0.5), after: load(1.1) },
+          'read.profile': { before: load(1.5), after: load(3.2), repeats: [11_000, 12_000, 13_500] },
+        },
+      },
+      parseOptions(['--quick']),
+      2,
+    );
+    expect(rows.map((row) => row.load)).toEqual(['load 0.5 → 1.1', '–', 'BUSY: load 1.5 → 3.2 on 2 cores; median of 3 (11,000, 12,000, 13,500)']);
+    expect(rows[2]!.baseline).toBe('0.80× req/s, p99 1.20×');
+    expect(checks[0]).toMatchObject({ figure: 'read API GET /api/user/profile', met: true });
+    expect(renderTable(rows).split('\n')[0]).toContain('Load (1 min) before → after');
+  });
+
+  it('judges the open loop by its p99 from the scheduled time and by nothing dropped', () => {
+    const open = (p99: number, dropped: number) =>
+      evaluate(
+        {
+          commands: {
+            openLoop: {
+              offeredPerSecond: 1000, durationSeconds: 20, scheduled: 20_000, sent: 20_000, ok: 20_000 - dropped, failed: dropped, errors: 0, notSent: 0, dropped,
+              completedPerSecond: 1000, latencyMs: { count: 1, p50: 5, p95: p99, p99, max: p99, mean: 5 }, sendLagMs: { count: 1, p50: 0, p95: 0, p99: 0, max: 0, mean: 0 },
+              statuses: {}, firstError: null, loanApplications: 0, profileUpdates: 0,
+            },
+          },
+        },
+        parseOptions([]),
+      ).checks[0]!.met;
+    expect(open(29, 0)).toBe(true);
+    expect(open(31, 0)).toBe(false);
+    expect(open(10, 1)).toBe(false);
+  });
+});
+
+describe('the cost of logging and metrics', () => {
+  it('is 1 − on/off of the mean throughput of each mode, in percent', () => {
+    expect(costPercent([1000, 1000], [950, 970])).toBeCloseTo(4);
+    expect(costPercent([1000], [1100])).toBeCloseTo(-10);
+  });
+});

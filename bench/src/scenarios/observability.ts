@@ -1,0 +1,123 @@
+import type { LoadResult } from '../load.js';
+import { withLoad, type LoadAround } from '../machineLoad.js';
+import type { Child } from '../processes.js';
+import type { RunningSystem } from '../system.js';
+import { commandsScenario } from './commands.js';
+import { readScenario } from './read.js';
+
+export type ObservabilityMode = 'off' | 'on';
+
+/**
+ * What "off" and "on" mean (issue 18's switches, as the roles have them):
+ * - off: LOG_LEVEL=silent and no METRICS_PORT (no metrics server, nothing scraped). prom-client's
+ *   histograms and counters are still updated in-process: the roles have no switch for that.
+ * - on: LOG_LEVEL=info (one pino line per request, to the role's stdout, which the bench writes
+ *   to a file) and every role's metrics served on METRICS_PORT and scraped once a second (a
+ *   Prometheus scrape interval is usually 15 s: this is the harsher case).
+ */
+export const OBSERVABILITY_ENV: Record<ObservabilityMode, Record<string, string>> = {
+  off: { LOG_LEVEL: 'silent', METRICS_PORT: '' },
+  on: { LOG_LEVEL: 'info' },
+};
+
+export interface ObservabilityRun {
+  mode: ObservabilityMode;
+  read: LoadResult;
+  commands: LoadResult;
+  /**
+   * CPU milliseconds (user + system, /proc) per request, of the API for the reads and of every role
+   * for the commands: what a request costs, whatever share of the host the processes got.
+   */
+  readCpuMs: number | null;
+  commandCpuMs: number | null;
+  scrapes: number;
+  load: LoadAround;
+}
+
+export interface ObservabilityResult {
+  /** In the order run: off, on, on, off (ABBA, so a drift of the machine's load cancels out). */
+  runs: ObservabilityRun[];
+  /** 1 − on/off of the mean req/s of each mode, in percent: the throughput logging and metrics cost. */
+  readCostPercent: number;
+  commandCostPercent: number;
+  /** (on/off − 1) of the mean CPU per request, in percent: the same cost measured in CPU, steadier on a busy host. */
+  readCpuCostPercent: number | null;
+  commandCpuCostPercent: number | null;
+}
+
+/** Scrapes every role's GET /metrics once a second until stopped; answers how many scrapes succeeded. */
+function scrapeEverySecond(ports: number[]): () => Promise<number> {
+  let scrapes = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      await Promise.all(
+        ports.map(async (port) => {
+          const res = await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+          if (res?.ok) {
+            await res.text();
+            scrapes++;
+          }
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return scrapes;
+  };
+}
+
+export function costPercent(off: number[], on: number[]): number {
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+  return (1 - mean(on) / mean(off)) * 100;
+}
+
+/**
+ * Issue 18's closing check: the read (`GET /api/user/profile`) and command (profile updates, closed
+ * loop) scenarios with logging and metrics off and on, on the same system restarted between modes
+ * (same data, same ports), in the order off, on, on, off; then starts the roles again as the other
+ * scenarios run them (logs at warn, metrics served).
+ */
+export async function observabilityScenario(
+  system: RunningSystem,
+  { readConnections, commandConnections, durationSeconds, tag }: { readConnections: number; commandConnections: number; durationSeconds: number; tag: string },
+): Promise<ObservabilityResult> {
+  const runs: ObservabilityRun[] = [];
+  for (const mode of ['off', 'on', 'on', 'off'] as const) {
+    await system.restartRoles(OBSERVABILITY_ENV[mode]);
+    const stopScraping = mode === 'on' ? scrapeEverySecond([...system.metricsPorts]) : async () => 0;
+    const cpu = (children: Child[]) => {
+      const seconds = children.map((child) => child.cpuSeconds());
+      return seconds.some((value) => value === null) ? null : seconds.reduce((sum: number, value) => sum + value!, 0);
+    };
+    const perRequest = (before: number | null, after: number | null, requests: number) => (before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests);
+    const { value, load } = await withLoad(async () => {
+      const apiBefore = cpu([system.api]);
+      const read = await readScenario(system, '/api/user/profile', { connections: readConnections, durationSeconds });
+      const allBefore = cpu(system.children);
+      const readCpuMs = perRequest(apiBefore, cpu([system.api]), read.total);
+      const commands = await commandsScenario(system, { connections: commandConnections, durationSeconds, tag: `${tag}-${mode}-${runs.length}`, loans: false });
+      return { read, commands, readCpuMs, commandCpuMs: perRequest(allBefore, cpu(system.children), commands.total) };
+    });
+    runs.push({ mode, ...value, scrapes: await stopScraping(), load });
+  }
+  await system.restartRoles({});
+  const rate = (mode: ObservabilityMode, pick: (run: ObservabilityRun) => LoadResult) => runs.filter((run) => run.mode === mode).map((run) => pick(run).requestsPerSecond);
+  const cpuOf = (mode: ObservabilityMode, pick: (run: ObservabilityRun) => number | null) => runs.filter((run) => run.mode === mode).map(pick);
+  const cpuCost = (pick: (run: ObservabilityRun) => number | null) => {
+    const off = cpuOf('off', pick);
+    const on = cpuOf('on', pick);
+    if ([...off, ...on].some((value) => value === null)) return null;
+    return -costPercent(off as number[], on as number[]);
+  };
+  return {
+    runs,
+    readCostPercent: costPercent(rate('off', (run) => run.read), rate('on', (run) => run.read)),
+    commandCostPercent: costPercent(rate('off', (run) => run.commands), rate('on', (run) => run.commands)),
+    readCpuCostPercent: cpuCost((run) => run.readCpuMs),
+    commandCpuCostPercent: cpuCost((run) => run.commandCpuMs),
+  };
+}
