@@ -49,7 +49,8 @@ export const creditScoreSchema = z.number().int().min(300).max(850);
 /** Money moved by an admin, signed: positive credits the wallet, negative debits it. */
 const signedCentavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((value) => value !== 0, 'an adjustment moves money');
 /** Why an open loan application stopped counting as "the member's loan". */
-export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted', 'lapsed']);
+export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted', 'lapsed', 'cancelled']);
+export type LoanClosing = z.infer<typeof loanClosingSchema>;
 /** A business date: an Asia/Manila calendar date, YYYY-MM-DD. */
 const businessDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const positiveCentavos = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -238,6 +239,8 @@ export const eventDataSchemas = {
     .strict(),
   /** An approval the borrower did not accept within its acceptance period: no money moves, the application closes. */
   LoanApprovalLapsed: z.object({ loanId: uuid, memberId: uuid, approvedAt: isoTime, lapsedAt: isoTime }).strict(),
+  /** The borrower withdrew their own application while it was still under review (`from`: the status it had). */
+  LoanApplicationCancelled: z.object({ loanId: uuid, memberId: uuid, from: loanStatusSchema, cancelledAt: isoTime }).strict(),
   /** A pending or denied application removed by an admin; its history stays for audit. */
   LoanDeleted: z.object({ loanId: uuid, memberId: uuid, status: loanStatusSchema, deletedAt: isoTime }).strict(),
   /**
@@ -330,6 +333,11 @@ export const eventDataSchemas = {
       sentAt: isoTime,
     })
     .strict(),
+  /**
+   * stream notifications-<member id>: the member read these notifications (one, or every unread one
+   * at once). Read state lives on its own stream: reading never races the wallet's writes.
+   */
+  NotificationsRead: z.object({ memberId: uuid, notificationIds: z.array(uuid).min(1).max(1000), readAt: isoTime }).strict(),
   /** stream sequence-<name>: human-readable numbers (LN-2026-000123) handed out without collisions. */
   SequenceNumberAllocated: z.object({ sequence: z.string(), number: z.number().int().positive(), allocatedFor: uuid }).strict(),
   /** stream admin-username-<username>: the login name is taken. */
@@ -444,6 +452,8 @@ export const streams = {
   admin: (adminId: string) => `admin-${adminId}`,
   adminUsername: (username: string) => `admin-username-${username.trim().toLowerCase()}`,
   loan: (loanId: string) => `loan-${loanId}`,
+  /** What the member has read of their notifications. */
+  notifications: (memberId: string) => `notifications-${memberId}`,
   sequence: (name: string) => `sequence-${name}`,
   allowedIps: 'settings-admin-ips',
   loanStatuses: 'settings-loan-statuses',

@@ -180,6 +180,8 @@ export const REALTIME_EVENTS = [
   'loan.deleted',
   'withdrawal.updated',
   'notification.created',
+  /** A notification changed (read): the whole document again, with a higher version. */
+  'notification.updated',
   'stats.updated',
   'admin.updated',
   'admin.deleted',
@@ -254,6 +256,10 @@ export function readModelKeys(prefix = '') {
     approvalsByMember: (memberId: string) => `${rm}approvals:member:${memberId}`,
     approvalSettings: `${rm}settings:approvals`,
     notificationsByMember: (memberId: string) => `${rm}notifications:member:${memberId}`,
+    /** JSON NotificationDoc of one notification as it is now (read or not). */
+    notification: (id: string) => `${rm}notification:${id}`,
+    /** Hash notification id → the position of the event that marked it read. */
+    notificationsRead: (memberId: string) => `${rm}notifications:read:${memberId}`,
     /** Hash member id → ISO time until which this auditor sees the member unmasked (AuditorUnmasked). */
     auditUnmasked: (staffId: string) => `${rm}audit:unmasked:${staffId}`,
     changes: `${rm}changes`,

@@ -89,7 +89,7 @@ describe('accessibility of every page and dialog (issue 20)', () => {
     await heading(page, 'Dashboard');
     await check(page, 'dashboard (new borrower)');
     await page.getByRole('button', { name: 'Quick loan' }).click();
-    await page.getByRole('button', { name: 'VERIFY NOW' }).waitFor();
+    await page.getByRole('button', { name: 'Verify now' }).waitFor();
     await check(page, 'dashboard with the verification-required dialog');
 
     await page.goto('/profile');
@@ -114,7 +114,7 @@ describe('accessibility of every page and dialog (issue 20)', () => {
     const page = await open('phone', approved.token);
     await page.goto('/loan-app');
     await heading(page, 'Dashboard');
-    await page.getByRole('link', { name: 'View Loan Status' }).waitFor();
+    await page.getByRole('link', { name: 'View loan status' }).waitFor();
     await check(page, 'dashboard (approved loan)');
 
     await page.goto('/wallet');
@@ -125,7 +125,7 @@ describe('accessibility of every page and dialog (issue 20)', () => {
     const funds = dialog(page, 'Withdraw Funds');
     await funds.getByLabel('Amount (₱)').fill('1000');
     await check(page, 'wallet with the withdraw dialog');
-    await funds.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await funds.getByRole('button', { name: 'Request withdrawal' }).click();
     await page.getByLabel('OTP code', { exact: true }).waitFor();
     await check(page, 'wallet with the OTP dialog');
 

@@ -59,7 +59,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     await page.goto('/admin-login');
     await page.getByLabel('Username').fill(system.admin.username);
     await page.getByLabel('Password').fill(system.admin.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/management');
     await textOf(page.getByRole('status').filter({ hasText: 'Success' }), 'Admin login successful');
     await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
@@ -161,7 +161,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     // Export: the file holds exactly the rows on screen.
     const numbersOnScreen = (await page.locator('.ant-table-tbody tr.ant-table-row td:first-child').allTextContents()).map((text) => text.trim());
     expect(numbersOnScreen.sort()).toEqual(withdrawals.map((withdrawal) => withdrawal.withdrawalNumber).sort());
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export report' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^withdrawals-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
     const lines = csv.trim().split(/\r?\n/);
@@ -332,7 +332,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     await page.getByText(ACCESS_DENIED).waitFor();
     await page.getByRole('link', { name: 'Go to admin login' }).click();
     await page.waitForURL('**/admin-login');
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
   });
 
   it('shows the desktop-only notice in a 900 px wide window', async () => {

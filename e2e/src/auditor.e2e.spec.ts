@@ -56,7 +56,7 @@ describe('the auditor workspace at 1440 × 900 (issue 16)', () => {
     await page.goto('/admin-login');
     await page.getByLabel('Username').fill(auditor.email);
     await page.getByLabel('Password').fill(auditor.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/audit');
     await page.getByRole('heading', { name: 'Event log' }).waitFor();
 

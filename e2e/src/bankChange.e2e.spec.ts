@@ -42,7 +42,7 @@ describe('a borrower changing their bank account at 360 × 740', () => {
 
   it('asks for the code texted to the phone, naming the new account, and saves the account with it', async () => {
     await page.goto('/profile');
-    await page.getByRole('button', { name: 'View More' }).click();
+    await page.getByRole('button', { name: 'View more' }).click();
     await dialog('Personal Information').getByRole('button', { name: 'Edit' }).click();
     const form = dialog('Personal Information');
     await form.getByLabel('Account number').fill('109876545555');

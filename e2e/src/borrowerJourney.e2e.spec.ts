@@ -90,7 +90,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await exists.waitFor();
     await textOf(exists, 'You already have an account, please login');
     await screenshot(page, '03-account-already-exists', 'screen');
-    await exists.getByRole('button', { name: 'Go to Login' }).click();
+    await exists.getByRole('button', { name: 'Go to login' }).click();
     await exists.waitFor({ state: 'detached' });
     expect(await page.getByLabel('Full name').count()).toBe(0);
 
@@ -103,7 +103,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     const required = dialog('Verification Required');
     await textOf(required, 'You need to complete your account verification before applying for a loan.');
     await screenshot(page, '04-verification-required', 'screen');
-    await required.getByRole('button', { name: 'VERIFY NOW' }).click();
+    await required.getByRole('button', { name: 'Verify now' }).click();
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
     await textOf(page.getByTestId('credit-badge'), 'Average Credit');
@@ -130,7 +130,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await form.waitFor({ state: 'detached' });
     await textOf(toast(), 'Profile updated');
-    await page.getByRole('button', { name: 'View More' }).waitFor();
+    await page.getByRole('button', { name: 'View more' }).waitFor();
   });
 
   it('uploads ID front, ID back and selfie, previews them and becomes verified', async () => {
@@ -139,7 +139,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await page.getByLabel('Selfie').setInputFiles({ name: 'selfie.png', mimeType: 'image/png', buffer: pngImage([29, 95, 214]) });
     // Each file's type is checked (its first bytes read) before it is called ready: wait for all three.
     await expect.poll(() => page.getByText('Ready to upload').count(), { timeout: 10_000 }).toBe(3);
-    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
 
     const preview = dialog('Document Preview');
     await preview.waitFor();
@@ -213,9 +213,9 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     const slider = apply.getByRole('slider', { name: 'Loan amount' });
     await slider.focus();
     await page.keyboard.press('ArrowRight');
-    expect(await amount.inputValue()).toBe('110000');
+    expect(await amount.inputValue()).toBe('110,000');
     await page.keyboard.press('ArrowLeft');
-    expect(await amount.inputValue()).toBe('100000');
+    expect(await amount.inputValue()).toBe('100,000');
     await purpose.fill('Stock for my sari-sari store');
     await term.fill('12');
     await textOf(apply, '₱10,833.33');
@@ -226,7 +226,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await textOf(page.getByTestId('loan-number'), /^LN-\d{4}-\d{6}$/);
     await textOf(page.getByTestId('loan-status'), 'Pending');
     await textOf(page.locator('.loan-card'), '₱100,000.00');
-    await page.getByRole('link', { name: 'View Loan Status' }).waitFor();
+    await page.getByRole('link', { name: 'View loan status' }).waitFor();
     expect(await page.getByRole('button', { name: 'Quick loan' }).count()).toBe(0);
     await screenshot(page, '10-dashboard-pending');
   });
@@ -259,7 +259,8 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await page.getByRole('button', { name: 'Show balance' }).click();
     await textOf(page.getByTestId('wallet-balance'), '₱100,000.00');
     await textOf(page.getByTestId('wallet-loan-status'), 'Active');
-    await textOf(page.getByTestId('loan-message'), `Your loan ${loan.loanNumber} has been approved.`);
+    // The loan's own latest notice: it is active now (the approval's notice came before the acceptance).
+    await textOf(page.getByTestId('loan-message'), 'Your loan is active.');
     const preview = page.getByRole('region', { name: 'Loan Preview' });
     await textOf(preview, '₱10,833.33');
     await textOf(preview, '2.5% per month');
@@ -278,17 +279,17 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     const amount = funds.getByLabel('Amount (₱)');
 
     await amount.fill('500');
-    await funds.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await funds.getByRole('button', { name: 'Request withdrawal' }).click();
     await textOf(funds, 'Minimum withdrawal amount is ₱1,000');
 
     await amount.fill('200000');
-    await funds.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await funds.getByRole('button', { name: 'Request withdrawal' }).click();
     await textOf(toast(), 'Insufficient funds');
 
     const requestedAt = new Date(Date.now() - 1_000).toISOString();
     await amount.fill('5000');
     await screenshot(page, '13-withdraw-funds', 'screen');
-    await funds.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await funds.getByRole('button', { name: 'Request withdrawal' }).click();
 
     const otpDialog = dialog('Enter OTP Code');
     await otpDialog.waitFor();
@@ -308,7 +309,9 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await otp.fill(code);
     await otpDialog.getByRole('button', { name: 'Verify OTP' }).click();
     await otpDialog.waitFor({ state: 'detached' });
-    await textOf(toast(), 'Withdrawal approved');
+    // Design §7: requested and pending review; nothing says it moved.
+    await textOf(toast(), 'Withdrawal requested');
+    await textOf(toast(), 'is pending review');
 
     const withdrawal = page.getByTestId('withdrawal').first();
     await textOf(withdrawal, /WD-\d{4}-\d{6}/);

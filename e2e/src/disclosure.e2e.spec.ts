@@ -71,7 +71,7 @@ describe('the lender named and the Disclosure Statement accepted, on a phone', (
     const operator = page.getByRole('region', { name: 'Licensed and regulated' });
     await textOf(operator, 'SEC Registered · CS202012345');
     expect(await operator.getByRole('link', { name: 'Check with SEC' }).getAttribute('href')).toBe('https://www.sec.gov.ph/');
-    await operator.getByRole('button', { name: 'COMPANY DETAILS' }).click();
+    await operator.getByRole('button', { name: 'Company details' }).click();
     const details = page.getByRole('dialog', { name: 'COMPANY DETAILS' });
     for (const value of Object.values(COMPANY)) await textOf(details, value);
     expect(await horizontalOverflow(page)).toBe(0);

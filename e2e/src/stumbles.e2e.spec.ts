@@ -50,7 +50,7 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     await page.getByRole('button', { name: 'Withdraw money' }).click();
     const funds = page.getByRole('dialog', { name: 'Withdraw Funds' });
     await funds.getByLabel('Amount (₱)').fill(amount);
-    await funds.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await funds.getByRole('button', { name: 'Request withdrawal' }).click();
     const otpDialog = page.getByRole('dialog', { name: 'Enter OTP Code' });
     await otpDialog.waitFor();
     return otpDialog;
@@ -115,7 +115,9 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     await otpDialog.getByLabel('OTP code', { exact: true }).fill(code);
     await otpDialog.getByRole('button', { name: 'Verify OTP' }).click();
     await otpDialog.waitFor({ state: 'detached' });
-    await textOf(page.locator('.toast[data-state="open"]'), 'Your withdrawal request was received');
+    // Found, and said as it is: requested, pending review (design §7).
+    await textOf(page.locator('.toast[data-state="open"]'), 'Withdrawal requested');
+    await textOf(page.locator('.toast[data-state="open"]'), 'is pending review');
     const row = page.getByTestId('withdrawal').first();
     await textOf(row, '₱7,000.00');
     await textOf(row, 'Pending');
@@ -276,7 +278,7 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     await page.getByRole('button', { name: 'Withdraw money' }).click();
     const funds = page.getByRole('dialog', { name: 'Withdraw Funds' });
     await funds.getByLabel('Amount (₱)').fill('9,999,999');
-    await funds.getByRole('button', { name: 'Request Withdrawal' }).click();
+    await funds.getByRole('button', { name: 'Request withdrawal' }).click();
     await textOf(funds, 'You can withdraw up to ₱120,000.00');
     await screenshot(page, 'issue22-09-withdraw-up-to', 'screen');
     await page.goBack();
@@ -298,12 +300,12 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
   });
 
-  it('item 12 at 360 × 740: APPLY NOW in the No Loan dialog opens the application; items 4 and 5 show the cost before Submit', async () => {
+  it('item 12 at 360 × 740: Apply now in the No Loan dialog opens the application; items 4 and 5 show the cost before Submit', async () => {
     const borrower = await verifiedBorrower(system, 'Diego Silang');
     const { page } = await phonePage(borrower.token);
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Payment Schedule' }).click();
-    await page.getByRole('dialog', { name: 'No Loan Application' }).getByRole('button', { name: 'APPLY NOW' }).click();
+    await page.getByRole('dialog', { name: 'No Loan Application' }).getByRole('button', { name: 'Apply now' }).click();
     const apply = page.getByRole('dialog', { name: 'Apply for a Loan' });
     await apply.waitFor();
     expect(new URL(page.url()).pathname).toBe('/loan-app');

@@ -3,6 +3,8 @@ import { profileUpdateBody } from '@honeylend/contracts';
 import { toApiError } from '../http/errorHandling.js';
 import { adminMemberUpdateBody } from './members/adminMemberBodies.js';
 import { adminLoanUpdateBody } from './loans/adminLoanBodies.js';
+import { notificationBody } from './notifications/adminNotificationRoutes.js';
+import { decisionBody } from './withdrawals/adminWithdrawalRoutes.js';
 
 /** What the API answers for a body the schema refuses (or null when it takes it). */
 function refusalOf(schema: { safeParse(value: unknown): { success: boolean; error?: unknown } }, body: unknown) {
@@ -56,5 +58,31 @@ describe('PUT /api/admin/users/:id body', () => {
       });
       expect(refusalOf(schema, { idFrontUrl: upload, selfieUrl: '0b7c4c1e-3f7a-4b8e-9a51-2f6d1c0e8a11' })).toBeNull();
     }
+  });
+});
+
+describe('POST /api/admin/notifications body', () => {
+  const member = '0b7c4c1e-3f7a-4b8e-9a51-2f6d1c0e8a11';
+  it('a title or message asking the borrower for money is MONEY_REQUEST on its field, with the message the handler used to give', () => {
+    const scam = 'Pay a release fee to GCash 0917 123 4567 first';
+    expect(refusalOf(notificationBody, { userId: member, title: 'Loan update', message: scam })).toEqual({
+      code: 'MONEY_REQUEST',
+      message: expect.stringMatching(/^A message to a member may not ask the borrower to pay, deposit or send money \(".+"\)\. Honeylend never asks borrowers for money this way\.$/),
+      details: { fields: { message: expect.stringContaining('A message to a member may not ask') } },
+    });
+    expect(refusalOf(notificationBody, { userId: member, title: 'Deposit needed', message: 'Hello' })).toMatchObject({ code: 'MONEY_REQUEST', details: { fields: { title: expect.any(String) } } });
+    expect(refusalOf(notificationBody, { userId: member, title: 'Welcome', message: 'Your documents are verified. Thank you!' })).toBeNull();
+  });
+});
+
+describe('PUT /api/admin/withdrawals/:id body', () => {
+  it('a rejection reason asking for money is MONEY_REQUEST on reason; completion carries no reason to check', () => {
+    expect(refusalOf(decisionBody, { status: 'rejected', reason: 'Send the processing fee to my GCash first' })).toMatchObject({
+      code: 'MONEY_REQUEST',
+      message: expect.stringContaining('A rejection reason may not ask the borrower'),
+      details: { fields: { reason: expect.any(String) } },
+    });
+    expect(refusalOf(decisionBody, { status: 'rejected', reason: 'The bank account name does not match' })).toBeNull();
+    expect(refusalOf(decisionBody, { status: 'completed' })).toBeNull();
   });
 });

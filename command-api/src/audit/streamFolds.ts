@@ -8,6 +8,7 @@ import { adminAccountDecider, adminUsernameDecider } from '../admin/adminAccount
 import { allowedIpsDecider } from '../admin/allowedIps/allowedIps.js';
 import { customLoanStatusesDecider } from '../admin/loanStatuses/customLoanStatuses.js';
 import { auditAccessDecider } from './auditAccessLog.js';
+import { inboxDecider } from '../notification/notificationInbox.js';
 import { approvalDecider, approvalSettingsDecider } from '../approvals/approval.js';
 
 type AnyDecider = Decider<unknown, never, DomainEvent>;
@@ -22,6 +23,7 @@ const OWNERS: Array<{ aggregate: string; matches: (stream: string) => boolean; d
   { aggregate: 'allowed-ips', matches: (s) => s === 'settings-admin-ips', decider: allowedIpsDecider as unknown as AnyDecider },
   { aggregate: 'loan-statuses', matches: (s) => s === 'settings-loan-statuses', decider: customLoanStatusesDecider as unknown as AnyDecider },
   { aggregate: 'audit-access', matches: (s) => s.startsWith('audit-access-'), decider: auditAccessDecider as unknown as AnyDecider },
+  { aggregate: 'notifications', matches: (s) => s.startsWith('notifications-'), decider: inboxDecider as unknown as AnyDecider },
   // Four eyes (design §11): one request waiting for a second admin, and the settings.
   { aggregate: 'approval', matches: (s) => s.startsWith('approval-'), decider: approvalDecider as unknown as AnyDecider },
   { aggregate: 'approval-settings', matches: (s) => s === 'settings-approvals', decider: approvalSettingsDecider as unknown as AnyDecider },

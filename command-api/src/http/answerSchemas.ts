@@ -228,6 +228,8 @@ export const movedBusinessDate = z.strictObject({
   closed: z.strictObject({ loans: count, changed: count, events: count }),
   remindersSent: count,
 });
+/** GET /api/loans/terms: the configured monthly rate (flat), as basis points and as a percent. */
+export const loanTermsAnswer = z.strictObject({ monthlyRateBps: count, monthlyRatePercent: z.number().nonnegative() });
 const loanShape = {
   id: uuid,
   loanNumber: z.string().regex(/^LN-\d{4}-\d{6,}$/),
@@ -311,6 +313,8 @@ const notificationShape = {
   version: count,
 };
 export const notificationAnswer: z.ZodType<NotificationAnswer> = z.strictObject(notificationShape);
+/** What POST /api/notifications/read-all answers: how many it marked read now, and how many are left unread (0). */
+export const notificationsReadAnswer = z.strictObject({ read: count, unread: count });
 /** What POST /api/admin/notifications answers: the notification with the member it went to. */
 export const sentNotification = z.strictObject({ ...notificationShape, memberId: uuid });
 

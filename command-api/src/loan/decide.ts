@@ -8,6 +8,7 @@ import {
   findRepaymentByReference,
   formatPesos,
   isBuiltInLoanStatus,
+  isCancellable,
   isDeletable,
   loanPosition,
   MONEY_SET_LOAN_STATUSES,
@@ -67,6 +68,8 @@ export type LoanCommand =
     }
   | { type: 'ChangeLoanTerms'; loanId: string; amountCentavos?: number; termMonths?: number; now: string }
   | { type: 'DeleteLoan'; loanId: string; now: string }
+  /** The borrower withdraws their own application while it is under review. */
+  | { type: 'CancelApplication'; loanId: string; memberId: string; now: string }
   /**
    * RA 3765: the borrower accepts the Disclosure Statement whose SHA-256 they send back;
    * `currentStatementHash` is that of the statement as it reads now (the caller renders it).
@@ -245,6 +248,19 @@ export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] 
         });
       }
       return [{ type: 'LoanDeleted', data: { loanId: loan.loanId, memberId: loan.memberId, status: loan.status, deletedAt: command.now } }];
+    }
+    case 'CancelApplication': {
+      const loan = existing(state);
+      // Another member's loan is not theirs to see, let alone cancel.
+      if (loan.memberId !== command.memberId) throw new DomainError(404, 'LOAN_NOT_FOUND', LOAN_MESSAGES.notFound);
+      // Cancelled already (a retry, or a second device): nothing more to record.
+      if (loan.status === 'cancelled') return [];
+      if (!isCancellable(loan.status)) {
+        throw new DomainError(409, 'LOAN_NOT_CANCELLABLE', `Only an application still under review can be cancelled; this loan is ${statusLabel(loan.status)}.`, {
+          currentStatus: loan.status,
+        });
+      }
+      return [{ type: 'LoanApplicationCancelled', data: { loanId: loan.loanId, memberId: loan.memberId, from: loan.status, cancelledAt: command.now } }];
     }
     case 'AcceptLoanTerms': {
       const loan = existing(state);

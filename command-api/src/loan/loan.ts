@@ -1,6 +1,6 @@
 import { evolveLoanAccount, isLoanAccountEvent, type EventOf, type LoanAccount, type LoanAccountEvent } from '@honeylend/contracts';
 
-export type LoanEvent = EventOf<'LoanApplied' | 'LoanStatusChanged' | 'LoanTermsChanged' | 'LoanDeleted' | 'LoanTermsAccepted' | 'LoanApprovalLapsed'> | LoanAccountEvent;
+export type LoanEvent = EventOf<'LoanApplied' | 'LoanStatusChanged' | 'LoanTermsChanged' | 'LoanDeleted' | 'LoanTermsAccepted' | 'LoanApprovalLapsed' | 'LoanApplicationCancelled'> | LoanAccountEvent;
 
 export interface ExistingLoan {
   exists: true;
@@ -52,6 +52,8 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
       return { ...state, acceptedTerms: { statementHash: event.data.statementHash, acceptedAt: event.data.acceptedAt } };
     case 'LoanApprovalLapsed':
       return { ...state, status: 'lapsed' };
+    case 'LoanApplicationCancelled':
+      return { ...state, status: 'cancelled' };
     case 'LoanTermsChanged':
       return { ...state, amountCentavos: event.data.amountCentavos, termMonths: event.data.termMonths };
     case 'LoanDeleted':

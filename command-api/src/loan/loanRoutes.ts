@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import Router from '@koa/router';
 import { loanApplicationBody, streams, toLoanAnswer } from '@honeylend/contracts';
+import { idFromPath } from '../admin/pathId.js';
 import { authenticate, authenticatedRead } from '../auth/authenticate.js';
 import { handleCommand, loadState } from '../domain/commandHandler.js';
 import { ApiError } from '../http/apiError.js';
@@ -49,6 +50,31 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
     ctx.status = 201;
     const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.loan(loanId));
     ctx.body = doc ? toLoanAnswer(doc) : { id: loanId, loanNumber, status: 'pending' };
+  }));
+
+  /** The terms new applications get, for the borrower's estimate: the configured rate, never a constant of the web app. */
+  router.get('/terms', endpoint({ summary: 'The interest rate new loans are offered at (configured on the server)', public: true, answer: answers.loanTermsAnswer }, (ctx) => {
+    ctx.body = { monthlyRateBps, monthlyRatePercent: monthlyRateBps / 100 };
+  }));
+
+  /**
+   * The borrower withdraws their own application while it is still under review: the loan's
+   * stream records it (LoanApplicationCancelled), then the member's stream closes the application
+   * so they may apply again. Again on a cancelled one: the same answer, nothing more recorded (a
+   * retry also finishes a closing a dropped writer left undone).
+   */
+  router.post('/:id/cancellation', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Cancel the borrower’s own application while it is under review (pending, account issue, a review step)', answer: answers.loanAnswer, refusals: ['404 LOAN_NOT_FOUND', '409 LOAN_NOT_CANCELLABLE'] }, async (ctx) => {
+    const memberId = callerOf(ctx).id;
+    const loanId = idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
+    const metadata = metadataOf(ctx, memberId);
+    // The business calendar's instant, as the application's own (moved with the dev business date outside production).
+    const now = (await deps.businessClock.businessNow()).toISOString();
+    const cancelled = await handleCommand(store, streams.loan(loanId), loanDecider, { type: 'CancelApplication', loanId, memberId, now }, metadata);
+    const closed = await handleCommand(store, streams.member(memberId), memberDecider, { type: 'CloseLoanApplication', memberId, loanId, closing: 'cancelled', now }, metadata);
+    const position = Math.max(cancelled.position ?? 0, closed.position ?? 0) || null;
+    const doc = await readAfterWrite(ctx, progress, position, () => readModels.loan(loanId));
+    if (!doc) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
+    ctx.body = toLoanAnswer(doc);
   }));
 
   router.get('/user', endpoint({ summary: "The borrower's loans", answer: z.array(answers.loanAnswer) }, async (ctx) => {

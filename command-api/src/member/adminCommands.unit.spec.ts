@@ -132,6 +132,10 @@ describe('member decider: loans opening and closing', () => {
     given(memberDecider, [...verified, closed])
       .when({ type: 'OpenLoanApplication', memberId, loanId: second, privacyNoticeVersion: 'v1', now })
       .then([{ type: 'LoanApplicationOpened', data: { memberId, loanId: second, openedAt: now } }]);
+    // The borrower's own cancellation closes the application as a denial does.
+    given(memberDecider, [...verified, { type: 'LoanApplicationClosed', data: { memberId, loanId, closing: 'cancelled', closedAt: now } }])
+      .when({ type: 'OpenLoanApplication', memberId, loanId: second, privacyNoticeVersion: 'v1', now })
+      .then([{ type: 'LoanApplicationOpened', data: { memberId, loanId: second, openedAt: now } }]);
   });
 
   it('closes an application once, and ignores loans it never opened', () => {

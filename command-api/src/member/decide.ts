@@ -1,4 +1,4 @@
-import { WITHDRAWAL_HOLD_MS, formatPesos, maskedDestination, type DocumentKind, type MemberStatus, type ProfileChanges, type WithdrawalHoldReason } from '@honeylend/contracts';
+import { WITHDRAWAL_HOLD_MS, formatPesos, maskedDestination, mayApplyAgain, type DocumentKind, type LoanClosing, type MemberStatus, type ProfileChanges, type WithdrawalHoldReason } from '@honeylend/contracts';
 import { DomainError, type Decider } from '../domain/decider.js';
 import {
   areDocumentsComplete,
@@ -10,6 +10,7 @@ import {
   isPersonalInfoComplete,
   isPhoneVerified,
   openLoanIds,
+  applicationStandings,
   payoutAccount,
   sameAccount,
   type ExistingMember,
@@ -150,7 +151,7 @@ export type MemberCommand =
   | { type: 'VerifyPhone'; memberId: string; phone: string; now: string }
   | { type: 'AdjustBalance'; memberId: string; adjustmentId: string; amountCentavos: number; reason: string; now: string }
   | { type: 'DeleteMember'; memberId: string; now: string }
-  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: 'denied' | 'completed' | 'deleted' | 'lapsed'; now: string }
+  | { type: 'CloseLoanApplication'; memberId: string; loanId: string; closing: LoanClosing; now: string }
   /** The first half of a wallet repayment: the money leaves the wallet, never below zero, once per repayment id. */
   | { type: 'DebitWalletRepayment'; memberId: string; loanId: string; repaymentId: string; amountCentavos: number; now: string }
   /** The loan refused a debited repayment, or an admin reversed it: the money goes back, once. */
@@ -286,8 +287,8 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       if (member.consentVersion !== command.privacyNoticeVersion) {
         throw new DomainError(403, 'CONSENT_REQUIRED', MEMBER_MESSAGES.consentRequired, { noticeVersion: command.privacyNoticeVersion });
       }
-      const open = openLoanIds(member);
-      if (open.length > 0) throw new DomainError(409, 'LOAN_EXISTS', MEMBER_MESSAGES.loanExists, { loanId: open.at(-1) });
+      // The one "may apply again" rule the borrower app uses too (@honeylend/contracts).
+      if (!mayApplyAgain(applicationStandings(member))) throw new DomainError(409, 'LOAN_EXISTS', MEMBER_MESSAGES.loanExists, { loanId: openLoanIds(member).at(-1) });
       return [{ type: 'LoanApplicationOpened', data: { memberId: command.memberId, loanId: command.loanId, openedAt: command.now } }];
     }
     case 'DisburseLoan': {

@@ -1,4 +1,4 @@
-import { DEFAULT_CREDIT_SCORE, type ClosureObligation, type DocumentKind, type EventOf, type MemberStatus, type ProfileChanges, type WithdrawalHoldReason } from '@honeylend/contracts';
+import { DEFAULT_CREDIT_SCORE, type ClosureObligation, type DocumentKind, type LoanClosing, type EventOf, type MemberStatus, type ProfileChanges, type WithdrawalHoldReason } from '@honeylend/contracts';
 
 export type MemberEvent = EventOf<
   | 'MemberRegistered'
@@ -74,8 +74,8 @@ export interface ExistingMember {
   uploadedFileIds: Set<string>;
   documents: Record<DocumentKind, string | null>;
   loanIds: string[];
-  /** Loans denied, completed or deleted: they no longer count as the member's open loan. */
-  closedLoanIds: Set<string>;
+  /** Loans denied, completed, lapsed, cancelled or deleted, with how each closed: they no longer count as the member's open loan. */
+  closedLoanIds: Map<string, LoanClosing>;
   disbursedLoanIds: Set<string>;
   withdrawals: Map<string, HeldWithdrawal>;
   /** OTP challenges already spent on a withdrawal: one code, one withdrawal. */
@@ -135,9 +135,14 @@ export function isPhoneVerified(member: ExistingMember): boolean {
   return member.verifiedPhone === member.phone;
 }
 
-/** Loans applied for and not yet denied, completed or deleted. */
+/** Loans applied for and not yet denied, completed, lapsed, cancelled or deleted. */
 export function openLoanIds(member: ExistingMember): string[] {
   return member.loanIds.filter((loanId) => !member.closedLoanIds.has(loanId));
+}
+
+/** How each of the member's applications stands for "may apply again" (contracts' mayApplyAgain): its closing, or 'open'. */
+export function applicationStandings(member: ExistingMember): string[] {
+  return member.loanIds.map((loanId) => member.closedLoanIds.get(loanId) ?? 'open');
 }
 
 /** What keeps the account from being closed: an open loan, a withdrawal pending review, money in the wallet. */
@@ -193,7 +198,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       uploadedFileIds: new Set(),
       documents: { idFront: null, idBack: null, selfie: null },
       loanIds: [],
-      closedLoanIds: new Set(),
+      closedLoanIds: new Map(),
       disbursedLoanIds: new Set(),
       withdrawals: new Map(),
       usedChallengeIds: new Set(),
@@ -299,7 +304,7 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
       // Closed sessions end: every token older than this is refused.
       return { ...state, closedAt: event.data.closedAt, tokenVersion: state.tokenVersion + 1 };
     case 'LoanApplicationClosed':
-      return { ...state, closedLoanIds: new Set(state.closedLoanIds).add(event.data.loanId) };
+      return { ...state, closedLoanIds: new Map(state.closedLoanIds).set(event.data.loanId, event.data.closing) };
     case 'MemberDeleted':
       return { exists: false, deleted: true, memberId: state.memberId, phone: state.phone };
   }

@@ -50,9 +50,17 @@ export class ReadModelStore {
     return this.listed(this.keys.withdrawalsByMember(memberId), this.keys.withdrawal);
   }
 
+  /** Newest first, each with what the member has read laid over it (read, and the version of the read). */
   async notificationsOfMember(memberId: string, limit = 100): Promise<NotificationDoc[]> {
-    const raws = await this.redis.lrange(this.keys.notificationsByMember(memberId), 0, limit - 1);
-    return raws.map((raw) => JSON.parse(raw) as NotificationDoc);
+    const [listed, read] = await Promise.all([
+      this.redis.lrange(this.keys.notificationsByMember(memberId), 0, limit - 1),
+      this.redis.hgetall(this.keys.notificationsRead(memberId)),
+    ]);
+    return listed.map((raw) => {
+      const doc = JSON.parse(raw) as NotificationDoc;
+      const readAt = read[doc.id];
+      return readAt === undefined ? doc : { ...doc, read: true, version: Math.max(doc.version, Number(readAt)) };
+    });
   }
 
   async auth(id: string): Promise<AuthRecord | null> {

@@ -248,6 +248,7 @@ export class RealtimeGateway {
       case 'withdrawal.updated':
         return toWithdrawalAnswer(entry.doc as WithdrawalDoc);
       case 'notification.created':
+      case 'notification.updated':
         return toNotificationAnswer(entry.doc as NotificationDoc);
       case 'approval.updated':
         return toApprovalAnswer(entry.doc as ApprovalDoc);

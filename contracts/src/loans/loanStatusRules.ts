@@ -1,3 +1,5 @@
+import { isBuiltInLoanStatus, isUnderReview, type BuiltInLoanStatus } from './applicationRules.js';
+
 /**
  * The loan status machine (issue 4), shared by the API's loan decider, which enforces it, and the
  * admin console, which offers only the moves the decider will accept. A loan moves forward only:
@@ -15,12 +17,13 @@
  * money moves; an approval not accepted within APPROVAL_ACCEPTANCE_DAYS lapses (`lapsed`, set by
  * time, never by a click) and ends the application.
  *
+ * A borrower may cancel their own application while it is still under review (`cancelled`, by
+ * the borrower only; never after approval), which ends it like a denial.
+ *
  * Admin-defined custom statuses (spec §4) are steps of the review: a loan under review
  * (pending, account_issue or a custom status) may enter any custom status, and leaves one the
  * way a pending loan leaves review. Money moves only on approval, so no custom status can skip it.
  */
-export const BUILT_IN_LOAN_STATUSES = ['pending', 'approved', 'denied', 'account_issue', 'active', 'completed', 'lapsed'] as const;
-export type BuiltInLoanStatus = (typeof BUILT_IN_LOAN_STATUSES)[number];
 
 const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
   pending: ['approved', 'denied', 'account_issue'],
@@ -30,6 +33,7 @@ const NEXT_BUILT_IN: Record<BuiltInLoanStatus, readonly BuiltInLoanStatus[]> = {
   denied: [],
   completed: [],
   lapsed: [],
+  cancelled: [],
 };
 
 /** Days the borrower has to accept an approved loan's Disclosure Statement before the approval lapses. */
@@ -40,14 +44,7 @@ export function acceptanceDeadline(approvedAt: string): string {
   return new Date(Date.parse(approvedAt) + APPROVAL_ACCEPTANCE_DAYS * 86_400_000).toISOString();
 }
 
-export function isBuiltInLoanStatus(status: string): status is BuiltInLoanStatus {
-  return (BUILT_IN_LOAN_STATUSES as readonly string[]).includes(status);
-}
 
-/** Pending, account_issue and every custom status: the loan is still being reviewed. */
-export function isUnderReview(status: string): boolean {
-  return status === 'pending' || status === 'account_issue' || !isBuiltInLoanStatus(status);
-}
 
 function nextBuiltInStatuses(from: string): readonly BuiltInLoanStatus[] {
   if (isBuiltInLoanStatus(from)) return NEXT_BUILT_IN[from];
@@ -72,10 +69,7 @@ export function canChangeLoanStatus(from: string, to: string, customStatuses: re
 /** The statuses only the money (or, for a lapse, the borrower's silence) sets: an admin asking for them is refused. */
 export const MONEY_SET_LOAN_STATUSES: readonly BuiltInLoanStatus[] = ['active', 'completed', 'lapsed'];
 
-/** Denial, completion and a lapsed approval end the application: the member may apply again. */
-export function closesApplication(status: string): status is 'denied' | 'completed' | 'lapsed' {
-  return status === 'denied' || status === 'completed' || status === 'lapsed';
-}
+
 
 /** Spec §4: the only statuses from which an application may be deleted. */
 export function isDeletable(status: string): boolean {

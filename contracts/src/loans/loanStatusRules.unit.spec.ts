@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_LOAN_STATUSES, canChangeLoanStatus, closesApplication, isBuiltInLoanStatus, isDeletable, isUnderReview, nextLoanStatuses } from './loanStatusRules.js';
+import { BUILT_IN_LOAN_STATUSES, closesApplication, isBuiltInLoanStatus, isUnderReview } from './applicationRules.js';
+import { canChangeLoanStatus, isDeletable, nextLoanStatuses } from './loanStatusRules.js';
 
 const customStatuses = ['documents_review', 'site_visit'];
 
@@ -38,12 +39,12 @@ describe('given a loan past review', () => {
     expect(nextLoanStatuses('active', customStatuses)).toEqual([]);
   });
 
-  it('when denied, completed or lapsed (its Disclosure Statement not accepted in time), then nothing follows and the application is closed', () => {
-    for (const status of ['denied', 'completed', 'lapsed']) {
+  it('when denied, completed, lapsed (its Disclosure Statement not accepted in time) or cancelled by the borrower, then nothing follows and the application is closed', () => {
+    for (const status of ['denied', 'completed', 'lapsed', 'cancelled']) {
       expect(nextLoanStatuses(status, customStatuses), status).toEqual([]);
       expect(closesApplication(status), status).toBe(true);
     }
-    expect(BUILT_IN_LOAN_STATUSES.filter(closesApplication)).toEqual(['denied', 'completed', 'lapsed']);
+    expect(BUILT_IN_LOAN_STATUSES.filter(closesApplication)).toEqual(['denied', 'completed', 'lapsed', 'cancelled']);
   });
 });
 

@@ -40,8 +40,11 @@ export const dailyStatsProjection: Projection = {
       case 'LoanStatusChanged':
       // The status that follows the money: disbursement makes a loan active, the payoff completed.
       case 'LoanAccountOpened':
-      case 'LoanPaidOff': {
-        const to = event.type === 'LoanStatusChanged' ? event.data.to : event.type === 'LoanAccountOpened' ? 'active' : 'completed';
+      case 'LoanPaidOff':
+      // The borrower withdrew the application.
+      case 'LoanApplicationCancelled': {
+        const to =
+          event.type === 'LoanStatusChanged' ? event.data.to : event.type === 'LoanAccountOpened' ? 'active' : event.type === 'LoanApplicationCancelled' ? 'cancelled' : 'completed';
         const loan = await tx.getJson<TrackedLoan>(stats.trackedLoan(event.data.loanId));
         if (!loan || loan.status === to) return;
         moveStatus(loan.status, -1, -loan.amountCentavos);

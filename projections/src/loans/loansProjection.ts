@@ -89,6 +89,14 @@ export const loansProjection: Projection = {
         store(tx, keys, event, doc);
         return;
       }
+      case 'LoanApplicationCancelled': {
+        const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
+        if (!current) return;
+        const doc: LoanDoc = { ...current, status: 'cancelled', statusMessage: null, updatedAt: event.data.cancelledAt, version: event.position };
+        moveStatus(tx, keys, doc, current.status);
+        store(tx, keys, event, doc);
+        return;
+      }
       case 'LoanTermsChanged': {
         const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
         if (!current) return;

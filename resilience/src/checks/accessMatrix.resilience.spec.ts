@@ -149,12 +149,19 @@ const RULES: Record<string, RouteCase[]> = {
   // Accepting another member's loan (the path always names the other one) answers 404.
   'POST /api/loans/:id/acceptance': [{ access: 'borrower', attack: () => ({ hash: 'a'.repeat(64) }) }],
   'POST /api/loans/:id/repayments': [{ access: 'borrower', attack: () => ({ amount: 500 }), allowedBody: { amount: 1 } }],
+  // Cancelling another member's application (the path always names the other one) answers 404.
+  'POST /api/loans/:id/cancellation': [{ access: 'borrower' }],
+  // The rate new loans get: configuration, no one's data.
+  'GET /api/loans/terms': [{ access: 'public' }],
   'POST /api/withdrawals/otp': [{ access: 'borrower', attack: () => ({ amount: 1000 }) }],
   'POST /api/withdrawals': [
     { access: 'borrower', attack: () => ({ amount: 1000, bankName: 'BPI', bankAccountNumber: '1234567890', otp: '123456', challengeId: randomUUID() }) },
   ],
   'GET /api/withdrawals': [{ access: 'borrower' }],
   'GET /api/notifications': [{ access: 'borrower' }],
+  // The path names the other member's notification: not found for the borrower; read-all reads only the caller's own.
+  'POST /api/notifications/:id/read': [{ access: 'borrower' }],
+  'POST /api/notifications/read-all': [{ access: 'borrower' }],
   'GET /api/files/:fileId': [{ access: 'ownerOrStaff' }],
 
   'GET /api/admin/users': [{ access: 'staff' }],
@@ -284,6 +291,8 @@ function victimParam(path: string, name: string, { victim, fx }: Cell): string {
       return victim.loanId;
     case 'repayments':
       return victim.repaymentId;
+    case 'notifications':
+      return victim.notificationId;
     case 'withdrawals':
       return victim.withdrawalId;
     case 'files':

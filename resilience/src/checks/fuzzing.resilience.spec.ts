@@ -112,6 +112,8 @@ interface Fixtures {
   servicedLoan: { id: string; loanNumber: string; repaymentIds: string[] };
   /** Today's business date. */
   today: string;
+  /** A notification the borrower was sent (reading it again changes nothing). */
+  notificationId: string;
   /** Balance adjustments the main admin asked for, waiting for a second admin (four eyes): approved, and rejected, in turn. */
   approvableIds: string[];
   rejectableIds: string[];
@@ -236,6 +238,9 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     },
     'GET /api/withdrawals': { caller: 'borrower' },
     'GET /api/notifications': { caller: 'borrower' },
+    'POST /api/notifications/:id/read': { caller: 'borrower', params: () => ({ id: fx.notificationId }) },
+    'POST /api/notifications/read-all': { caller: 'borrower' },
+    'GET /api/loans/terms': { caller: 'anonymous' },
     'GET /api/dev/outbox': { caller: 'borrower' },
     'GET /api/dev/business-date': { caller: 'borrower' },
     // Only today: a valid request must not move the date the other routes run on.
@@ -247,6 +252,8 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     // ── servicing: the payer's active loan ──────────────────────────────────────────────
     'GET /api/loans/:id': { caller: 'payer', params: () => ({ id: fx.servicedLoan.id }) },
     'GET /api/loans/:id/payoff-quote': { caller: 'payer', params: () => ({ id: fx.servicedLoan.id }) },
+    // The payer's loan is active: cancelling it is always refused (409 LOAN_NOT_CANCELLABLE), and never changes it.
+    'POST /api/loans/:id/cancellation': { caller: 'payer', params: () => ({ id: fx.servicedLoan.id }) },
     'GET /api/loans/:id/disclosure': { caller: 'payer', params: () => ({ id: fx.servicedLoan.id }) },
     'GET /api/loans/:id/disclosure.pdf': { caller: 'payer', params: () => ({ id: fx.servicedLoan.id }) },
     // The payer's loan was accepted already: another statement's hash is refused, the same one changes nothing.
@@ -540,6 +547,9 @@ async function setUp(): Promise<Fixtures> {
     verifyJobId: String((await expectStatus(await system.request('POST', '/api/audit/verify', { token: auditor.token, body: {} }), 202, 'verification')).jobId),
     servicedLoan: { id: payer.loan.id, loanNumber: String(approved.loanNumber), repaymentIds },
     today,
+    notificationId: String(
+      (await expectStatus(await system.request('POST', '/api/admin/notifications', { token: admin.token, body: { userId: borrower.id, title: 'Fuzzing', message: 'A notice to read' } }), 201, 'notification')).id,
+    ),
     approvableIds,
     rejectableIds,
   };

@@ -140,7 +140,12 @@ export function routeFetch(routes: Record<string, (init: RequestInit) => Respons
   const fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
     const path = String(input);
     const method = init.method ?? 'GET';
-    const handler = routes[`${method} ${path}`] ?? routes[path] ?? (path === '/api/rates' ? () => jsonResponse(fallbackRatesAnswer()) : undefined);
+    const handler =
+      routes[`${method} ${path}`] ??
+      routes[path] ??
+      (path === '/api/rates' ? () => jsonResponse(fallbackRatesAnswer()) : undefined) ??
+      // The rate new loans get, as a server with the default configuration answers it.
+      (path === '/api/loans/terms' ? () => jsonResponse({ monthlyRateBps: 250, monthlyRatePercent: 2.5 }) : undefined);
     if (!handler) return jsonResponse({ message: `no test answer for ${method} ${path}`, code: 'NOT_MOCKED' }, { status: 404 });
     return handler(init);
   });

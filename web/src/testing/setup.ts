@@ -7,6 +7,7 @@ import { useSession } from '../borrower/stores/session';
 import { useWithdrawalFlow, useWithdrawals } from '../borrower/stores/wallet';
 import { useToasts } from '../shared/toast/toastStore';
 import { useCompany } from '../shared/companyStore';
+import { useLoanTerms } from '../borrower/stores/loanTerms';
 import { fallbackRatesAnswer, jsonResponse, routeFetch } from './http';
 
 beforeEach(() => {
@@ -26,4 +27,6 @@ afterEach(() => {
   useNotifications.getState().clear();
   useWithdrawalFlow.getState().cancel();
   useProfile.setState({ saving: false, uploading: false });
+  // The configured rate is asked for again by the next test (which may answer another one).
+  useLoanTerms.setState({ monthlyRateBps: null, status: 'idle' });
 });

@@ -8,22 +8,23 @@ import { adminAccess } from '../access/adminAccess.js';
 import { notifyMember } from './notifyMember.js';
 import { endpoint } from '../../http/endpoint.js';
 import * as answers from '../../http/answerSchemas.js';
-import { refuseMoneyRequests } from './refuseMoneyRequests.js';
+import { refineMoneyRequests } from './refuseMoneyRequests.js';
 
 export const notificationBody = z.object({
   userId: z.uuid({ error: 'Choose the member to notify' }),
   title: z.string({ error: 'Enter a title' }).trim().min(1, 'Enter a title').max(120, 'Keep the title under 120 characters'),
   message: z.string({ error: 'Enter a message' }).trim().min(1, 'Enter a message').max(1000, 'Keep the message under 1000 characters'),
   type: z.enum(notificationTypeSchema.options, { error: `Type must be one of ${notificationTypeSchema.options.join(', ')}` }).default('general'),
-});
+})
+  // Staff text may never ask the borrower for money (400 MONEY_REQUEST on the field that does).
+  .superRefine((body, ctx) => refineMoneyRequests(ctx, { title: body.title, message: body.message }, 'A message to a member'));
 
 /** Spec §7: POST /api/admin/notifications — a message in the member's app and by SMS. */
 export function adminNotificationRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/notifications' });
   router.use(adminAccess(deps));
 
-  router.post('/', endpoint({ summary: 'Send a member a notification (in the app and by SMS)', body: notificationBody, status: 201, answer: answers.sentNotification, refusals: ['404 MEMBER_NOT_FOUND', '400 MONEY_REQUEST'] }, async (ctx, { body: input }) => {
-    refuseMoneyRequests({ title: input.title, message: input.message }, 'A message to a member');
+  router.post('/', endpoint({ summary: 'Send a member a notification (in the app and by SMS)', body: notificationBody, status: 201, answer: answers.sentNotification, refusals: ['404 MEMBER_NOT_FOUND'] }, async (ctx, { body: input }) => {
     if (!(await deps.readModels.member(input.userId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
     const { notificationId, position } = await notifyMember(deps, ctx, callerOf(ctx).id, { memberId: input.userId, title: input.title, message: input.message, type: input.type });
     ctx.status = 201;

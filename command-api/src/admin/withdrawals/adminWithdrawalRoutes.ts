@@ -9,7 +9,7 @@ import { adminAccess } from '../access/adminAccess.js';
 import { listQuery } from '../lists/listQuery.js';
 import { documentsOf, searchPage, type SearchIndex } from '../lists/searchPage.js';
 import { withdrawalsCsv, withdrawalsCsvFileName } from './withdrawalCsv.js';
-import { refuseMoneyRequests } from '../notifications/refuseMoneyRequests.js';
+import { refineMoneyRequests } from '../notifications/refuseMoneyRequests.js';
 import { idFromPath } from '../pathId.js';
 import { personalDataView, type PersonalDataView } from '../../audit/personalDataView.js';
 import { recordExport } from '../../audit/auditAccessLog.js';
@@ -37,7 +37,11 @@ export const decisionBody = z.object({
     .max(64, 'Keep the payout reference under 64 characters')
     .regex(/^[\w\- /.#]*$/, 'A payout reference has letters, digits, spaces and - / . # only')
     .optional(),
-});
+})
+  // A rejection's reason reaches the borrower (in the app and by SMS): it may not ask them for money.
+  .superRefine((body, ctx) => {
+    if (body.status === 'rejected') refineMoneyRequests(ctx, { reason: body.reason }, 'A rejection reason');
+  });
 
 const withdrawalIdOf = (ctx: Context) => idFromPath(ctx, { code: 'WITHDRAWAL_NOT_FOUND', message: 'Withdrawal not found' });
 
@@ -98,7 +102,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
    * wallet). The decision is made on the member's stream, where the money lives, so a second
    * decision — or two admins deciding at once — is refused with 409. The member is told either way.
    */
-  router.put('/:id', endpoint({ summary: 'Decide a withdrawal: completed (paid out) or rejected (the amount returns to the wallet)', body: decisionBody, answer: answers.orAwaitingApproval(answers.adminWithdrawalAnswer), refusals: ['409 ILLEGAL_WITHDRAWAL_DECISION', '409 WITHDRAWAL_ALREADY_DECIDED', '400 MONEY_REQUEST'] }, async (ctx, { body: input }) => {
+  router.put('/:id', endpoint({ summary: 'Decide a withdrawal: completed (paid out) or rejected (the amount returns to the wallet)', body: decisionBody, answer: answers.orAwaitingApproval(answers.adminWithdrawalAnswer), refusals: ['409 ILLEGAL_WITHDRAWAL_DECISION', '409 WITHDRAWAL_ALREADY_DECIDED'] }, async (ctx, { body: input }) => {
     const withdrawalId = withdrawalIdOf(ctx);
     const doc = await readModels.withdrawal(withdrawalId);
     if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
@@ -118,8 +122,6 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
       processedAt = at.toISOString();
     }
     const adminId = callerOf(ctx).id;
-    // The reason reaches the borrower (in the app and by SMS): it may not ask them for money.
-    if (input.status === 'rejected') refuseMoneyRequests({ reason: input.reason }, 'A rejection reason');
     // Four eyes (design §11): a completion from the threshold up waits for a second admin; the withdrawal stays pending, its money held.
     if (input.status === 'completed' && doc.status === 'pending') {
       const command = {

@@ -187,7 +187,7 @@ export function BorrowingPage() {
           // Two short lines instead of one long one, so the whole table fits a 1440 px screen.
           <Space direction="vertical" size={4}>
             <Space size={4}>
-              <Button size="small" type="primary" disabled={['approved', 'active', 'completed', 'lapsed'].includes(loan.status)} onClick={() => setChanging(loan)}>
+              <Button size="small" type="primary" disabled={['approved', 'active', 'completed', 'lapsed', 'cancelled'].includes(loan.status)} onClick={() => setChanging(loan)}>
                 Update status
               </Button>
               <Button size="small" onClick={() => setReviewingId(loan.id)}>

@@ -10,6 +10,7 @@ const LOAN_STATUS_COLOURS: Record<string, { tag: string; hex: string }> = {
   denied: { tag: 'red', hex: '#ff4d4f' },
   account_issue: { tag: 'orange', hex: '#fa8c16' },
   lapsed: { tag: 'default', hex: '#bfbfbf' },
+  cancelled: { tag: 'default', hex: '#595959' },
 };
 const CUSTOM_STATUS_COLOUR = { tag: 'purple', hex: '#722ed1' };
 

@@ -9,7 +9,7 @@ const LOADED = { timeout: 15_000 };
 async function signIn(username: string, password: string) {
   fireEvent.change(await screen.findByLabelText('Username', {}, LOADED), { target: { value: username } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
-  fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
 describe('/admin-login', () => {

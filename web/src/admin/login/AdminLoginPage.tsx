@@ -64,7 +64,7 @@ export default function AdminLoginPage() {
               <Input.Password name="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
             </label>
             <Button type="primary" htmlType="submit" block loading={busy}>
-              {busy ? 'Signing in...' : 'Sign In'}
+              {busy ? 'Signing in...' : 'Sign in'}
             </Button>
           </form>
           <Typography.Paragraph className="admin-login__customer">

@@ -10,6 +10,7 @@ import { ListToolbar } from '../lists/ListToolbar';
 import { pagedTableProps, useListFilters } from '../lists/pagedList';
 import { useLiveList } from '../live/useLiveList';
 import { BalanceAdjustmentDialog } from './BalanceAdjustmentDialog';
+import { MessageMemberDialog } from './MessageMemberDialog';
 import { MemberFormDialog } from './MemberFormDialog';
 import { MEMBER_STATUS_COLOURS, MEMBER_STATUSES, toggledStatus } from './memberStatus';
 import { OtpStatusTag } from './OtpStatusTag';
@@ -38,6 +39,7 @@ export function MembersPage() {
   const [editing, setEditing] = useState<{ member: AdminMemberAnswer | null } | null>(null);
   const [resetting, setResetting] = useState<AdminMemberAnswer | null>(null);
   const [adjusting, setAdjusting] = useState<AdminMemberAnswer | null>(null);
+  const [messaging, setMessaging] = useState<AdminMemberAnswer | null>(null);
   const [auditing, setAuditing] = useState<AuditSubject | null>(null);
 
   async function toggleStatus(member: AdminMemberAnswer) {
@@ -107,6 +109,9 @@ export function MembersPage() {
               </Button>
               <Button size="small" onClick={() => setAdjusting(member)}>
                 Adjust balance
+              </Button>
+              <Button size="small" onClick={() => setMessaging(member)}>
+                Message
               </Button>
               <Button size="small" onClick={() => setAuditing({ stream: `member-${member.id}`, title: member.fullName, memberId: member.id })}>
                 History
@@ -179,6 +184,7 @@ export function MembersPage() {
       />
       <PasswordResetDialog member={resetting} onClose={() => setResetting(null)} onReset={list.replace} />
       <BalanceAdjustmentDialog member={adjusting} onClose={() => setAdjusting(null)} onAdjusted={list.replace} />
+      <MessageMemberDialog member={messaging} onClose={() => setMessaging(null)} />
       <AuditDrawer subject={auditing} onClose={() => setAuditing(null)} />
     </>
   );

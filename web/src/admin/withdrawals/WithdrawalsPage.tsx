@@ -23,7 +23,7 @@ const mergeWithdrawal = (held: AdminWithdrawalAnswer, pushed: WithdrawalAnswer):
   bankAccountNumber: held.bankAccountNumber,
 });
 
-/** Spec §2 Withdrawals: live stat cards (rejected requests and their amount apart from the total), search, status filter, the table, the detail dialog, 'Export Report'. */
+/** Spec §2 Withdrawals: live stat cards (rejected requests and their amount apart from the total), search, status filter, the table, the detail dialog, 'Export report'. */
 export function WithdrawalsPage() {
   const filters = useListFilters();
   const stats = useAdminStats();
@@ -89,7 +89,7 @@ export function WithdrawalsPage() {
     <>
       <PageHeader title="Withdrawal List">
         <Button type="primary" loading={exporting} onClick={() => void exportReport()}>
-          Export Report
+          Export report
         </Button>
       </PageHeader>
       <section className="admin-stat-cards admin-stat-cards--six" aria-label="Withdrawal statistics">

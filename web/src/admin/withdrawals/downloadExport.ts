@@ -8,7 +8,7 @@ export function exportFileName(disposition: string | null, today = new Date()): 
 }
 
 /**
- * 'Export Report': the CSV of the list as filtered now (status and search, every page), fetched
+ * 'Export report': the CSV of the list as filtered now (status and search, every page), fetched
  * with the admin's token and handed to the browser as a download.
  */
 export function downloadWithdrawalsCsv(filter: { search: string; status: string }): Promise<string> {

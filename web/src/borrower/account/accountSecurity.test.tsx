@@ -136,7 +136,7 @@ describe('dashboard: the phone step before a first loan', () => {
     expect(screen.getByText('One more step: confirm your phone number with the code we text you.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Your Phone' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'VERIFY NOW' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify now' }));
     expect(view.location()).toBe('/profile');
   });
 });

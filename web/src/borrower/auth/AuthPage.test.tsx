@@ -232,18 +232,18 @@ describe('registration form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Account Already Exists' });
     expect(dialog.textContent).toContain('You already have an account, please login');
     // Focus moves in the dialog's effect, which may run a tick after the dialog is in the document.
-    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go to Login' })));
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Go to login' })));
     expect(toastTitles()).toEqual([]);
     expect(fullPageRedirect).not.toHaveBeenCalled();
   });
 
-  it('Go to Login closes the modal, switches to sign in and resets the form', async () => {
+  it('Go to login closes the modal, switches to sign in and resets the form', async () => {
     mockFetch(jsonResponse({ message: 'You already have an account, please login', code: 'ALREADY_REGISTERED' }, { status: 409 }));
     const view = renderApp('/app-login?register=true');
     await fillRegistration();
     proceed();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Go to Login' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to login' }));
 
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByLabelText('Full name')).toBeNull();

@@ -219,7 +219,7 @@ export function AuthPage() {
         actions={
           <>
             <button type="button" className="button button--primary" onClick={goToLogin}>
-              Go to Login
+              Go to login
             </button>
             <button type="button" className="button button--secondary" onClick={() => setAlreadyRegisteredOpen(false)}>
               Cancel

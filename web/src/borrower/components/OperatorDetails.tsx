@@ -5,7 +5,7 @@ import { Dialog } from './Dialog';
 import { ShieldIcon } from './icons';
 
 /**
- * Regulator badges, the 'Check with SEC' link and the 'COMPANY DETAILS' dialog (spec §1–2). Design
+ * Regulator badges, the 'Check with SEC' link and the Company details dialog (spec §1–2). Design
  * §7: these are claims only the operator can make, so they are drawn from the details it published
  * (GET /api/company) — and nothing is drawn at all until then. The badges state only what those
  * details say: registered with the SEC, and holding a Certificate of Authority to lend.
@@ -35,7 +35,7 @@ export function OperatorDetails({ details }: { details?: CompanyDetails | null }
           Check with SEC
         </a>
         <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
-          COMPANY DETAILS
+          Company details
         </button>
       </div>
       <Dialog

@@ -8,6 +8,7 @@ const TONES: Record<string, string> = {
   account_issue: 'warn',
   denied: 'bad',
   lapsed: 'bad',
+  cancelled: 'other',
   rejected: 'bad',
   // Instalments (the payment schedule).
   paid: 'good',

@@ -1,16 +1,26 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SIDE_MENU_ID, SideMenu } from './SideMenu';
 import { HoneylendMark, MenuIcon } from './icons';
+import { useSession } from '../stores/session';
+
+// The inbox is the signed-in member's only: a chunk of its own, kept off the landing page's first load.
+const NotificationBell = lazy(() => import('./NotificationBell').then((module) => ({ default: module.NotificationBell })));
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const signedIn = useSession((state) => state.user !== null);
   return (
     <header className="top-bar">
       <Link to="/" className="top-bar__brand" aria-label="Honeylend home">
         <HoneylendMark size={30} />
         <span className="top-bar__name">Honeylend</span>
       </Link>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+      )}
       <button
         type="button"
         className="icon-button"

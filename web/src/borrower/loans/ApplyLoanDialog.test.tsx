@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fallbackRatesAnswer, jsonResponse, memberAnswer, routeFetch } from '../../testing/http';
 import { renderApp } from '../../testing/renderApp';
@@ -7,11 +7,15 @@ import { useSession } from '../stores/session';
 import { roundedAmount } from './ApplyLoanDialog';
 
 /** A member whose loans are known (none): the dashboard offers Quick loan only once they are. */
-async function openApplyDialog() {
+async function openApplyDialog(monthlyRateBps = 250) {
   localStorage.setItem('token', 'jwt-abc');
   useSession.setState({ user: memberAnswer({ verified: true, phoneVerified: true, personalInfoComplete: true, documentsComplete: true }), loading: false });
   useLoans.setState({ items: [], status: 'ready' });
-  routeFetch({ 'GET /api/rates': () => jsonResponse(fallbackRatesAnswer()), 'GET /api/loans/user': () => jsonResponse([]) });
+  routeFetch({
+    'GET /api/rates': () => jsonResponse(fallbackRatesAnswer()),
+    'GET /api/loans/user': () => jsonResponse([]),
+    'GET /api/loans/terms': () => jsonResponse({ monthlyRateBps, monthlyRatePercent: monthlyRateBps / 100 }),
+  });
   renderApp('/loan-app');
   fireEvent.click(await screen.findByRole('button', { name: 'Quick loan' }, { timeout: 10_000 }));
   return screen.findByRole('dialog', { name: 'Apply for a Loan' });
@@ -22,7 +26,7 @@ describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
     const dialog = await openApplyDialog();
     fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '100000' } });
     fireEvent.change(within(dialog).getByLabelText(/^Term/), { target: { value: '12' } });
-    const cost = within(dialog).getByRole('region', { name: 'What this loan costs' });
+    const cost = await within(dialog).findByRole('region', { name: 'What this loan costs' });
     // ₱100,000 over 12 months at 2.5% a month, flat: 12 × ₱10,833.33 (the last absorbs the rounding).
     expect(cost.textContent).toContain('₱10,833.33');
     expect(within(cost).getByTestId('estimate-total').textContent).toBe('₱130,000.00');
@@ -50,12 +54,46 @@ describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
 
     fireEvent.change(amount, { target: { value: '123456' } });
     fireEvent.blur(amount);
-    expect(amount.value).toBe('120000');
+    expect(amount.value).toBe('120,000');
     expect(within(dialog).queryByText('Minimum loan amount is ₱80,000')).toBeNull();
 
     fireEvent.click(within(dialog).getByRole('button', { name: '₱250,000.00' }));
-    expect(amount.value).toBe('250000');
+    expect(amount.value).toBe('250,000');
     expect(headline.textContent).toBe('₱250,000.00');
+  });
+
+  it('estimates at the rate the server is configured with, not a constant of the app', async () => {
+    const dialog = await openApplyDialog(300);
+    fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '100000' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Term/), { target: { value: '12' } });
+    const cost = await within(dialog).findByRole('region', { name: 'What this loan costs' });
+    // ₱100,000 over 12 months at 3% a month, flat: ₱36,000 of interest.
+    expect(cost.textContent).toContain('at 3% per month');
+    expect(within(cost).getByTestId('estimate-finance-charge').textContent).toBe('₱36,000.00');
+    expect(within(cost).getByTestId('estimate-total').textContent).toBe('₱136,000.00');
+  });
+
+  it('puts the thousands separators in as the amount is typed, the caret after the digit it followed, and sends the number', async () => {
+    const dialog = await openApplyDialog();
+    const amount = within(dialog).getByLabelText(/^Amount/) as HTMLInputElement;
+    amount.focus();
+    fireEvent.change(amount, { target: { value: '1500000', selectionStart: 7 } });
+    expect(amount.value).toBe('1,500,000');
+    expect(amount.selectionStart).toBe(9);
+    // A digit typed in the middle ("1,5|00,000" → "1,59|00,000"): the separators move, the caret stays after the 9.
+    fireEvent.change(amount, { target: { value: '1,5900,000', selectionStart: 4, selectionEnd: 4 } });
+    expect(amount.value).toBe('15,900,000');
+    expect(amount.selectionStart).toBe(4);
+    fireEvent.change(amount, { target: { value: '120,000' } });
+    const sent = routeFetch({
+      'GET /api/loans/user': () => jsonResponse([]),
+      'POST /api/loans': () => jsonResponse({ message: 'stop here', code: 'TEST' }, { status: 409 }),
+    });
+    fireEvent.change(within(dialog).getByLabelText(/^Purpose/), { target: { value: 'Sari-sari store stock' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Submit application' }));
+    await waitFor(() => expect(sent.mock.calls.some(([path]) => path === '/api/loans')).toBe(true));
+    const [, init] = sent.mock.calls.find(([path]) => path === '/api/loans')!;
+    expect(JSON.parse(String(init!.body))).toMatchObject({ amount: 120000, termMonths: 12 });
   });
 
   it('rounds a typed amount to the nearest ₱10,000', () => {

@@ -1,6 +1,5 @@
 import {
   BORROWER_LOAN_TERM_MAX_MONTHS,
-  DEFAULT_MONTHLY_RATE_BPS,
   formatPesos,
   LOAN_AMOUNT_MAX_CENTAVOS,
   LOAN_AMOUNT_MIN_CENTAVOS,
@@ -8,12 +7,14 @@ import {
   LOAN_TERM_MIN_MONTHS,
   truthInLending,
 } from '@honeylend/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, serverFieldErrors } from '../../shared/api';
 import { formatPercent, formatPesoAmount } from '../../shared/money';
 import { toast } from '../../shared/toast/toastStore';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { FormField, TextAreaField } from '../components/FormField';
+import { PesoField } from '../components/PesoField';
+import { useLoanTerms } from '../stores/loanTerms';
 import {
   DEFAULT_LOAN_APPLICATION,
   submitLoanApplication,
@@ -43,13 +44,15 @@ export function roundedAmount(typed: string): string {
 
 /**
  * What the borrower commits to, shown before Submit (RA 3765, Truth in Lending: before the credit is
- * extended): the same `truthInLending` the contract's disclosure comes from, at the standard rate,
- * dated now. Null while the amount or term is not one the application accepts.
+ * extended): the same `truthInLending` the contract's disclosure comes from, at the rate the server
+ * is configured with (GET /api/loans/terms), dated now. Null while the amount or term is not one the
+ * application accepts, or the rate is not known yet.
  */
-export function applicationDisclosure(values: LoanApplicationValues, now: Date) {
+export function applicationDisclosure(values: LoanApplicationValues, now: Date, monthlyRateBps: number | null) {
+  if (monthlyRateBps === null) return null;
   const checked = validateLoanApplication({ ...values, purpose: 'estimate' });
   if (!checked.ok) return null;
-  return truthInLending({ principalCentavos: checked.body.amount * 100, monthlyRateBps: DEFAULT_MONTHLY_RATE_BPS, termMonths: checked.body.termMonths, createdAt: now.toISOString() });
+  return truthInLending({ principalCentavos: checked.body.amount * 100, monthlyRateBps, termMonths: checked.body.termMonths, createdAt: now.toISOString() });
 }
 
 /** The field errors of what is typed so far: a field left empty is not yet wrong. */
@@ -65,6 +68,11 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
   const [errors, setErrors] = useState<LoanApplicationErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<LoanApplicationField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const monthlyRateBps = useLoanTerms((state) => state.monthlyRateBps);
+  const ratesStatus = useLoanTerms((state) => state.status);
+  useEffect(() => {
+    if (open) useLoanTerms.getState().load();
+  }, [open]);
 
   function change(field: LoanApplicationField, value: string) {
     const next = { ...values, [field]: value };
@@ -113,7 +121,7 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
   const amountNumber = Number(values.amount);
   const typedAmount = values.amount !== '' && Number.isFinite(amountNumber) ? amountNumber : null;
   const sliderValue = typedAmount === null ? MIN_PESOS : Math.min(MAX_PESOS, Math.max(MIN_PESOS, typedAmount));
-  const disclosure = applicationDisclosure(values, new Date());
+  const disclosure = applicationDisclosure(values, new Date(), monthlyRateBps);
   const unsavedChanges = values.amount !== DEFAULT_LOAN_APPLICATION.amount || values.purpose !== DEFAULT_LOAN_APPLICATION.purpose || values.termMonths !== DEFAULT_LOAN_APPLICATION.termMonths;
 
   return (
@@ -143,14 +151,13 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
             <span>₱4,000,000</span>
           </div>
         </div>
-        <FormField
+        <PesoField
           label="Amount (₱)"
           hint="in steps of 10,000"
           name="amount"
-          inputMode="numeric"
           autoComplete="off"
           value={values.amount}
-          onValueChange={(value) => change('amount', digitsOnly(value))}
+          onValueChange={(value) => change('amount', value)}
           onBlur={() => {
             const rounded = roundedAmount(values.amount);
             if (rounded !== values.amount) change('amount', rounded);
@@ -215,7 +222,11 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
           </section>
         ) : (
           <p className="loan-estimate">
-            {typedAmount === null || values.termMonths === ''
+            {monthlyRateBps === null
+              ? ratesStatus === 'error'
+                ? 'The interest rate could not be loaded; the cost is shown once it is.'
+                : 'Loading the interest rate...'
+              : typedAmount === null || values.termMonths === ''
               ? 'Enter an amount and a term to see the monthly repayment and the total cost.'
               : 'Choose an amount from ₱80,000 to ₱4,000,000 and a term from 6 to 48 months to see the cost.'}
           </p>

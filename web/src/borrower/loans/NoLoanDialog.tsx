@@ -21,7 +21,7 @@ export function NoLoanDialog({ open, onClose }: { open: boolean; onClose: () => 
               navigate('/loan-app', { state: { openApplication: true } });
             }}
           >
-            APPLY NOW
+            Apply now
           </button>
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel

@@ -4,7 +4,7 @@ import { ApiError } from '../../shared/api';
 import { formatDate, formatPesoAmount } from '../../shared/money';
 import { toast } from '../../shared/toast/toastStore';
 import { Dialog } from '../components/Dialog';
-import { FormField } from '../components/FormField';
+import { PesoField } from '../components/PesoField';
 import { payAmounts, payFromWallet, previewAllocation, type PayChoice } from './loanServicing';
 
 const CHOICES: { value: PayChoice; label: string }[] = [
@@ -141,7 +141,7 @@ export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: Loan
           );
         })}
       </fieldset>
-      {choice === 'custom' && <FormField label="Amount (₱)" inputMode="decimal" value={custom} onValueChange={setCustom} autoFocus />}
+      {choice === 'custom' && <PesoField label="Amount (₱)" decimals value={custom} onValueChange={setCustom} autoFocus />}
       {error && (
         <p className="field__error" role="alert">
           {error}

@@ -27,7 +27,7 @@ export function VerificationRequiredDialog({ open, onClose, phoneOnly = false }:
               navigate('/profile');
             }}
           >
-            VERIFY NOW
+            Verify now
           </button>
           <button type="button" className="button button--secondary" onClick={onClose}>
             Cancel

@@ -12,29 +12,30 @@ import { CurrencyConverter } from '../dashboard/CurrencyConverter';
 import { BannerCarousel } from '../landing/BannerCarousel';
 import { ApplyLoanDialog } from '../loans/lazyApplyLoanDialog';
 import { VerificationRequiredDialog } from '../loans/VerificationRequiredDialog';
-import { isOpenLoan, loanInFocus, useLoans } from '../stores/loans';
+import { isOpenLoan, mayApply, useLoans } from '../stores/loans';
+import { useNotifications } from '../stores/notifications';
 import { useSignedInUser } from '../stores/session';
-import { UNDER_REVIEW_MESSAGE } from '../wallet/LoanApplicationCard';
+import { loanNotice } from '../loans/loanNotice';
 
-/** Where another screen asks the dashboard to open the application (APPLY NOW in the profile's No Loan dialog). */
+/** Where another screen asks the dashboard to open the application (Apply now in the profile's No Loan dialog). */
 export interface DashboardNavigationState {
   openApplication?: boolean;
 }
 
-/** The card's title follows the loan: an application under review is not an active loan. */
+/**
+ * The card's title follows the loan (issue 17, item 5): "Active loan" is said only of an active
+ * loan — an approval waiting for the borrower's acceptance, or an application, is not one.
+ */
 function loanCardTitle(loan: LoanAnswer | null): string {
-  if (!loan) return 'Active loan';
-  if (loan.status === 'pending' || loan.status === 'account_issue') return 'Loan application';
-  if (loan.status === 'active' || loan.status === 'approved') return 'Active loan';
-  return 'Your loan';
+  if (!loan || loan.status === 'active') return 'Active loan';
+  if (loan.status === 'approved') return 'Approved loan';
+  return 'Loan application';
 }
 
-/** What the status means for the borrower: the admin's message when there is one, else what happens next. */
-function loanStatusMessage(loan: LoanAnswer): string | null {
-  if (loan.statusMessage) return loan.statusMessage;
-  if (loan.status === 'pending') return UNDER_REVIEW_MESSAGE;
-  if (loan.status === 'account_issue') return 'There is an issue with your account. Please contact your loan officer.';
-  return null;
+/** The loan the card is about: the open one (active first, then approved, then the application); closed loans are not shown here. */
+function openLoanOf(loans: readonly LoanAnswer[]): LoanAnswer | null {
+  const open = loans.filter(isOpenLoan);
+  return open.find((loan) => loan.status === 'active') ?? open.find((loan) => loan.status === 'approved') ?? open[0] ?? null;
 }
 
 /** Spec §2 dashboard (/loan-app). */
@@ -67,8 +68,9 @@ function ActiveLoanCard() {
   const loans = useLoans((state) => state.items);
   // Before the first fetch has started the loans are unknown, not absent: shown as loading.
   const status = useLoans((state) => (state.status === 'idle' ? 'loading' : state.status));
-  const loan = loanInFocus(loans);
-  const canApply = !loans.some(isOpenLoan);
+  const notifications = useNotifications((state) => state.items);
+  const loan = openLoanOf(loans);
+  const canApply = mayApply(loans);
   const [dialog, setDialog] = useState<'none' | 'apply' | 'verify' | 'phone'>('none');
   const location = useLocation();
   const navigate = useNavigate();
@@ -85,7 +87,7 @@ function ActiveLoanCard() {
     navigate(location.pathname, { replace: true, state: null });
     if (canApply) setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
   }, [openApplication, status, canApply, user.verified, user.phoneVerified, navigate, location.pathname]);
-  const message = loan ? loanStatusMessage(loan) : null;
+  const message = loan ? loanNotice(loan, notifications) : null;
 
   return (
     <section className="card loan-card" aria-labelledby="loan-card-title" aria-busy={status === 'loading' || undefined}>
@@ -128,14 +130,14 @@ function ActiveLoanCard() {
       )}
       {status === 'error' && <p className="field__error">Failed to fetch loans</p>}
       <div className="loan-card__actions">
-        {loan && (loan.status === 'active' || loan.status === 'approved') && user.balance > 0 && (
+        {loan && loan.status === 'active' && user.balance > 0 && (
           <Link className="button button--primary button--block" to="/wallet">
             Withdraw now
           </Link>
         )}
         {loan && (
           <Link className={`button ${loan.status === 'active' || loan.status === 'approved' ? 'button--secondary' : 'button--primary'} button--block`} to="/wallet">
-            View Loan Status
+            View loan status
           </Link>
         )}
         {canApply && status !== 'loading' && (

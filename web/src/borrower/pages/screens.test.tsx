@@ -8,6 +8,7 @@ import { OperatorDetails } from '../components/OperatorDetails';
 import { useLoans } from '../stores/loans';
 import { useNotifications } from '../stores/notifications';
 import { useSession } from '../stores/session';
+import { useWithdrawals } from '../stores/wallet';
 import { useCompany } from '../../shared/companyStore';
 
 const VERIFIED: Partial<UserAnswer> = {
@@ -51,22 +52,46 @@ describe('dashboard (spec §2)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
     const dialog = screen.getByRole('dialog', { name: 'Verification Required' });
     expect(dialog.textContent).toContain('You need to complete your account verification before applying for a loan.');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'VERIFY NOW' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify now' }));
     expect(view.location()).toBe('/profile');
   });
 
-  it('shows the loan in focus (approved before the first) with View Loan Status instead of Quick loan', () => {
+  it('calls only an active loan "Active loan"; an approval awaiting acceptance is an approved loan, with View loan status instead of Quick loan', () => {
     signedIn(VERIFIED);
-    useLoans.setState({ items: [loanAnswer({ id: 'newer', loanNumber: 'LN-2026-000200', status: 'pending' }), loanAnswer({ loanNumber: 'LN-2026-000123', status: 'approved' })] });
+    useLoans.setState({ items: [loanAnswer({ id: 'older', loanNumber: 'LN-2026-000100', status: 'denied' }), loanAnswer({ loanNumber: 'LN-2026-000123', status: 'approved' })] });
     renderApp('/loan-app');
-    const card = screen.getByRole('region', { name: 'Active loan' });
+    expect(screen.queryByRole('region', { name: 'Active loan' })).toBeNull();
+    const card = screen.getByRole('region', { name: 'Approved loan' });
     expect(within(card).getByTestId('loan-number').textContent).toBe('LN-2026-000123');
     expect(within(card).getByTestId('loan-status').textContent).toBe('Approved');
     expect(card.textContent).toContain('₱100,000.00');
-    expect(within(card).getByRole('link', { name: 'View Loan Status' }).getAttribute('href')).toBe('/wallet');
+    expect(within(card).getByRole('link', { name: 'View loan status' }).getAttribute('href')).toBe('/wallet');
+    // Nothing to withdraw from an approval not yet accepted, whatever the balance.
+    expect(within(card).queryByRole('link', { name: 'Withdraw now' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Quick loan' })).toBeNull();
     // With a loan open, "you can apply" would contradict the card (issue 22, item 7).
     expect(screen.queryByText('Your account is verified')).toBeNull();
+  });
+
+  it('shows an active loan as the Active loan, and a closed one not at all: a cancelled or paid-off loan leaves "No active loans" and Quick loan', () => {
+    signedIn({ ...VERIFIED, balance: 5000 });
+    useLoans.setState({ items: [loanAnswer({ status: 'active' })] });
+    const view = renderApp('/loan-app');
+    const active = screen.getByRole('region', { name: 'Active loan' });
+    expect(within(active).getByTestId('loan-status').textContent).toBe('Active');
+    expect(within(active).getByRole('link', { name: 'Withdraw now' })).toBeTruthy();
+    view.unmount();
+
+    for (const status of ['cancelled', 'completed', 'lapsed', 'denied']) {
+      useLoans.setState({ items: [loanAnswer({ status })] });
+      const again = renderApp('/loan-app');
+      const card = screen.getByRole('region', { name: 'Active loan' });
+      expect(card.textContent, status).toContain('No active loans');
+      expect(within(card).queryByTestId('loan-number'), status).toBeNull();
+      // The one rule of the API: a closed application lets the member apply again.
+      expect(within(card).getByRole('button', { name: 'Quick loan' }), status).toBeTruthy();
+      again.unmount();
+    }
   });
 
   it('shows an application under review as such, with the status message where the status is (issue 22, item 7)', () => {
@@ -90,9 +115,9 @@ describe('dashboard (spec §2)', () => {
     });
     renderApp('/loan-app');
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
-    const dialog = screen.getByRole('dialog', { name: 'Apply for a Loan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for a Loan' }, { timeout: 10_000 });
     expect((within(dialog).getByRole('slider', { name: 'Loan amount' }) as HTMLInputElement).value).toBe('80000');
-    expect((within(dialog).getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('80000');
+    expect((within(dialog).getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('80,000');
     expect((within(dialog).getByLabelText(/^Term/) as HTMLInputElement).value).toBe('12');
 
     const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Submit application' }));
@@ -107,7 +132,7 @@ describe('dashboard (spec §2)', () => {
     fireEvent.change(within(dialog).getByRole('slider', { name: 'Loan amount' }), { target: { value: '150000' } });
     fireEvent.change(within(dialog).getByLabelText('Purpose of Loan'), { target: { value: 'Tricycle for deliveries' } });
     fireEvent.change(within(dialog).getByLabelText(/^Term/), { target: { value: '12' } });
-    expect(dialog.textContent).toContain('₱16,250.00');
+    await waitFor(() => expect(dialog.textContent).toContain('₱16,250.00'));
     submit();
 
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Apply for a Loan' })).toBeNull());
@@ -125,7 +150,7 @@ describe('dashboard (spec §2)', () => {
     });
     renderApp('/loan-app');
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
-    const dialog = screen.getByRole('dialog', { name: 'Apply for a Loan' });
+    const dialog = await screen.findByRole('dialog', { name: 'Apply for a Loan' }, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByLabelText('Purpose of Loan'), { target: { value: 'School fees' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit application' }));
     await waitFor(() =>
@@ -139,7 +164,7 @@ describe('dashboard (spec §2)', () => {
     renderApp('/loan-app');
     await screen.findByText(/Indicative rates/);
     expect(screen.queryByText('Check with SEC')).toBeNull();
-    expect(screen.queryByText('COMPANY DETAILS')).toBeNull();
+    expect(screen.queryByText('Company details')).toBeNull();
     expect(screen.getByRole('region', { name: 'Partner Banks' }).textContent).toMatch(/BPI.*UnionBank.*GCash.*Maya.*CIMB Bank/);
   });
 
@@ -158,7 +183,7 @@ describe('dashboard (spec §2)', () => {
       />,
     );
     expect(screen.getByRole('link', { name: 'Check with SEC' }).getAttribute('rel')).toContain('noopener');
-    fireEvent.click(screen.getByRole('button', { name: 'COMPANY DETAILS' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Company details' }));
     expect(screen.getByRole('dialog', { name: 'COMPANY DETAILS' }).textContent).toContain('CS2026-0001');
   });
 
@@ -230,16 +255,16 @@ describe('wallet (spec §2, design §7)', () => {
     const amount = within(funds).getByLabelText(/^Amount/);
 
     fireEvent.change(amount, { target: { value: '999' } });
-    fireEvent.click(within(funds).getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(within(funds).getByRole('button', { name: 'Request withdrawal' }));
     expect(within(funds).getByText('Minimum withdrawal amount is ₱1,000')).toBeTruthy();
 
     fireEvent.change(amount, { target: { value: '80000.01' } });
-    fireEvent.click(within(funds).getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(within(funds).getByRole('button', { name: 'Request withdrawal' }));
     expect(toasts()[0]).toMatchObject({ title: 'Insufficient funds', variant: 'destructive' });
     expect(fetchMock).not.toHaveBeenCalledWith('/api/withdrawals/otp', expect.anything());
 
     fireEvent.change(amount, { target: { value: '5000' } });
-    fireEvent.click(within(funds).getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(within(funds).getByRole('button', { name: 'Request withdrawal' }));
     const otpDialog = await screen.findByRole('dialog', { name: 'Enter OTP Code' });
     expect(within(otpDialog).getByTestId('otp-sent-to').textContent).toBe('+63•••••4567');
     expect(requestOf(fetchMock, 0)).toMatchObject({ url: '/api/withdrawals/otp', body: { amount: 5000 } });
@@ -257,9 +282,17 @@ describe('wallet (spec §2, design §7)', () => {
       url: '/api/withdrawals',
       body: { amount: 5000, bankName: 'BPI', bankAccountNumber: '1234567890', otp: '123456', challengeId: '9d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' },
     });
-    expect(toasts()[0]).toMatchObject({ title: 'Withdrawal approved' });
-    expect(toasts()[0]?.description).toContain('processed successfully');
-    expect((await screen.findByTestId('withdrawal')).textContent).toContain('WD-2026-000001');
+    // Design §7: requested, pending review — never "approved" or "on its way" before an admin completes it.
+    expect(toasts()[0]).toMatchObject({ title: 'Withdrawal requested' });
+    expect(toasts()[0]?.description).toContain('is pending review');
+    expect(toasts()[0]?.description).toContain('Nothing has been sent yet');
+    expect(toasts()[0]?.description).not.toMatch(/approved|processed successfully/);
+    const listed = await screen.findByTestId('withdrawal');
+    expect(listed.textContent).toContain('WD-2026-000001');
+    expect(within(listed).getByTestId('withdrawal-note').textContent).toBe('Requested: pending review. Nothing has been sent yet.');
+    // Once an admin completes it (pushed live), and only then, it is on its way.
+    act(() => useWithdrawals.getState().apply({ ...withdrawal, status: 'completed', version: 999, payoutReference: 'IP-2026-0042' }));
+    await waitFor(() => expect(screen.getAllByTestId('withdrawal-note').some((note) => note.textContent?.startsWith('Sent: on its way to your bank.'))).toBe(true));
   });
 
   it('shows a refused code in the OTP dialog only (no "Withdrawal failed" toast), and Cancel forgets the request', async () => {
@@ -271,7 +304,7 @@ describe('wallet (spec §2, design §7)', () => {
     renderApp('/wallet');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw money' }));
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '2000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     const otpDialog = await screen.findByRole('dialog', { name: 'Enter OTP Code' });
     fireEvent.change(within(otpDialog).getByLabelText('OTP code'), { target: { value: '000000' } });
     fireEvent.click(within(otpDialog).getByRole('button', { name: 'Verify OTP' }));
@@ -292,12 +325,12 @@ describe('wallet (spec §2, design §7)', () => {
     renderApp('/wallet');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw money' }));
     fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '2000' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Request Withdrawal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Request withdrawal' }));
     await waitFor(() => expect(toasts()[0]).toEqual({ title: 'No internet — nothing was sent', description: 'Check your connection and try again.', variant: 'destructive' }));
     expect(screen.getByRole('dialog', { name: 'Withdraw Funds' })).toBeTruthy();
   });
 
-  it('shows the latest notification on the Loan Application card, or the default message', () => {
+  it("shows that loan's own latest notice on the Loan application card — never a withdrawal's — or the default message", () => {
     signedIn(VERIFIED);
     useLoans.setState({ items: [loanAnswer({ status: 'pending' })] });
     renderApp('/wallet');
@@ -306,8 +339,64 @@ describe('wallet (spec §2, design §7)', () => {
     );
     act(() => useNotifications.getState().apply(notificationAnswer({ message: 'Please upload a clearer photo of your ID.' })));
     expect(screen.getByTestId('loan-message').textContent).toBe('Please upload a clearer photo of your ID.');
+    // A newer notification about a withdrawal, or about another loan, is not this loan's notice.
+    act(() =>
+      useNotifications.getState().apply(
+        notificationAnswer({ id: 'c3d4e5f6-0000-4000-8000-000000000002', type: 'withdrawal_update', title: 'Withdrawal sent', message: 'Your withdrawal WD-2026-000007 of ₱5,000.00 has been sent.', createdAt: '2026-01-17T02:00:00.000Z', version: 60 }),
+      ),
+    );
+    act(() =>
+      useNotifications.getState().apply(
+        notificationAnswer({ id: 'c3d4e5f6-0000-4000-8000-000000000003', title: 'Loan LN-2026-000099 update', message: 'Your loan LN-2026-000099 is complete.', createdAt: '2026-01-18T02:00:00.000Z', version: 61 }),
+      ),
+    );
+    expect(screen.getByTestId('loan-message').textContent).toBe('Please upload a clearer photo of your ID.');
     const preview = screen.getByRole('region', { name: 'Loan Preview' });
     for (const text of ['₱100,000.00', '12 months', '2.5% per month', '₱10,833.33', '₱30,000.00']) expect(preview.textContent).toContain(text);
+  });
+});
+
+describe('cancelling an application (issue 17, item 5)', () => {
+  it('offers Cancel application while the application is under review, asks first, and shows it cancelled from the answer', async () => {
+    signedIn(VERIFIED);
+    const pending = loanAnswer({ status: 'pending', version: 40 });
+    const fetchMock = routeFetch({ [`POST /api/loans/${pending.id}/cancellation`]: () => jsonResponse(loanAnswer({ status: 'cancelled', version: 41, updatedAt: '2026-01-17T02:00:00.000Z' })) });
+    useLoans.setState({ items: [pending] });
+    renderApp('/wallet');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel application' }));
+    const confirm = screen.getByRole('dialog', { name: 'Cancel this application?' });
+    // "Keep my application" changes nothing.
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep my application' }));
+    expect(fetchMock).not.toHaveBeenCalledWith(`/api/loans/${pending.id}/cancellation`, expect.anything());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel application' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel this application?' })).getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(screen.getByTestId('wallet-loan-status').textContent).toBe('Cancelled'));
+    expect(fetchMock.mock.calls.filter(([url, init]) => url === `/api/loans/${pending.id}/cancellation` && init?.method === 'POST')).toHaveLength(1);
+    expect(screen.getByTestId('loan-message').textContent).toBe('You cancelled this application. You may apply again.');
+    expect(screen.queryByRole('button', { name: 'Cancel application' })).toBeNull();
+    expect(toasts()[0]).toMatchObject({ title: 'Application cancelled' });
+  });
+
+  it('does not offer it once the loan was approved, and says why when the server refuses (approved meanwhile)', async () => {
+    signedIn(VERIFIED);
+    useLoans.setState({ items: [loanAnswer({ status: 'approved' })] });
+    const view = renderApp('/wallet');
+    expect(screen.queryByRole('button', { name: 'Cancel application' })).toBeNull();
+    view.unmount();
+
+    const pending = loanAnswer({ status: 'pending' });
+    routeFetch({
+      [`POST /api/loans/${pending.id}/cancellation`]: () =>
+        jsonResponse({ message: 'Only an application still under review can be cancelled; this loan is approved.', code: 'LOAN_NOT_CANCELLABLE', currentStatus: 'approved' }, { status: 409 }),
+      'GET /api/loans/user': () => jsonResponse([loanAnswer({ status: 'approved', version: 99 })]),
+    });
+    useLoans.setState({ items: [pending] });
+    renderApp('/wallet');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel application' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Cancel this application?' })).getByRole('button', { name: 'Yes, cancel it' }));
+    await waitFor(() => expect(toasts()[0]).toMatchObject({ title: 'Application not cancelled', description: 'Only an application still under review can be cancelled; this loan is approved.', variant: 'destructive' }));
+    await waitFor(() => expect(screen.getByTestId('wallet-loan-status').textContent).toBe('Approved'));
   });
 });
 
@@ -356,18 +445,18 @@ describe('profile (spec §2)', () => {
     expect(requestOf(fetchMock, put).body).toMatchObject({ monthlySalary: '₱25,000' });
   });
 
-  it("offers 'View More' once complete, and the No Loan Application dialog without a loan", async () => {
+  it("offers 'View more' once complete, and the No Loan Application dialog without a loan", async () => {
     signedIn(VERIFIED);
     const view = renderApp('/profile');
-    fireEvent.click(screen.getByRole('button', { name: 'View More' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View more' }));
     expect(screen.getByRole('dialog', { name: 'Personal Information' }).textContent).toContain('123 Rizal Avenue, Manila');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Payment Schedule' }));
     const none = screen.getByRole('dialog', { name: 'No Loan Application' });
-    fireEvent.click(within(none).getByRole('button', { name: 'APPLY NOW' }));
+    fireEvent.click(within(none).getByRole('button', { name: 'Apply now' }));
     expect(view.location()).toBe('/loan-app');
-    // Issue 22 item 12: APPLY NOW lands on the application, not mid-dashboard.
+    // Issue 22 item 12: Apply now lands on the application, not mid-dashboard.
     expect(await screen.findByRole('dialog', { name: 'Apply for a Loan' })).toBeTruthy();
   });
 

@@ -39,7 +39,7 @@ describe('upload documents (issue 22, item 18)', () => {
     renderApp('/profile');
     fireEvent.change(screen.getByLabelText('Selfie'), { target: { files: [new File([new Uint8Array(PNG_HEADER)], 'selfie.png', { type: 'image/png' })] } });
     await screen.findByText('Ready to upload');
-    fireEvent.click(screen.getByRole('button', { name: 'SUBMIT' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(useToasts.getState().toasts[0]).toMatchObject({ title: 'Upload failed: Selfie', description: 'Only JPEG, PNG or WebP images are accepted' }));
     // Beside the file itself, not only in the toast.
     expect(document.getElementById('document-selfie-error')?.textContent).toBe('Only JPEG, PNG or WebP images are accepted');

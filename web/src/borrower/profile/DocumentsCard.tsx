@@ -140,7 +140,7 @@ export function DocumentsCard() {
         })}
       </ul>
       <button type="button" className="button button--primary button--block" onClick={() => void submit()} disabled={uploading} aria-busy={uploading || undefined}>
-        {uploading ? 'Please wait...' : 'SUBMIT'}
+        {uploading ? 'Please wait...' : 'Submit'}
       </button>
       <Dialog
         open={previewOpen}

@@ -40,7 +40,7 @@ function displayValue(user: UserAnswer, field: ProfileField | 'phone'): string {
   return user[field] || '—';
 }
 
-/** Spec §2: the edit form while incomplete; a summary with 'View More' once complete. */
+/** Spec §2: the edit form while incomplete; a summary with 'View more' once complete. */
 export function PersonalInfoCard() {
   const user = useSignedInUser();
   const [dialog, setDialog] = useState<'none' | 'edit' | 'details'>('none');
@@ -64,7 +64,7 @@ export function PersonalInfoCard() {
             ))}
           </dl>
           <button type="button" className="button button--secondary" onClick={() => setDialog('details')}>
-            View More
+            View more
           </button>
         </>
       ) : (

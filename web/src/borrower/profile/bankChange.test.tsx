@@ -34,7 +34,7 @@ function signedIn(overrides: Partial<UserAnswer> = {}) {
 
 function openEdit() {
   renderApp('/profile');
-  fireEvent.click(screen.getByRole('button', { name: 'View More' }));
+  fireEvent.click(screen.getByRole('button', { name: 'View more' }));
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Edit' }));
   return screen.getByRole('dialog', { name: 'Personal Information' });
 }

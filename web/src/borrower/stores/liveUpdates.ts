@@ -69,6 +69,8 @@ export function startLiveUpdates(client: RealtimeClient = realtime()): () => voi
     }),
     client.subscribe<WithdrawalAnswer>('withdrawal.updated', ({ doc }) => useWithdrawals.getState().apply(doc)),
     client.subscribe<NotificationAnswer>('notification.created', ({ doc }) => useNotifications.getState().apply(doc)),
+    // Read here or on another of the member's devices.
+    client.subscribe<NotificationAnswer>('notification.updated', ({ doc }) => useNotifications.getState().apply(doc)),
     client.subscribe('resync', () => void refetchMemberStores()),
     client.subscribe('revoked', () => void endRevokedSession(client)),
   ];

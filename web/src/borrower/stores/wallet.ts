@@ -21,7 +21,8 @@ export const WALLET_MESSAGES = {
   offlineDescription: 'Check your connection and try again.',
   retry: 'Please try again',
   unconfirmed: 'We could not confirm your withdrawal: the connection dropped before the answer came. Tap Verify OTP again when you are back online — it is the same request and can never be made twice.',
-  receivedTitle: 'Your withdrawal request was received',
+  /** Design §7: a request is only requested — "on its way" is said once an admin completes it. */
+  receivedTitle: 'Withdrawal requested',
   bankDetailsMissing: 'Add your bank name and account number in your profile before withdrawing.',
 } as const;
 
@@ -53,7 +54,7 @@ interface WithdrawalFlowState {
   resendAllowedAt: number | null;
   /** 'Withdraw money': refused with the spec's toast when there is nothing to withdraw. */
   open(balance: number): void;
-  /** 'Request Withdrawal': checks the amount, then asks the server to text a code for it. */
+  /** 'Request withdrawal': checks the amount, then asks the server to text a code for it. */
   requestCode(amountText: string, balance: number): Promise<void>;
   /** Sends a new code for the same amount. */
   resendCode(): Promise<void>;
@@ -97,6 +98,12 @@ function failed(error: unknown, title: string): void {
   toast({ variant: 'destructive', title, description: (error instanceof Error && error.message) || WALLET_MESSAGES.retry });
 }
 
+/** What a just-requested withdrawal is: pending review, nothing sent yet (design §7). */
+export function pendingReviewText(withdrawal: { withdrawalNumber: string | null; amount: number }): string {
+  const what = `${withdrawal.withdrawalNumber ? `${withdrawal.withdrawalNumber}: ` : 'Your withdrawal of '}${formatPesoAmount(withdrawal.amount)}`;
+  return `${what} is pending review. Nothing has been sent yet; we will tell you when it is on its way to your bank.`;
+}
+
 /** A fresh Idempotency-Key for one confirm attempt. */
 function newIdempotencyKey(): string {
   return `withdrawal-${crypto.randomUUID()}`;
@@ -137,7 +144,7 @@ export const useWithdrawalFlow = create<WithdrawalFlowState>()((set, get) => {
 
   function closeWithReceived(withdrawal: WithdrawalAnswer): void {
     set({ step: 'closed', challenge: null, busy: false, errors: {}, attempt: null });
-    toast({ title: WALLET_MESSAGES.receivedTitle, description: `${withdrawal.withdrawalNumber}: ${formatPesoAmount(withdrawal.amount)} is pending review. See your withdrawals below.` });
+    toast({ title: WALLET_MESSAGES.receivedTitle, description: pendingReviewText(withdrawal) });
   }
 
   return {
@@ -204,10 +211,7 @@ export const useWithdrawalFlow = create<WithdrawalFlowState>()((set, get) => {
         });
         if (withdrawal && typeof withdrawal.version === 'number') useWithdrawals.getState().apply(withdrawal);
         set({ step: 'closed', challenge: null, busy: false, errors: {}, attempt: null });
-        toast({
-          title: 'Withdrawal approved',
-          description: `Your withdrawal of ${formatPesoAmount(challenge.amount)} was processed successfully and is on its way to your bank.`,
-        });
+        toast({ title: WALLET_MESSAGES.receivedTitle, description: pendingReviewText(withdrawal ?? { withdrawalNumber: null, amount: challenge.amount }) });
         void useWithdrawals.getState().fetch();
         return withdrawal;
       } catch (error) {

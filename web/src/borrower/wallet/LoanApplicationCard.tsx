@@ -1,23 +1,51 @@
+import { isCancellable } from '@honeylend/contracts';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ApiError } from '../../shared/api';
 import { formatDate, formatPesoAmount } from '../../shared/money';
+import { toast } from '../../shared/toast/toastStore';
+import { Dialog } from '../components/Dialog';
 import { StatusBadge } from '../components/StatusBadge';
-import { loanInFocus, useLoans } from '../stores/loans';
+import { loanNotice, UNDER_REVIEW_MESSAGE } from '../loans/loanNotice';
+import { cancelLoanApplication, loanInFocus, useLoans } from '../stores/loans';
 import { useNotifications } from '../stores/notifications';
 
-/** Spec §2 wallet text while no notification says otherwise. */
-export const UNDER_REVIEW_MESSAGE = 'Your loan application is under review. Please contact your loan officer for approval process';
+export { UNDER_REVIEW_MESSAGE };
 
-/** Spec §2: the loan's number and status with the latest notification's message (or the default one). */
+/**
+ * Spec §2: the loan's number and status with that loan's own latest notice (never a withdrawal's),
+ * and, while it is under review, a way to cancel it.
+ */
 export function LoanApplicationCard() {
   const loans = useLoans((state) => state.items);
   const status = useLoans((state) => state.status);
-  const latest = useNotifications((state) => state.items[0]);
+  const notifications = useNotifications((state) => state.items);
   const loan = loanInFocus(loans);
+  const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+
+  async function cancel() {
+    if (!loan || cancelling) return;
+    setCancelling(true);
+    try {
+      await cancelLoanApplication(loan.id);
+      setConfirming(false);
+      toast({ title: 'Application cancelled', description: `${loan.loanNumber} is cancelled. You may apply again at any time.` });
+    } catch (error) {
+      if (!(error instanceof ApiError && error.accountSuspended)) {
+        toast({ variant: 'destructive', title: 'Application not cancelled', description: (error instanceof Error && error.message) || 'Please try again' });
+      }
+      setConfirming(false);
+      void useLoans.getState().fetch();
+    } finally {
+      setCancelling(false);
+    }
+  }
 
   return (
     <section className="card" aria-labelledby="loan-application-title" aria-busy={status === 'loading' || undefined}>
       <h2 id="loan-application-title" className="card__title">
-        Loan Application
+        Loan application
       </h2>
       {status === 'loading' ? (
         <p className="muted" role="status">
@@ -38,12 +66,17 @@ export function LoanApplicationCard() {
             </div>
           </dl>
           <p className="message" data-testid="loan-message">
-            {latest?.message ?? UNDER_REVIEW_MESSAGE}
+            {loanNotice(loan, notifications)}
           </p>
           {loan.acceptance.awaiting && (
             <Link className="button button--primary" to={`/loans/${loan.id}`}>
               Review and accept the Disclosure Statement
             </Link>
+          )}
+          {isCancellable(loan.status) && (
+            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)}>
+              Cancel application
+            </button>
           )}
           {(loan.status === 'active' || loan.status === 'completed') && (
             <>
@@ -62,6 +95,22 @@ export function LoanApplicationCard() {
               </Link>
             </>
           )}
+          <Dialog
+            open={confirming}
+            title="Cancel this application?"
+            description={`${loan.loanNumber} for ${formatPesoAmount(loan.amount)} will be withdrawn and no longer reviewed. You may apply again afterwards.`}
+            onClose={() => !cancelling && setConfirming(false)}
+            actions={
+              <>
+                <button type="button" className="button button--primary" disabled={cancelling} aria-busy={cancelling || undefined} onClick={() => void cancel()}>
+                  {cancelling ? 'Please wait...' : 'Yes, cancel it'}
+                </button>
+                <button type="button" className="button button--secondary" disabled={cancelling} onClick={() => setConfirming(false)}>
+                  Keep my application
+                </button>
+              </>
+            }
+          />
         </>
       ) : (
         <>

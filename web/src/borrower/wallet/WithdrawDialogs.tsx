@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPesoAmount, formatTime } from '../../shared/money';
 import { Dialog, DialogActions } from '../components/Dialog';
+import { PesoField } from '../components/PesoField';
 import { FormField } from '../components/FormField';
 import { ShieldIcon } from '../components/icons';
 import { useSignedInUser } from '../stores/session';
@@ -41,16 +42,16 @@ function AmountDialog() {
     <Dialog open title="Withdraw Funds" description={`Available: ${formatPesoAmount(user.balance)}`} onClose={cancel} closeButton>
       {hasBank ? (
         <form className="form" noValidate onSubmit={submit}>
-          <FormField
+          <PesoField
             label="Amount (₱)"
             hint="minimum ₱1,000"
             name="withdrawAmount"
-            inputMode="decimal"
+            decimals
             autoComplete="off"
             value={amount}
             onValueChange={(value) => {
-              // Separators and ₱ are kept as typed; the amount is read as people write pesos.
-              setAmount(value.replace(/[^\d.,₱]/g, ''));
+              // Shown with its separators as typed; kept (and sent) as the bare amount.
+              setAmount(value);
               clearError('amount');
             }}
             error={errors.amount}
@@ -64,7 +65,7 @@ function AmountDialog() {
           </p>
           <DialogActions>
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
-              {busy ? 'Please wait...' : 'Request Withdrawal'}
+              {busy ? 'Please wait...' : 'Request withdrawal'}
             </button>
             <button type="button" className="button button--secondary" onClick={cancel}>
               Cancel

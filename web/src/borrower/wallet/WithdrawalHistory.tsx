@@ -33,9 +33,15 @@ export function WithdrawalHistory() {
                 </span>
                 <StatusBadge status={withdrawal.status} />
               </div>
-              {withdrawal.status === 'completed' && withdrawal.payoutReference && (
-                <p className="withdrawals__note" data-testid="payout-reference">
-                  Sent. Reference: {withdrawal.payoutReference}
+              {withdrawal.status === 'pending' && (
+                <p className="withdrawals__note" data-testid="withdrawal-note">
+                  Requested: pending review. Nothing has been sent yet.
+                </p>
+              )}
+              {withdrawal.status === 'completed' && (
+                <p className="withdrawals__note" data-testid="withdrawal-note">
+                  Sent: on its way to your bank.
+                  {withdrawal.payoutReference && <span data-testid="payout-reference"> Reference: {withdrawal.payoutReference}</span>}
                 </p>
               )}
               {withdrawal.status === 'rejected' && <p className="withdrawals__note">Rejected: the amount was returned to your wallet.{withdrawal.reason ? ` ${withdrawal.reason}` : ''}</p>}
