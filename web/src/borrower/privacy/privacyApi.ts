@@ -2,6 +2,7 @@ import type { UserAnswer } from '@honeylend/contracts';
 import { apiRequest } from '../../shared/api';
 import { endingSession } from '../account/accountSecurity';
 import { useSession } from '../stores/session';
+import { saveBlob } from '../../shared/downloadFile';
 
 /** The privacy notice in force (RA 10173), as GET /api/privacy-notice answers it. */
 export interface PrivacyNoticeAnswer {
@@ -38,14 +39,7 @@ export async function exportMyData(): Promise<string> {
 
 /** Saves text as a file on the member's device, at once. */
 export function saveFile(text: string, fileName: string, type = 'application/json'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveBlob(new Blob([text], { type }), fileName);
 }
 
 export interface ClosureObligation {
