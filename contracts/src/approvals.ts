@@ -27,6 +27,12 @@ export type ApprovalStatus = z.infer<typeof approvalStatusSchema>;
 
 /** A request not decided within this many hours expires (and never runs). */
 export const APPROVAL_TTL_HOURS = 24;
+/**
+ * How long after a grant its command counts as stopped rather than still running (the process
+ * stopped between the grant and the command). The command takes well under a second; a minute
+ * leaves no doubt, so a second run never races the first one.
+ */
+export const EXECUTION_RESUME_AFTER_MS = 60_000;
 
 /** Out of the box every kind needs a second admin; completions from ₱50,000 and loan approvals from ₱500,000. */
 export const DEFAULT_WITHDRAWAL_THRESHOLD_CENTAVOS = 50_000_00;

@@ -139,6 +139,40 @@ describe('four eyes on money: a balance adjustment', () => {
     }
   });
 
+  it('a grant whose command never ran (the API stopped between the two) is carried out when a different admin approves again a minute later, once', async () => {
+    const borrower = await registerBorrower(system, 'Ramon Aquino');
+    const requested = await adjust(officer.token, borrower.id, 1_200);
+    const { approvalId } = requested.body;
+    // The grant as the approve route appends it, and then nothing: the process stopped before the command.
+    const stream = streams.approval(approvalId);
+    const before = await system.store.readStream(stream);
+    await system.store.append(stream, [{ id: randomUUID(), type: 'ApprovalGranted', data: { approvalId, checkerId: colleague.id, grantedAt: now().toISOString() } }], { expectedRevision: before.length - 1 });
+    await system.api.deps.progress.waitFor(await system.store.headPosition(), 5_000);
+    const stillRunning = await system.request('POST', `/api/admin/approvals/${approvalId}/approve`, { token: main });
+    expect(stillRunning.status).toBe(409);
+    expect(stillRunning.body.code).toBe('APPROVAL_ALREADY_DECIDED');
+    expect(await balanceOf(borrower.id)).toBe(0);
+    clockOffsetMs += 61_000;
+    try {
+      const byMaker = await system.request('POST', `/api/admin/approvals/${approvalId}/approve`, { token: officer.token });
+      expect(byMaker.status).toBe(403);
+      expect(await balanceOf(borrower.id)).toBe(0);
+      const [resumed, raced] = await Promise.all([
+        system.request('POST', `/api/admin/approvals/${approvalId}/approve`, { token: main }),
+        system.request('POST', `/api/admin/approvals/${approvalId}/approve`, { token: colleague.token }),
+      ]);
+      expect([resumed.status, raced.status].filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(await balanceOf(borrower.id)).toBe(1_200);
+      const memberEvents = await system.store.readStream(streams.member(borrower.id));
+      expect(memberEvents.filter((event) => event.type === 'BalanceAdjusted')).toHaveLength(1);
+      expect((await eventTypes(stream)).filter((type) => type === 'ApprovalExecuted')).toHaveLength(1);
+      const again = await system.request('POST', `/api/admin/approvals/${approvalId}/approve`, { token: colleague.token });
+      expect(again.status).toBe(409);
+    } finally {
+      clockOffsetMs = 0;
+    }
+  });
+
   it('a debit the balance does not cover is refused at once; one it no longer covers at approval is recorded as refused, and moves nothing', async () => {
     const borrower = await registerBorrower(system, 'Nenita Ramos');
     const tooMuch = await adjust(officer.token, borrower.id, -100, 'Paid out in cash at the branch');

@@ -1,4 +1,4 @@
-import { APPROVAL_TTL_HOURS, DEFAULT_APPROVAL_SETTINGS, type ApprovalCommand, type ApprovalSettings, type ApprovalStatus, type EventOf } from '@honeylend/contracts';
+import { APPROVAL_TTL_HOURS, DEFAULT_APPROVAL_SETTINGS, EXECUTION_RESUME_AFTER_MS, type ApprovalCommand, type ApprovalSettings, type ApprovalStatus, type EventOf } from '@honeylend/contracts';
 import { DomainError, type Decider } from '../domain/decider.js';
 
 /** Stream approval-<id>: one command waiting for a second admin (design §11). */
@@ -16,13 +16,19 @@ export type ApprovalState =
       expiresAt: string;
       status: ApprovalStatus;
       checkerId: string | null;
+      grantedAt: string | null;
       /** The command ran (or was refused by its own rules) after the grant. */
       executed: boolean;
     };
 
 export type ApprovalDecision =
   | { type: 'RequestApproval'; approvalId: string; command: ApprovalCommand; makerId: string; reason: string; now: string }
-  /** A second admin approves: refused for the maker (the main admin included), after a decision, and after expiry. */
+  /**
+   * A second admin approves: refused for the maker (the main admin included), after a decision, and
+   * after expiry. On a request granted at least EXECUTION_RESUME_AFTER_MS ago whose execution was
+   * never recorded (the process stopped between the grant and the command), it records nothing and
+   * lets the caller run the command again.
+   */
   | { type: 'GrantApproval'; approvalId: string; checkerId: string; now: string }
   | { type: 'RecordExecution'; approvalId: string; outcome: 'done' | 'refused'; code: string | null; message: string | null; now: string }
   | { type: 'RejectApproval'; approvalId: string; rejectedBy: string; reason: string; now: string }
@@ -37,6 +43,11 @@ export const APPROVAL_MESSAGES = {
 } as const;
 
 const TTL_MS = APPROVAL_TTL_HOURS * 3600_000;
+
+/** Granted, its command never recorded as run, and the grant old enough to say it stopped. */
+export function executionStopped(state: ApprovalState, now: string): boolean {
+  return state.exists && state.status === 'approved' && !state.executed && state.grantedAt !== null && Date.parse(now) - Date.parse(state.grantedAt) >= EXECUTION_RESUME_AFTER_MS;
+}
 
 function existing(state: ApprovalState) {
   if (!state.exists) throw new DomainError(404, 'APPROVAL_NOT_FOUND', APPROVAL_MESSAGES.notFound);
@@ -57,10 +68,10 @@ export const approvalDecider: Decider<ApprovalState, ApprovalDecision, ApprovalE
     switch (event.type) {
       case 'ApprovalRequested': {
         const { approvalId, command, makerId, reason, requestedAt, expiresAt } = event.data;
-        return { exists: true, approvalId, command, makerId, reason, requestedAt, expiresAt, status: 'pending', checkerId: null, executed: false };
+        return { exists: true, approvalId, command, makerId, reason, requestedAt, expiresAt, status: 'pending', checkerId: null, grantedAt: null, executed: false };
       }
       case 'ApprovalGranted':
-        return state.exists ? { ...state, status: 'approved', checkerId: event.data.checkerId } : state;
+        return state.exists ? { ...state, status: 'approved', checkerId: event.data.checkerId, grantedAt: event.data.grantedAt } : state;
       case 'ApprovalExecuted':
         return state.exists ? { ...state, executed: true } : state;
       case 'ApprovalRejected':
@@ -81,6 +92,8 @@ export const approvalDecider: Decider<ApprovalState, ApprovalDecision, ApprovalE
       case 'GrantApproval': {
         const approval = existing(state);
         if (approval.makerId === command.checkerId) throw new DomainError(403, 'OWN_APPROVAL_REQUEST', APPROVAL_MESSAGES.ownRequest);
+        // Already granted once: nothing more is recorded; the caller carries out the stopped command.
+        if (executionStopped(state, command.now)) return [];
         open(state, command.now);
         return [{ type: 'ApprovalGranted', data: { approvalId: command.approvalId, checkerId: command.checkerId, grantedAt: command.now } }];
       }

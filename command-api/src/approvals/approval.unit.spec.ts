@@ -31,6 +31,15 @@ describe('four eyes on money: an approval request (design §11)', () => {
     given(approvalDecider, [requested, granted]).when({ type: 'GrantApproval', approvalId, checkerId: 'e5e5e5e5-f6f6-4a7a-8b8b-c9c9c9c9c9c9', now: '2026-11-25T02:00:00.001Z' }).thenThrows('APPROVAL_ALREADY_DECIDED');
   });
 
+  it('given a grant whose execution was never recorded, a different admin approving a minute later carries it out (nothing more is recorded before the command); sooner, or the maker, is refused', () => {
+    const other = 'e5e5e5e5-f6f6-4a7a-8b8b-c9c9c9c9c9c9';
+    given(approvalDecider, [requested, granted]).when({ type: 'GrantApproval', approvalId, checkerId: other, now: '2026-11-25T02:00:59.999Z' }).thenThrows('APPROVAL_ALREADY_DECIDED');
+    given(approvalDecider, [requested, granted]).when({ type: 'GrantApproval', approvalId, checkerId: other, now: '2026-11-25T02:01:00.000Z' }).then([]);
+    given(approvalDecider, [requested, granted]).when({ type: 'GrantApproval', approvalId, checkerId: maker, now: '2026-11-25T02:05:00.000Z' }).thenThrows('OWN_APPROVAL_REQUEST');
+    const executed: ApprovalEvent = { type: 'ApprovalExecuted', data: { approvalId, outcome: 'done', code: null, message: null, executedAt: '2026-11-25T02:00:01.000Z' } };
+    given(approvalDecider, [requested, granted, executed]).when({ type: 'GrantApproval', approvalId, checkerId: other, now: '2026-11-25T03:00:00.000Z' }).thenThrows('APPROVAL_ALREADY_DECIDED');
+  });
+
   it('records the execution once, and only after a grant', () => {
     const execution = { type: 'RecordExecution' as const, approvalId, outcome: 'done' as const, code: null, message: null, now: '2026-11-25T02:00:01.000Z' };
     given(approvalDecider, [requested]).when(execution).then([]);

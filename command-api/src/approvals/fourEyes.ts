@@ -95,7 +95,10 @@ export interface DecisionOutcome {
 /**
  * A second admin approves: `ApprovalGranted` is appended with the revision read, so of two admins
  * approving at the same moment exactly one wins (the other decides again and gets 409
- * APPROVAL_ALREADY_DECIDED); only the winner runs the command, then records how it went.
+ * APPROVAL_ALREADY_DECIDED); only the winner runs the command, then records how it went. A grant
+ * whose execution was never recorded (the process stopped in between) is carried out by the next
+ * approval of a different admin once EXECUTION_RESUME_AFTER_MS have passed; the command's own
+ * idempotency (the approval's id, or its own rules) keeps it to once even then.
  */
 export async function grantApproval(deps: ApiDeps, ctx: Context, approvalId: string): Promise<DecisionOutcome> {
   const checkerId = callerOf(ctx).id;

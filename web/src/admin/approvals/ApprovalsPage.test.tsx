@@ -1,5 +1,5 @@
 import type { ApprovalAnswer } from '@honeylend/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
@@ -57,6 +57,46 @@ describe('the Approvals page', () => {
     expect(within(theirs).getByText('Lorna Checker')).toBeTruthy();
     expect((within(theirs).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(false);
     expect(within(theirs).getByText('₱1,500.00')).toBeTruthy();
+  });
+
+  it('offers to carry out an approved request whose command stopped (granted over a minute ago, still running), not one granted just now, and never to its maker', async () => {
+    provideBrowserApisAntdNeeds();
+    localStorage.setItem('token', tokenOf(me));
+    const granted = (id: string, makerId: string, memberName: string, agoMs: number): ApprovalAnswer => ({
+      ...approval(id, makerId, 'Someone', memberName),
+      status: 'approved',
+      decidedBy: { id: colleague, name: 'Lorna Checker' },
+      decidedAt: new Date(Date.now() - agoMs).toISOString(),
+      execution: { outcome: 'running', message: null },
+    });
+    routeFetch({
+      '/api/admin/approvals?status=pending&page=1&pageSize=10': () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 10 }),
+      '/api/admin/approvals?status=approved&page=1&pageSize=10': () =>
+        jsonResponse({
+          items: [
+            granted('33333333-3333-4333-8333-333333333333', colleague, 'Stopped Member', 5 * 60_000),
+            granted('44444444-4444-4444-8444-444444444444', colleague, 'Running Member', 2_000),
+            granted('55555555-5555-4555-8555-555555555555', me, 'Own Member', 5 * 60_000),
+          ],
+          total: 3,
+          page: 1,
+          pageSize: 10,
+        }),
+    });
+    render(
+      <MemoryRouter>
+        <ApprovalsPage />
+      </MemoryRouter>,
+    );
+    await screen.findByText('No requests');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status filter' }));
+    fireEvent.click(await screen.findByTitle('Approved'));
+    const stoppedRow = (await screen.findByText("Credit ₱1,500.00 to Stopped Member's wallet")).closest('tr')!;
+    expect(within(stoppedRow).getByRole('button', { name: 'Carry out' })).toBeTruthy();
+    const runningRow = screen.getByText("Credit ₱1,500.00 to Running Member's wallet").closest('tr')!;
+    expect(within(runningRow).queryByRole('button', { name: 'Carry out' })).toBeNull();
+    const ownRow = screen.getByText("Credit ₱1,500.00 to Own Member's wallet").closest('tr')!;
+    expect(within(ownRow).queryByRole('button', { name: 'Carry out' })).toBeNull();
   });
 
   it('says how long a request has waited', () => {

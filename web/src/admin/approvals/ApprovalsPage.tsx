@@ -1,4 +1,4 @@
-import type { ApprovalAnswer } from '@honeylend/contracts';
+import { EXECUTION_RESUME_AFTER_MS, type ApprovalAnswer } from '@honeylend/contracts';
 import { Button, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { readToken, tokenSubjectOf } from '../../shared/authToken';
@@ -31,6 +31,11 @@ function useNow(): number {
     return () => clearInterval(timer);
   }, []);
   return now;
+}
+
+/** Approved, its command never recorded as run, and long enough ago to say it stopped (the server's own rule). */
+function stopped(approval: ApprovalAnswer, now: number): boolean {
+  return approval.status === 'approved' && approval.execution?.outcome === 'running' && approval.decidedAt !== null && now - Date.parse(approval.decidedAt) >= EXECUTION_RESUME_AFTER_MS;
 }
 
 function outcomeTag(approval: ApprovalAnswer) {
@@ -118,8 +123,18 @@ export function ApprovalsPage() {
       title: 'Actions',
       key: 'actions',
       render: (_, approval) => {
-        if (approval.status !== 'pending') return null;
         const own = approval.maker.id === me;
+        if (stopped(approval, now) && !own)
+          return (
+            <ConfirmAction
+              action="Carry out"
+              title="Carry out this approved request?"
+              description={`${approval.summary}. It was approved, but its command did not run (the server stopped in between). It runs once, whoever carries it out.`}
+              onConfirm={() => approve(approval)}
+              button={{ type: 'primary', loading: busy === approval.id }}
+            />
+          );
+        if (approval.status !== 'pending') return null;
         return (
           <Space>
             {own ? (
