@@ -89,6 +89,7 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
       active: { count: 1, amount: 80_000 },
       completed: { count: 0, amount: 0 },
       lapsed: { count: 0, amount: 0 },
+      cancelled: { count: 0, amount: 0 },
     });
 
     // The active loan is paid off; its amount follows it to completed.
