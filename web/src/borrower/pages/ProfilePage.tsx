@@ -77,7 +77,7 @@ function LoanDocuments() {
           <DocumentIcon size={18} /> Loan contract
         </button>
         <button type="button" className="button button--secondary" onClick={() => open('schedule')} disabled={status === 'loading'}>
-          <CalendarIcon size={18} /> Payment Schedule
+          <CalendarIcon size={18} /> Payment schedule
         </button>
       </div>
       {loan && <LoanContractDialog loan={loan} member={user} open={dialog === 'contract'} onClose={close} />}

@@ -452,7 +452,7 @@ describe('profile (spec §2)', () => {
     expect(screen.getByRole('dialog', { name: 'Personal Information' }).textContent).toContain('123 Rizal Avenue, Manila');
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
 
-    fireEvent.click(screen.getByRole('button', { name: 'Payment Schedule' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Payment schedule' }));
     const none = screen.getByRole('dialog', { name: 'No Loan Application' });
     fireEvent.click(within(none).getByRole('button', { name: 'Apply now' }));
     expect(view.location()).toBe('/loan-app');
