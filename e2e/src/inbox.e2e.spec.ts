@@ -95,6 +95,10 @@ describe('the notification inbox and cancelling an application, on a phone', () 
     await screenshot(phone, 'inbox-03-all-read', 'screen');
     // A reload shows what the server holds: read.
     await phone.getByRole('button', { name: 'Close' }).first().click();
+    // Closing takes the dialog's own history entry back (a deferred history.back()); a reload sent
+    // before that has happened is aborted by it (net::ERR_ABORTED), so wait until it has.
+    await inbox.waitFor({ state: 'hidden' });
+    await phone.waitForFunction('!(window.history.state && window.history.state.honeylendModal)');
     await phone.reload();
     await bellSays(phone, 'Notifications, none unread');
     const answer = await system.request('GET', '/api/notifications', { token: borrower.token });
