@@ -169,6 +169,7 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
         results.otpOpen = await measure.once('otpOpen', () => otpOpenLoopScenario(system, ctx.redisUrl, { rate: options.otpOpenRate, durationSeconds: options.otpOpenSeconds }));
         const o = results.otpOpen;
         log(`  from the scheduled time to the outbox: p50 ${o.latencyMs.p50.toFixed(1)} ms, p99 ${o.latencyMs.p99.toFixed(1)} ms, max ${o.latencyMs.max.toFixed(1)} ms; ${o.ok}/${o.scheduled} delivered, dropped ${o.dropped}; statuses ${JSON.stringify(o.statuses)}`);
+        log(`  of which sending to the 202: p50 ${o.ackMs.p50.toFixed(1)} ms, p99 ${o.ackMs.p99.toFixed(1)} ms; the 202 to the outbox: p50 ${o.afterAckMs.p50.toFixed(1)} ms, p99 ${o.afterAckMs.p99.toFixed(1)} ms; longest event-loop stall (max / p99 ms) ${JSON.stringify(o.eventLoopDelayMs)}`);
         if (o.dropped > 0) throw new Error(`${o.dropped} of ${o.scheduled} OTP requests were not delivered (${o.undelivered} accepted but never in the outbox; first error ${o.firstError})`);
       });
     }

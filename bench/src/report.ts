@@ -54,6 +54,12 @@ export interface Row {
 
 const int = (n: number) => Math.round(n).toLocaleString('en');
 const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(1) : n.toFixed(0)) : '–');
+/** Each process's longest event-loop stall in a run (`pg-workers 212 ms`), or '–' when no role served metrics. */
+const eventLoopStalls = (byProcess: Record<string, { max: number } | null>) =>
+  Object.entries(byProcess)
+    .filter((entry): entry is [string, { max: number }] => entry[1] !== null)
+    .map(([name, delay]) => `${name} ${ms(delay.max)} ms`)
+    .join(', ') || '–';
 const ratio = (n: number | null) => (n === null || !Number.isFinite(n) ? '–' : `${n.toFixed(2)}×`);
 const mark = (met: boolean | null) => (met === null ? '–' : met ? 'met' : 'MISSED');
 const both = (...checks: (boolean | null)[]) => (checks.some((c) => c === null) ? null : checks.every(Boolean));
@@ -189,7 +195,7 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     checks.push({ figure: 'OTP request → outbox, open loop', target: 'p99 ≤ 50 ms at 20/s for 30 s', measured: `p99 ${ms(otpOpen.latencyMs.p99)} ms, ${otpOpen.dropped} dropped`, met: options.quick ? met : both(met, otpOpen.scheduled >= 600) });
     add('otpOpen', {
       scenario: `6. OTP → text in the outbox, open loop (${int(otpOpen.offeredPerSecond)}/s for ${otpOpen.durationSeconds} s)`,
-      measured: `from the scheduled send time p50 ${ms(otpOpen.latencyMs.p50)}, p99 ${ms(otpOpen.latencyMs.p99)}, max ${ms(otpOpen.latencyMs.max)} ms; ${otpOpen.ok}/${otpOpen.scheduled} delivered, ${otpOpen.dropped} dropped`,
+      measured: `from the scheduled send time p50 ${ms(otpOpen.latencyMs.p50)}, p99 ${ms(otpOpen.latencyMs.p99)}, max ${ms(otpOpen.latencyMs.max)} ms; ${otpOpen.ok}/${otpOpen.scheduled} delivered, ${otpOpen.dropped} dropped; sending to the 202 p99 ${ms(otpOpen.ackMs.p99)} ms, the 202 to the outbox p99 ${ms(otpOpen.afterAckMs.p99)} ms; longest event-loop stall ${eventLoopStalls(otpOpen.eventLoopDelayMs)}`,
       baseline: '–',
       target: 'p99 ≤ 50 ms',
       met: mark(checks.at(-1)!.met),

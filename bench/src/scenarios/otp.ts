@@ -4,6 +4,7 @@ import { createJobKeys } from '@honeylend/contracts';
 import { pool } from '../seedMembers.js';
 import { runOpenLoop, type OpenLoopResult } from '../openLoop.js';
 import { sleep, summarize, type LatencySummary } from '../stats.js';
+import { sumCounter } from '../machineLoad.js';
 import type { RunningSystem } from '../system.js';
 
 export interface OtpResult {
@@ -108,6 +109,32 @@ export async function otpScenario(system: RunningSystem, redisUrl: string, { cou
 export interface OtpOpenResult extends OpenLoopResult {
   /** Accepted (202) but no text reached the outbox within 10 s. */
   undelivered: number;
+  /** Where each delivered request's time went: sending to the 202, and the 202 to the text in the outbox (queue, worker, SMS adapter). */
+  ackMs: LatencySummary;
+  afterAckMs: LatencySummary;
+  /** Each role's longest event-loop stall during the run, and its p99 (prom-client's monitorEventLoopDelay, reset at every scrape), by process; null where it has no metrics. */
+  eventLoopDelayMs: Record<string, { max: number; p99: number } | null>;
+}
+
+/** Every role's /metrics text (or null), by process name. Scraping also restarts prom-client's event-loop delay histogram. */
+async function scrapeRoles(system: RunningSystem): Promise<Record<string, string | null>> {
+  const texts: Record<string, string | null> = {};
+  for (const child of system.children) {
+    const port = system.metricsPortOf(child);
+    const res = port === undefined ? null : await fetch(`http://127.0.0.1:${port}/metrics`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    texts[child.name] = res?.ok ? await res.text() : null;
+  }
+  return texts;
+}
+
+function eventLoopDelays(texts: Record<string, string | null>): Record<string, { max: number; p99: number } | null> {
+  const toMs = (seconds: number) => Math.round(seconds * 10_000) / 10;
+  return Object.fromEntries(
+    Object.entries(texts).map(([name, text]) => [
+      name,
+      text === null ? null : { max: toMs(sumCounter(text, 'nodejs_eventloop_lag_max_seconds')), p99: toMs(sumCounter(text, 'nodejs_eventloop_lag_p99_seconds')) },
+    ]),
+  );
 }
 
 /**
@@ -120,24 +147,34 @@ export async function otpOpenLoopScenario(system: RunningSystem, redisUrl: strin
   const { members, tokens } = system;
   if (rate * durationSeconds > members.length) throw new Error(`${rate * durationSeconds} OTP requests need as many members; ${members.length} were seeded`);
   let undelivered = 0;
+  const acks: number[] = [];
+  const afterAcks: number[] = [];
   try {
+    await scrapeRoles(system);
     const result = await runOpenLoop({
       ratePerSecond: rate,
       durationSeconds,
       send: async (i) => {
         const k = members.length - 1 - i;
         const expected = outbox.expect(members[k]!.phone);
+        const sentAt = performance.now();
         const res = await system.client.call('POST', '/api/withdrawals/otp', { token: tokens[k]!, body: { amount: 1_000 } });
+        const ackAt = performance.now();
         if (res.status !== 202) {
           expected.cancel();
           return { ok: false, status: res.status };
         }
         const at = await expected.arrived;
         if (at === null) undelivered++;
+        else {
+          acks.push(ackAt - sentAt);
+          afterAcks.push(at - ackAt);
+        }
         return at === null ? { ok: false, status: res.status } : { ok: true, status: res.status, completedAt: at };
       },
     });
-    return { ...result, undelivered };
+    const eventLoopDelayMs = eventLoopDelays(await scrapeRoles(system));
+    return { ...result, undelivered, ackMs: summarize(acks), afterAckMs: summarize(afterAcks), eventLoopDelayMs };
   } finally {
     await outbox.close();
   }
