@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLogger, type LogLevel } from './logger.js';
 
 function capture(level: LogLevel = 'info') {
@@ -7,6 +7,10 @@ function capture(level: LogLevel = 'info') {
   return { logger, lines, parsed: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('the role logger', () => {
   it('writes one JSON object per line with the level, an ISO time, the role and the node', () => {
     const { logger, parsed } = capture();
@@ -14,6 +18,19 @@ describe('the role logger', () => {
     const [line] = parsed();
     expect(line).toMatchObject({ level: 'info', role: 'api', node: 'node-1', msg: 'api listening', port: 3000 });
     expect(new Date(line!.time as string).toISOString()).toBe(line!.time);
+  });
+
+  it("stamps each line with the clock's millisecond, also when lines share one", () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { logger, parsed } = capture();
+    vi.setSystemTime(new Date('2026-11-25T23:10:00.123Z'));
+    logger.info('first');
+    logger.info('same millisecond');
+    vi.setSystemTime(new Date('2026-11-25T23:10:00.124Z'));
+    logger.info('next millisecond');
+    vi.setSystemTime(new Date('2026-11-26T00:00:00.000Z'));
+    logger.info('next day');
+    expect(parsed().map((line) => line.time)).toEqual(['2026-11-25T23:10:00.123Z', '2026-11-25T23:10:00.123Z', '2026-11-25T23:10:00.124Z', '2026-11-26T00:00:00.000Z']);
   });
 
   it('writes only lines at or above LOG_LEVEL, and says which levels are on', () => {
