@@ -24,35 +24,55 @@ const productionReactRouter: Alias[] = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterBuilds, 'production', 'dom-export.mjs') },
 ];
 
+/** Runs one of the app's prerender modules in Node, through Vite's module runner (react-dom/server). */
+async function prerenderModule<Module>(path: string): Promise<Module> {
+  const { module } = await runnerImport<Module>(fileURLToPath(new URL(path, import.meta.url)), {
+    configFile: false,
+    logLevel: 'error',
+    resolve: { alias: process.env.VITEST ? aliases : [...aliases, ...productionReactRouter] },
+  });
+  return module;
+}
+
+/** Replaces a page's placeholder, failing the build when the page has lost it. */
+function fill(html: string, page: string, placeholder: string, content: string): string {
+  if (!html.includes(placeholder)) throw new Error(`${page} has lost the placeholder ${placeholder} of its prerendered content`);
+  return html.replace(placeholder, () => content);
+}
+
 /**
- * The landing page, prerendered (issue 20): at build time the app's own components draw it for a
- * visitor (src/borrower/landing/prerender.tsx, run in Node through Vite's module runner with
- * react-dom/server) and the markup goes into index.html, with the visitor's menu as a template.
- * The page's script (src/landing.ts) adds the behaviour without React, so the landing's first
- * load is that script alone; every other address is app.html, the React app. The development
- * server skips this: its landing script finds no prerendered page and starts the app.
+ * Two pages prerendered (issue 20): at build time the app's own components draw them (in Node,
+ * with react-dom/server) and the markup goes into the page.
+ * - The landing (index.html, served at /), drawn for a visitor (src/borrower/landing/prerender.tsx),
+ *   with the visitor's menu as a template. Its script (src/landing.ts) adds the behaviour without
+ *   React, so the landing's first load is that script alone.
+ * - The signed-in dashboard's frame (dashboard.html, served at /loan-app), drawn while the member's
+ *   data loads (src/borrower/dashboard/prerender.tsx). Its script is the app's: it draws over the
+ *   frame once the session and the dashboard's chunk are in (src/boot.tsx).
+ * Every other address is app.html, the app with an empty page. The development server skips this:
+ * the landing's script finds no prerendered page and starts the app, and so does the app.
  */
-function prerenderLanding(): Plugin {
+function prerenderPages(): Plugin {
   return {
-    name: 'honeylend:prerender-landing',
+    name: 'honeylend:prerender-pages',
     apply: 'build',
     transformIndexHtml: {
       order: 'pre',
       async handler(html, context) {
-        if (context.path !== '/index.html') return html;
-        type Prerender = typeof import('./src/borrower/landing/prerender');
-        const { module } = await runnerImport<Prerender>(fileURLToPath(new URL('./src/borrower/landing/prerender.tsx', import.meta.url)), {
-          configFile: false,
-          logLevel: 'error',
-          resolve: { alias: process.env.VITEST ? aliases : [...aliases, ...productionReactRouter] },
-        });
-        const { page, menu } = module.renderLanding();
-        if (!html.includes('<div id="root"><!--landing--></div>') || !html.includes('<!--landing-menu-->')) {
-          throw new Error('index.html has lost the placeholders of the prerendered landing page');
+        if (context.path === '/index.html') {
+          const { renderLanding } = await prerenderModule<typeof import('./src/borrower/landing/prerender')>('./src/borrower/landing/prerender.tsx');
+          const { page, menu } = renderLanding();
+          const withPage = fill(html, 'index.html', '<div id="root"><!--landing--></div>', `<div id="root" data-landing="static">${page}</div>`);
+          return fill(withPage, 'index.html', '<!--landing-menu-->', `<template id="landing-menu">${menu}</template>`);
         }
-        return html
-          .replace('<div id="root"><!--landing--></div>', () => `<div id="root" data-landing="static">${page}</div>`)
-          .replace('<!--landing-menu-->', () => `<template id="landing-menu">${menu}</template>`);
+        if (context.path === '/dashboard.html') {
+          const { renderDashboardFrame } = await prerenderModule<typeof import('./src/borrower/dashboard/prerender')>('./src/borrower/dashboard/prerender.tsx');
+          // Inert and hidden from assistive technology: nothing in the frame works before the app
+          // has drawn over it, so nothing in it can be pressed or announced (the app's page is).
+          const frame = `<div inert aria-hidden="true">${renderDashboardFrame()}</div>`;
+          return fill(html, 'dashboard.html', '<div id="root"><!--dashboard--></div>', `<div id="root" data-prerendered="dashboard">${frame}</div>`);
+        }
+        return html;
       },
     },
   };
@@ -60,7 +80,7 @@ function prerenderLanding(): Plugin {
 
 /**
  * Installable and resilient (issue 20): the web app manifest and a Workbox service worker.
- * - Precached at install: the pages (the prerendered landing, app.html, the offline page), icons,
+ * - Precached at install: the pages (the prerendered landing and dashboard, app.html, the offline page), icons,
  *   styles and the landing's scripts. Other hashed assets are cached as they are used (cache first:
  *   their names change with their content), so a borrower's phone never downloads the console.
  * - Page loads go to the network; with the network gone the offline page is shown.
@@ -110,7 +130,7 @@ const progressiveWebApp = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['index.html', 'app.html', 'offline.html', 'favicon.svg', 'assets/*.css', 'assets/*.js'],
+    globPatterns: ['index.html', 'app.html', 'dashboard.html', 'offline.html', 'favicon.svg', 'assets/*.css', 'assets/*.js'],
     // Of the hashed assets, only the landing's first load and the app's styles (precachedAssets).
     manifestTransforms: [
       (entries) => {
@@ -141,7 +161,7 @@ const progressiveWebApp = VitePWA({
 
 export default defineConfig({
   // The unit tests (vitest reads this file) need no service worker.
-  plugins: [react(), ...(process.env.VITEST ? [] : [prerenderLanding(), progressiveWebApp as PluginOption])],
+  plugins: [react(), ...(process.env.VITEST ? [] : [prerenderPages(), progressiveWebApp as PluginOption])],
   resolve: { alias: process.env.VITEST ? aliases : [...aliases, ...productionReactRouter] },
   build: {
     outDir: 'dist',
@@ -152,12 +172,14 @@ export default defineConfig({
     sourcemap: 'hidden',
     // Every browser the app supports has <link rel="modulepreload"> (Chrome 66, Safari 17, Firefox 115): no polyfill in each page's script.
     modulePreload: { polyfill: false },
-    // Two pages: the prerendered landing (index.html, served at /) and the app (app.html, served
-    // for every other address; command-api/src/web/staticWeb.ts).
+    // Three pages: the prerendered landing (index.html, served at /), the dashboard with its
+    // prerendered frame (dashboard.html, served at /loan-app) and the app (app.html, served for
+    // every other address; command-api/src/web/staticWeb.ts). The last two load the same script.
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),
         app: fileURLToPath(new URL('./app.html', import.meta.url)),
+        dashboard: fileURLToPath(new URL('./dashboard.html', import.meta.url)),
       },
     },
   },

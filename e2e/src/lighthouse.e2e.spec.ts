@@ -15,12 +15,15 @@ import { startSystem, type RunningSystem } from './support/system.js';
  * - Performance ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms only when the machine was quiet during the runs
  *   (one-minute load per core below QUIET_LOAD_PER_CORE before and after): on a shared, busy
  *   machine the CPU-bound figures measure the neighbours. The output says which applied.
- * The figures are written to LIGHTHOUSE_REPORT (default: the temp folder) and printed.
+ * The figures are written to LIGHTHOUSE_REPORT (default: the temp folder) and printed; with
+ * LIGHTHOUSE_LHR_DIR set, each run's whole report is written there as well.
  */
 const RUNS = 3;
 const QUIET_LOAD_PER_CORE = 0.5;
 const THRESHOLDS = { performance: 95, lcpMs: 2_000, tbtMs: 150, cls: 0.05, accessibility: 100, bestPractices: 96 };
 const REPORT = process.env.LIGHTHOUSE_REPORT ?? join(tmpdir(), 'honeylend-lighthouse.json');
+/** When set, every run's full Lighthouse report (JSON) is written there too. */
+const LHR_DIR = process.env.LIGHTHOUSE_LHR_DIR;
 
 interface RunFigures {
   performance: number;
@@ -104,6 +107,11 @@ describe('Lighthouse mobile on the landing page and the signed-in dashboard (iss
     const loads: number[] = [loadPerCore()];
     for (let run = 0; run < RUNS; run += 1) {
       const lhr = await lighthouseRun(path, signedIn);
+      // The whole report, for finding where the time went (long tasks, main-thread work by script).
+      if (LHR_DIR) {
+        mkdirSync(LHR_DIR, { recursive: true });
+        writeFileSync(join(LHR_DIR, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+      }
       const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
       const value = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
       runs.push({

@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { prefetchLanding, prefetchSignedInApp, prefetchSignIn } from './borrower/lazyScreens';
+import { prefetchLanding, prefetchSignedInApp, prefetchSignIn, signedInAppLoaded } from './borrower/lazyScreens';
 import { useSession } from './borrower/stores/session';
 import { readToken, staffRoleOf } from './shared/authToken';
 import './styles.css';
@@ -37,7 +37,8 @@ export function boot(): void {
   const unsubscribe = useSession.subscribe(startLiveUpdatesOnSignIn);
   // A stored borrower token: the signed-in app is almost certainly next, so fetch it alongside the check.
   const storedToken = readToken();
-  if (storedToken && !staffRoleOf(storedToken)) prefetchSignedInApp();
+  const borrowerSession = storedToken !== null && !staffRoleOf(storedToken);
+  if (borrowerSession) prefetchSignedInApp();
   // Started on the landing page's address (a stored session there): its screen, alongside the check.
   if (window.location.pathname === '/') prefetchLanding();
   // A visitor pointing at, touching or tabbing to a sign-in link is about to need the sign-in chunk.
@@ -47,7 +48,7 @@ export function boot(): void {
   };
   for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, prefetchSignInFromLink, { passive: true });
   // The session check starts before the first render so the spinner shows for as short a time as possible.
-  void useSession.getState().start();
+  const sessionChecked = useSession.getState().start();
 
   // The service worker (offline page, cached app shell) registers once the page has loaded, in a
   // chunk of its own, so it costs the first load nothing.
@@ -56,13 +57,27 @@ export function boot(): void {
   if (document.readyState === 'complete') registerWorker();
   else window.addEventListener('load', registerWorker, { once: true });
 
-  createRoot(root).render(
-    <StrictMode>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  // The first draw is a transition, so React yields to the browser every few milliseconds while it
+  // draws instead of holding the main thread for the whole app (a phone's tap waited on it: issue
+  // 20's total blocking time).
+  const draw = () => {
+    const reactRoot = createRoot(root);
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </StrictMode>,
+      ),
+    );
+  };
+  // The dashboard's page (dashboard.html) arrives with the dashboard's frame prerendered (issue 20):
+  // for a stored member session it stays on screen until the app can draw the dashboard itself —
+  // the session checked and the dashboard's chunk in — instead of a spinner and a placeholder
+  // drawn over it first. Anyone else gets the app at once (a visitor there sees the sign-in page).
+  if (root.dataset.prerendered === 'dashboard' && borrowerSession) void Promise.allSettled([sessionChecked, signedInAppLoaded()]).then(draw);
+  else draw();
 }
 
 export { prefetchSignIn };

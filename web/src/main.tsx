@@ -1,4 +1,5 @@
-// The app's page (app.html: every address but the landing page, which is prerendered; issue 20).
+// The app's page (app.html: every address but the landing page and the dashboard, which have pages
+// of their own with prerendered content; issue 20).
 import { boot } from './boot';
 
 boot();

@@ -23,6 +23,7 @@ let root: string;
 const script = `export const greeting = ${JSON.stringify('mabuhay '.repeat(400))};\n`;
 const html = `<!doctype html><title>Effortless Borrowing · Honeylend</title>${'<p>landing</p>'.repeat(200)}`;
 const appHtml = `<!doctype html><title>Honeylend</title>${'<p>app</p>'.repeat(200)}`;
+const dashboardHtml = `<!doctype html><title>Dashboard · Honeylend</title><div id="root" data-prerendered="dashboard">${'<p>frame</p>'.repeat(200)}</div>`;
 const bigJson = { items: Array.from({ length: 200 }, (_, index) => ({ id: `loan-${index}`, amountCentavos: index * 100 })) };
 
 function get(path: string, acceptEncoding?: string): Promise<RawAnswer> {
@@ -50,6 +51,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'index.html.gz'), gzipSync(html));
   writeFileSync(join(root, 'app.html'), appHtml);
   writeFileSync(join(root, 'app.html.br'), brotliCompressSync(appHtml));
+  writeFileSync(join(root, 'dashboard.html'), dashboardHtml);
 
   const app = new Koa();
   app.use(jsonCompression());
@@ -99,13 +101,23 @@ describe('the web app files', () => {
   });
 
   it('sends app.html for a client route, compressed but revalidated on every visit', async () => {
-    const answer = await get('/loan-app', 'br');
+    const answer = await get('/wallet', 'br');
     expect(answer.headers['content-encoding']).toBe('br');
     expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(answer.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(answer.body).toString()).toBe(appHtml);
     const unknown = await get('/no-such-page/deeper');
     expect(unknown.body.toString()).toBe(appHtml);
+  });
+
+  it('sends dashboard.html, the dashboard with its prerendered frame, at /loan-app only (issue 20)', async () => {
+    for (const path of ['/loan-app', '/loan-app/']) {
+      const answer = await get(path, 'br, gzip');
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.body.toString()).toBe(dashboardHtml);
+    }
+    expect((await get('/loan-app/more')).body.toString()).toBe(appHtml);
   });
 
   it('sends index.html, the prerendered landing page, at / (issue 20)', async () => {

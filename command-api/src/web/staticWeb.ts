@@ -50,11 +50,19 @@ async function fileAt(path: string) {
   }
 }
 
+/** Addresses with a page of their own, prerendered at build time (issue 20), by path without its leading slash. */
+const PRERENDERED_PAGES: Record<string, string> = {
+  // The landing page, drawn for a visitor: no React on a visitor's first load.
+  '': 'index.html',
+  // The signed-in dashboard's frame, drawn while the member's data loads; the app draws over it.
+  'loan-app': 'dashboard.html',
+};
+
 /**
- * Serves the built web app: files under `root`; at `/` index.html, the landing page prerendered at
- * build time (issue 20: no React on a visitor's first load); and app.html — the app — for every
- * other GET so the client router can draw its routes (and its own 404 page). A build without
- * app.html gets index.html everywhere. A file with a precompressed copy goes as the
+ * Serves the built web app: files under `root`; at `/` index.html and at `/loan-app`
+ * dashboard.html, pages prerendered at build time (PRERENDERED_PAGES); and app.html — the app —
+ * for every other GET so the client router can draw its routes (and its own 404 page). A build
+ * without app.html gets index.html everywhere. A file with a precompressed copy goes as the
  * best copy the browser accepts (`Content-Encoding`, `Vary: Accept-Encoding`). Hashed assets are
  * cached for a year as immutable; everything else (index.html, the service worker, the manifest)
  * is revalidated on every use, so a deploy is picked up at once.
@@ -62,6 +70,13 @@ async function fileAt(path: string) {
 export function staticWeb(root: string) {
   const index = join(root, 'index.html');
   const appPage = join(root, 'app.html');
+  /** The page for an address that names no file: its prerendered page if the build has it, else the app. */
+  const pageFor = async (relative: string): Promise<string> => {
+    const prerendered = PRERENDERED_PAGES[relative.replace(/[/\\]+$/, '')];
+    if (prerendered !== undefined && (await fileAt(join(root, prerendered)))) return join(root, prerendered);
+    if (relative === '') return index;
+    return (await fileAt(appPage)) ? appPage : index;
+  };
   return async (ctx: Context, next: Next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     let relative: string;
@@ -73,9 +88,8 @@ export function staticWeb(root: string) {
     const candidate = join(root, relative);
     const inside = candidate === root || candidate.startsWith(root.endsWith(sep) ? root : root + sep);
     const file = inside && relative ? await fileAt(candidate) : null;
-    const page = relative ? ((await fileAt(appPage)) ? appPage : index) : index;
-    const path = file ? candidate : page;
-    const info = file ?? (await fileAt(page));
+    const path = file ? candidate : await pageFor(relative);
+    const info = file ?? (await fileAt(path));
     if (!info) return next();
     ctx.type = CONTENT_TYPES[extname(path)] ?? 'application/octet-stream';
     ctx.set('Cache-Control', file && relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -82,6 +82,11 @@ export function prefetchSignedInApp(): void {
   void signedInApp.load();
 }
 
+/** Settles once the signed-in app's chunk is in (or failed to come): the dashboard's page keeps its frame until then. */
+export function signedInAppLoaded(): Promise<unknown> {
+  return signedInApp.load();
+}
+
 /** The borrower chunks, fetched and remembered (tests render the whole app synchronously). */
 export async function loadBorrowerScreens(): Promise<void> {
   await Promise.all([

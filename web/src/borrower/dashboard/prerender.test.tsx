@@ -1,0 +1,38 @@
+import { getByRole, queryByRole, queryByTestId } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderDashboardFrame } from './prerender';
+
+// The dashboard's frame the build puts in dashboard.html (issue 20): what the app draws at
+// /loan-app while a member's data loads, and nothing of any member.
+
+const body = () => document.body;
+
+beforeAll(() => {
+  document.body.innerHTML = `<div id="root">${renderDashboardFrame()}</div>`;
+});
+
+afterAll(() => {
+  document.body.innerHTML = '';
+});
+
+describe("the dashboard's prerendered frame", () => {
+  it('is the signed-in shell with the dashboard loading: heading, loan card, carousel, converter, tab bar; no spinner', () => {
+    expect(getByRole(body(), 'heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    const loanCard = getByRole(body(), 'region', { name: 'Active loan' });
+    expect(loanCard.getAttribute('aria-busy')).toBe('true');
+    expect(loanCard.textContent).toContain('Loading...');
+    expect(body().textContent).toContain('Fast cash loans');
+    expect(getByRole(body(), 'region', { name: 'Currency converter' })).toBeTruthy();
+    expect(getByRole(body(), 'navigation', { name: 'Account' })).toBeTruthy();
+    expect(getByRole(body(), 'link', { name: 'Skip to content' }).getAttribute('href')).toBe('#main-content');
+    expect(body().querySelector('.loading-screen')).toBeNull();
+  });
+
+  it("holds no member's data and offers no action that needs it", () => {
+    expect(body().querySelector('.member-greeting')?.textContent).toBe('Hello, ');
+    expect(queryByTestId(body(), 'loan-number')).toBeNull();
+    expect(queryByRole(body(), 'button', { name: 'Quick loan' })).toBeNull();
+    expect(queryByRole(body(), 'link', { name: 'Withdraw now' })).toBeNull();
+    expect(body().textContent).not.toMatch(/\+63\d/);
+  });
+});
