@@ -13,6 +13,7 @@ function streamOf(event: DomainEvent): string {
       return streams.sequence(event.data.sequence);
     case 'LoanApplied':
     case 'LoanStatusChanged':
+    case 'LoanTermsAccepted':
       return streams.loan(event.data.loanId);
     default:
       return streams.member((event.data as { memberId: string }).memberId);
