@@ -99,15 +99,15 @@ export function createLogger(role: string, { level = 'info', write, node = proce
     formatters: { level: (label: string) => ({ level: label }) },
     redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
   };
-  // Lines to stdout are written asynchronously: a synchronous write per request line was the
-  // measurable part of logging's cost on the cheapest reads (issue 18). With no minimum length
-  // each line still leaves at once when nothing is being written, and lines that arrive during a
-  // write go out together after it; pino flushes what is left synchronously when the process
-  // exits (a kill -9 loses only the lines of a write in flight).
-  const destination: DestinationStream = write ? { write } : pino.destination({ dest: 1, sync: false });
+  // Lines to stdout are written synchronously (pino's default). An asynchronous destination was
+  // measured and cost more per line, not less (5.2–5.3 µs against 4.1, sonic-boom into a pipe;
+  // 4.8 µs when it waits for 4 KB), and would lose its buffer to a kill -9.
+  const destination: DestinationStream | undefined = write ? { write } : undefined;
   const instance = pretty
     ? pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } })
-    : pino(options, destination);
+    : destination
+      ? pino(options, destination)
+      : pino(options);
   return wrap(instance);
 }
 
