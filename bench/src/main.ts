@@ -178,7 +178,7 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       await step(`11. API scale-out: the same read + command load on ${options.apiProcesses.join(', ')} \`lending api\` processes (${options.readConnections} connections, ${duration} s each)`, async () => {
         results.apiScale = await measure.once('apiScale', () => apiScaleScenario(system, { connections: options.readConnections, durationSeconds: duration, processes: options.apiProcesses, tag: 'scale' }));
         for (const run of results.apiScale.runs) {
-          log(`  ${run.processes} process${run.processes > 1 ? 'es' : ''}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, statuses ${JSON.stringify(run.statuses)} (load ${run.load.before.oneMinute} → ${run.load.after.oneMinute}); CPU s ${JSON.stringify(run.cpuSeconds)}; commands accepted ${run.commandsAccepted}, conflict retries ${run.conflictRetries}`);
+          log(`  ${run.processes} process${run.processes > 1 ? `es, ${run.routing}` : ''}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, statuses ${JSON.stringify(run.statuses)} (load ${run.load.before.oneMinute} → ${run.load.after.oneMinute}); CPU s ${JSON.stringify(run.cpuSeconds)}; commands accepted ${run.commandsAccepted}, conflict retries ${run.conflictRetries}`);
         }
         // A 409 is an answer (two processes updated one member's profile at once and one lost every retry); errors and 5xx are not.
         const bad = results.apiScale.runs.reduce((sum, run) => sum + run.errors + Object.entries(run.statuses).filter(([status]) => Number(status) >= 500).reduce((n, [, count]) => n + count, 0), 0);

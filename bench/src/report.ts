@@ -206,7 +206,7 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     const one = scale.runs.find((run) => run.processes === 1);
     for (const run of scale.runs) {
       rows.push({
-        scenario: `11. API scale-out: ${run.processes} \`lending api\` process${run.processes > 1 ? 'es' : ''}, the same load (3 reads : 1 profile update, ${scale.connections} conn round robin over the ports)`,
+        scenario: `11. API scale-out: ${run.processes} \`lending api\` process${run.processes > 1 ? 'es' : ''}, the same load (3 reads : 1 profile update, ${scale.connections} conn${run.processes > 1 ? (run.routing === 'by member' ? ', each member to one process (p50/p99: the slowest process)' : ', round robin over the ports') : ''})`,
         measured: `${loadText(run, 'req/s')}; statuses ${JSON.stringify(run.statuses)}; ${run.commandsAccepted ?? '?'} commands accepted, ${run.conflictRetries ?? '?'} conflict retries; CPU s during the run ${Object.entries(run.cpuSeconds ?? {}).map(([name, seconds]) => `${name} ${seconds ?? '?'}`).join(', ')}`,
         baseline: one ? `${ratio(run.requestsPerSecond / one.requestsPerSecond)} req/s, p99 ${ratio(run.latencyMs.p99 / one.latencyMs.p99)} of 1 process` : '–',
         target: 'figure (issue 19)',
