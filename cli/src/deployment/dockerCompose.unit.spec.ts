@@ -190,6 +190,8 @@ describe('docker-compose.yml', () => {
     for (const api of byRole('api')) expect(dependenciesOf(services.proxy!)[api]).toBe('service_healthy');
     const caddyfile = readFileSync(`${ROOT}deploy/caddy/Caddyfile`, 'utf8');
     expect(caddyfile).toMatch(/reverse_proxy api-1:3000 api-2:3000/);
+    // Each session to one API node: its commands find the state their node's last append left.
+    expect(caddyfile).toMatch(/lb_policy header Authorization \{\s*fallback least_conn\s*\}/);
   });
 
   it('has Prometheus scrape every role on its METRICS_PORT, and Grafana provisioned with it and the Honeylend dashboard', () => {
