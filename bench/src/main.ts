@@ -22,7 +22,7 @@ import { auditScenario } from './scenarios/audit.js';
 import { commandsScenario, openLoopCommandsScenario } from './scenarios/commands.js';
 import { otpOpenLoopScenario, otpScenario } from './scenarios/otp.js';
 import { apiScaleScenario } from './scenarios/apiScale.js';
-import { observabilityScenario } from './scenarios/observability.js';
+import { alternation, observabilityScenario } from './scenarios/observability.js';
 import { coreCount, medianRun, openFileLimit, repetitionsFor, sampleLoad, socketsWithin, withLoad } from './machineLoad.js';
 import { pushScenario } from './scenarios/push.js';
 import { baselineScenario, readScenario } from './scenarios/read.js';
@@ -200,9 +200,9 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       });
     }
     if (wants(options, 'observability')) {
-      await step(`12. logging and metrics off vs on (read and commands, ${options.observabilitySeconds} s each, off/on/on/off)`, async () => {
+      await step(`12. logging and metrics off vs on (read and commands, ${options.observabilitySeconds} s each, ${alternation(options.observabilityCycles).join('/')})`, async () => {
         results.observability = await measure.once('observability', () =>
-          observabilityScenario(system, { readConnections: options.readConnections, commandConnections: options.commandConnections, durationSeconds: options.observabilitySeconds, tag: 'obs' }),
+          observabilityScenario(system, { readConnections: options.readConnections, commandConnections: options.commandConnections, durationSeconds: options.observabilitySeconds, cycles: options.observabilityCycles, tag: 'obs' }),
         );
         const o = results.observability;
         for (const run of o.runs) log(`  ${run.mode}: read ${Math.round(run.read.requestsPerSecond)} req/s (p99 ${run.read.latencyMs.p99} ms, API CPU ${run.readCpuMs?.toFixed(3)} ms each), commands ${Math.round(run.commands.requestsPerSecond)} cmd/s (p99 ${run.commands.latencyMs.p99} ms, CPU ${run.commandCpuMs?.toFixed(3)} ms each), ${run.scrapes} scrapes`);

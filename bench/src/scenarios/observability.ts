@@ -35,7 +35,7 @@ export interface ObservabilityRun {
 }
 
 export interface ObservabilityResult {
-  /** In the order run: off, on, on, off (ABBA, so a drift of the machine's load cancels out). */
+  /** In the order run (`alternation`: off, on, on, off, then mirrored), so a drift of the machine's load cancels out. */
   runs: ObservabilityRun[];
   /** 1 − on/off of the mean req/s of each mode, in percent: the throughput logging and metrics cost. */
   readCostPercent: number;
@@ -70,6 +70,16 @@ function scrapeEverySecond(ports: number[]): () => Promise<number> {
   };
 }
 
+/**
+ * The order of the modes: off, on, on, off, then on, off, off, on, and so on for `cycles` — each
+ * cycle cancels a drift of the host that is linear over it, and the mirrored next one a drift that
+ * is not, while every mode runs equally often in each position.
+ */
+export function alternation(cycles: number): ObservabilityMode[] {
+  if (!Number.isInteger(cycles) || cycles < 1) throw new Error('the alternation needs a whole number of cycles, at least one');
+  return Array.from({ length: cycles }, (_, cycle): ObservabilityMode[] => (cycle % 2 === 0 ? ['off', 'on', 'on', 'off'] : ['on', 'off', 'off', 'on'])).flat();
+}
+
 export function costPercent(off: number[], on: number[]): number {
   const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
   return (1 - mean(on) / mean(off)) * 100;
@@ -78,15 +88,15 @@ export function costPercent(off: number[], on: number[]): number {
 /**
  * Issue 18's closing check: the read (`GET /api/user/profile`) and command (profile updates, closed
  * loop) scenarios with logging and metrics off and on, on the same system restarted between modes
- * (same data, same ports), in the order off, on, on, off; then starts the roles again as the other
+ * (same data, same ports), in the order `alternation(cycles)`; then starts the roles again as the other
  * scenarios run them (logs at warn, metrics served).
  */
 export async function observabilityScenario(
   system: RunningSystem,
-  { readConnections, commandConnections, durationSeconds, tag }: { readConnections: number; commandConnections: number; durationSeconds: number; tag: string },
+  { readConnections, commandConnections, durationSeconds, cycles, tag }: { readConnections: number; commandConnections: number; durationSeconds: number; cycles: number; tag: string },
 ): Promise<ObservabilityResult> {
   const runs: ObservabilityRun[] = [];
-  for (const mode of ['off', 'on', 'on', 'off'] as const) {
+  for (const mode of alternation(cycles)) {
     await system.restartRoles(OBSERVABILITY_ENV[mode]);
     const stopScraping = mode === 'on' ? scrapeEverySecond([...system.metricsPorts]) : async () => 0;
     const cpu = (children: Child[]) => {
