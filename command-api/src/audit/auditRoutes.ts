@@ -142,7 +142,7 @@ export function auditRoutes(deps: ApiDeps): Router {
     ctx.body = answer;
   }));
 
-  router.get('/book', auditors, endpoint({ summary: 'The book as of a date (202 with a job while it is being folded)', query: bookQuery, answer: answers.bookAnswer }, async (ctx, { query: { asOf } }) => {
+  router.get('/book', auditors, endpoint({ summary: 'The book as of a date (202 with a job while it is being folded)', query: bookQuery, answer: answers.bookAnswer, refusals: ['500 BOOK_FAILED'] }, async (ctx, { query: { asOf } }) => {
     const time = endOf(asOf);
     const position = await positionAtTime(store, time);
     const cached = await deps.audit.jobs.cachedBook(position);
@@ -151,6 +151,7 @@ export function auditRoutes(deps: ApiDeps): Router {
       answer = { status: 'ready', asOf: time, position, book: cached };
     } else {
       const job = await deps.audit.jobs.startBook(position);
+      if ('failed' in job) throw new ApiError(500, 'BOOK_FAILED', 'The book could not be folded this time. Ask for it again to start over; the API log says what went wrong.');
       ctx.status = 202;
       answer = { status: 'running', asOf: time, position, jobId: job.jobId, progress: job.progress };
     }

@@ -90,6 +90,7 @@ export class AuditJobs {
     // One job at a time per node: a verification or a fold keeps a core busy between its reads.
     this.worker = new Worker<AuditJobData>(AUDIT_QUEUE, (job) => this.process(job), { connection: this.workerConnection, prefix, concurrency: 1 });
     this.worker.on('error', (error) => options.logger.warn('audit worker error', { error: error.message }));
+    this.worker.on('failed', (job, error) => options.logger.error('audit job failed', { jobId: job?.id, error: error.message }));
     this.events = new QueueEvents(AUDIT_QUEUE, { connection: this.eventsConnection, prefix });
     this.events.on('progress', ({ jobId, data }) => this.announce(jobId, 'progress', data));
     this.events.on('completed', ({ jobId, returnvalue }) => this.announce(jobId, 'completed', returnvalue));
@@ -179,11 +180,18 @@ export class AuditJobs {
     return raw ? (JSON.parse(raw) as Book) : null;
   }
 
-  /** Starts (or joins) the fold of the book at `position`; answers its job id and how far it is. */
-  async startBook(position: number): Promise<{ jobId: string; progress: { folded: number; of: number } }> {
+  /**
+   * Starts (or joins) the fold of the book at `position`; answers its job id and how far it is. A
+   * fold that failed is answered as failed once and forgotten, so the next ask starts it afresh —
+   * retried on every poll instead, a fold that fails each time kept the auditor waiting for ever.
+   */
+  async startBook(position: number): Promise<{ jobId: string; progress: { folded: number; of: number } } | { failed: true }> {
     const jobId = `book-${position}`;
     let job: Job<AuditJobData> | undefined = await this.queue.getJob(jobId);
-    if (job && (await job.isFailed())) await job.retry();
+    if (job && (await job.isFailed())) {
+      await job.remove();
+      return { failed: true };
+    }
     job ??= await this.queue.add('fold-book', { kind: 'book', position }, { jobId, removeOnComplete: { age: 600 }, removeOnFail: { age: 600 } });
     const progress = job.progress as { folded?: number; of?: number } | number;
     return { jobId, progress: typeof progress === 'object' && progress.folded !== undefined ? { folded: progress.folded, of: progress.of ?? position } : { folded: 0, of: position } };
