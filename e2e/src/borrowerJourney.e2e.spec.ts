@@ -92,6 +92,9 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await screenshot(page, '03-account-already-exists', 'screen');
     await exists.getByRole('button', { name: 'Go to login' }).click();
     await exists.waitFor({ state: 'detached' });
+    // The dialog closes at once; the switch to sign-in is a router navigation, which React Router 7
+    // draws as a transition, a moment later: wait for the registration form to go.
+    await page.getByLabel('Full name').waitFor({ state: 'detached' });
     expect(await page.getByLabel('Full name').count()).toBe(0);
 
     await signIn();
