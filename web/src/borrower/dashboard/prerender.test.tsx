@@ -34,5 +34,8 @@ describe("the dashboard's prerendered frame", () => {
     expect(queryByRole(body(), 'button', { name: 'Quick loan' })).toBeNull();
     expect(queryByRole(body(), 'link', { name: 'Withdraw now' })).toBeNull();
     expect(body().textContent).not.toMatch(/\+63\d/);
+    // Nothing said about verification, which depends on the member.
+    expect(queryByRole(body(), 'region', { name: 'Account verification' })).toBeNull();
+    expect(body().textContent).not.toMatch(/verified|Verify now/i);
   });
 });

@@ -14,9 +14,9 @@ import { useSession } from '../stores/session';
  * banks — instead of a blank page until the app's script, the session check and the dashboard's
  * chunk have all arrived; the app draws over it once it has them (src/boot.tsx).
  *
- * Nothing of any member is in it: it is drawn for a member without data (no phone, no balance)
- * whose account is verified, the state of most members who open the dashboard; the app's own draw
- * replaces every member-specific part. Called by the build (vite.config.ts) in Node.
+ * Nothing of any member is in it: it is drawn for a member without data (no id, no phone, no
+ * balance), for whom the dashboard says nothing about verification; the app's own draw replaces
+ * every member-specific part. Called by the build (vite.config.ts) in Node.
  */
 export function renderDashboardFrame(): string {
   const frame = { user: MEMBER_WITHOUT_DATA, staffRole: null, loading: false };

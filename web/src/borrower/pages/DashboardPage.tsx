@@ -156,6 +156,9 @@ function ActiveLoanCard() {
 function VerificationCard() {
   const user = useSignedInUser();
   const loans = useLoans((state) => state.items);
+  // The prerendered frame (dashboard.html) is drawn for a member not yet known: it says nothing
+  // about verification rather than something that may not be true of the member who opens it.
+  if (!user.id) return null;
   // "You can apply" only while nothing is open: with an application or a loan, the loan card says where it stands.
   if (user.verified && user.phoneVerified && loans.some(isOpenLoan)) return null;
   if (user.verified && user.phoneVerified) {
