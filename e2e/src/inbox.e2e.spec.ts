@@ -98,7 +98,9 @@ describe('the notification inbox and cancelling an application, on a phone', () 
     // Closing takes the dialog's own history entry back (a deferred history.back()); a reload sent
     // before that has happened is aborted by it (net::ERR_ABORTED), so wait until it has.
     await inbox.waitFor({ state: 'hidden' });
-    await phone.waitForFunction('!(window.history.state && window.history.state.honeylendModal)');
+    // Polled with evaluate (run over the DevTools protocol): waitForFunction evaluates its predicate
+    // with eval in the page, which the app's Content Security Policy (script-src 'self') refuses.
+    await eventually('the dialog to take its history entry back', async () => ((await phone.evaluate('!(window.history.state && window.history.state.honeylendModal)')) ? true : undefined));
     await phone.reload();
     await bellSays(phone, 'Notifications, none unread');
     const answer = await system.request('GET', '/api/notifications', { token: borrower.token });
