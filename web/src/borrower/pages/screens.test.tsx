@@ -438,11 +438,16 @@ describe('profile (spec §2)', () => {
       'Account number': '1234567890',
     };
     for (const [label, value] of Object.entries(typed)) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+    // Shown with its separator as typed (issue 22, item 19), kept and sent as the bare amount.
+    expect((within(form).getByLabelText('Monthly salary (₱)') as HTMLInputElement).value).toBe('25,000');
+    fireEvent.change(within(form).getByLabelText('Monthly salary (₱)'), { target: { value: '250005' } });
+    expect((within(form).getByLabelText('Monthly salary (₱)') as HTMLInputElement).value).toBe('250,005');
+    fireEvent.change(within(form).getByLabelText('Monthly salary (₱)'), { target: { value: '25,000' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(within(form).queryByText('Monthly salary is required')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Personal Information' })).toBeNull());
     const put = fetchMock.mock.calls.findIndex(([, init]) => init?.method === 'PUT');
-    expect(requestOf(fetchMock, put).body).toMatchObject({ monthlySalary: '₱25,000' });
+    expect(requestOf(fetchMock, put).body).toMatchObject({ monthlySalary: '25000' });
   });
 
   it("offers 'View more' once complete, and the No Loan Application dialog without a loan", async () => {

@@ -5,6 +5,7 @@ import { formatPesoAmount } from '../../shared/money';
 import { toast } from '../../shared/toast/toastStore';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { FormField } from '../components/FormField';
+import { PesoField } from '../components/PesoField';
 import {
   PROFILE_FIELDS,
   PROFILE_LABELS,
@@ -244,6 +245,23 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
       <form className="form" noValidate onSubmit={submit}>
         {PROFILE_FIELDS.map((field) => {
           const { hint, ...props } = INPUT_PROPS[field] ?? {};
+          // The salary is an amount like any other: its separators go in as it is typed (issue 22, item 19).
+          if (field === 'monthlySalary')
+            return (
+              <PesoField
+                key={field}
+                label={PROFILE_LABELS[field]}
+                name={field}
+                autoComplete="off"
+                decimals
+                value={values[field]}
+                onValueChange={(value) => change(field, value)}
+                error={errors[field]}
+                inputRef={(input) => {
+                  inputs.current[field] = input;
+                }}
+              />
+            );
           return (
             <FormField
               key={field}
