@@ -475,6 +475,22 @@ describe('profile (spec §2)', () => {
     const contract = screen.getByRole('dialog', { name: 'Loan contract' });
     for (const text of ['Truth in Lending Act', '₱30,000.00', '₱130,000.00', 'Maria Santos']) expect(contract.textContent).toContain(text);
   });
+
+  it('names the lender in the loan contract with its SEC registration and Certificate of Authority once the company details are set (issue 17, item 2)', () => {
+    signedIn(VERIFIED);
+    useLoans.setState({ items: [loanAnswer({ status: 'approved' })] });
+    useCompany.setState({
+      company: { companyName: 'Pulot Lending Corporation', secRegistrationNumber: 'CS202012345', certificateOfAuthorityNumber: '3456', dateRegistered: '2020-03-02', status: 'Registered', address: 'Taguig City', contact: 'help@pulot.ph' },
+      status: 'ready',
+    });
+    try {
+      renderApp('/profile');
+      fireEvent.click(screen.getByRole('button', { name: 'Loan contract' }));
+      expect(screen.getByRole('dialog', { name: 'Loan contract' }).textContent).toContain('Pulot Lending Corporation, SEC Registration No. CS202012345, Certificate of Authority No. 3456, Taguig City');
+    } finally {
+      useCompany.getState().clear();
+    }
+  });
 });
 
 describe('side menu for staff', () => {
