@@ -16,6 +16,11 @@ describe('the audit timeline', () => {
     expect(changedFieldLines({ memberId: 'm-1', challengeId: 'c-1', from: 'active', to: 'suspended', amountCentavos: 123_456 })).toEqual(['From: active', 'To: suspended', 'Amount: ₱1,234.56']);
   });
 
+  it('names a document by its label, not its code (issue 22, item 18)', () => {
+    expect(changedFieldLines({ kind: 'idBack', setAt: '2026-11-23T11:52:10.267Z' })).toEqual(['Kind: ID (back)', 'Set at: Nov 23, 2026, 7:52 PM']);
+    expect(changedFieldLines({ kind: 'selfie' })).toEqual(['Kind: Selfie']);
+  });
+
   it('shows times in Manila, rates in percent, an empty value as a dash and nested changes field by field', () => {
     expect(changedFieldLines({ changedAt: '2026-11-23T11:52:10.267Z', monthlyRateBps: 250, message: null, changes: { address: '45 Mabini Street', monthlySalaryCentavos: 4_200_000 } })).toEqual([
       'Changed at: Nov 23, 2026, 7:52 PM',

@@ -25,9 +25,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Coded values of the member's events as the console names them elsewhere (the member form's document labels). */
+const CODED_VALUES: Record<string, Record<string, string>> = {
+  kind: { idFront: 'ID (front)', idBack: 'ID (back)', selfie: 'Selfie' },
+};
+
 /** One field as "name: value", read the way the console shows it elsewhere. */
 function fieldLine(name: string, value: unknown): string {
   const label = fieldLabel(name);
+  const coded = typeof value === 'string' ? CODED_VALUES[name]?.[value] : undefined;
+  if (coded) return `${label}: ${coded}`;
   if (/Centavos$/.test(name) && typeof value === 'number') return `${label}: ${formatPesoAmount(value / 100)}`;
   // Rates are stored in basis points (250 = 2.5 %).
   if (/Bps$/.test(name) && typeof value === 'number') return `${label}: ${formatPercent(value / 100)}`;

@@ -422,6 +422,17 @@ describe('profile (spec §2)', () => {
     }
   });
 
+  it('offers the Philippine banks and e-wallets for the bank name, and says another can be typed (issue 22, item 18)', () => {
+    signedIn();
+    renderApp('/profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete personal information' }));
+    const bankName = within(screen.getByRole('dialog', { name: 'Personal Information' })).getByLabelText('Bank name') as HTMLInputElement;
+    expect(bankName.placeholder).toBe('Pick from the list, or type another');
+    const offered = [...(bankName.list?.options ?? [])].map((option) => option.value);
+    expect(offered).toEqual(expect.arrayContaining(['BDO Unibank', 'Land Bank of the Philippines', 'GCash', 'Maya']));
+    expect(offered).toHaveLength(20);
+  });
+
   it('accepts a salary typed as "₱25,000" and sends it for the server to read (issue 22, item 6)', async () => {
     signedIn();
     const fetchMock = routeFetch({ 'PUT /api/user/profile': () => jsonResponse(memberAnswer({ ...VERIFIED, monthlySalary: 25000, version: 99 })) });

@@ -23,15 +23,15 @@ import { PHILIPPINE_BANKS } from './philippineBanks';
 
 const BANK_SUGGESTIONS_ID = 'philippine-banks';
 
-const INPUT_PROPS: Partial<Record<ProfileField, { list?: string; type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string }>> = {
+const INPUT_PROPS: Partial<Record<ProfileField, { list?: string; placeholder?: string; type?: string; inputMode?: 'decimal' | 'numeric' | 'tel' | 'email'; autoComplete?: string; hint?: string }>> = {
   fullName: { autoComplete: 'name' },
   email: { type: 'email', inputMode: 'email', autoComplete: 'email', hint: '(optional)' },
   address: { autoComplete: 'street-address' },
   countryOfWork: { autoComplete: 'country-name' },
   monthlySalary: { inputMode: 'decimal', autoComplete: 'off' },
   referencePhone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
-  // Suggestions from the list of Philippine banks and e-wallets; any other name can be typed.
-  bankName: { autoComplete: 'off', list: BANK_SUGGESTIONS_ID },
+  // Suggestions from the list of Philippine banks and e-wallets; any other name can be typed ("Other"), and the placeholder says so.
+  bankName: { autoComplete: 'off', list: BANK_SUGGESTIONS_ID, placeholder: 'Pick from the list, or type another' },
   bankAccountNumber: { inputMode: 'numeric', autoComplete: 'off' },
 };
 
