@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartSeries, shortDay } from './chartSeries';
+import { chartSeries, shareOf, shortDay } from './chartSeries';
 
 describe('the chart series', () => {
   it('turns GET /api/admin/stats/daily into the three charts, oldest day first, statuses without loans left out, each slice in its tag colour', () => {
@@ -28,5 +28,12 @@ describe('the chart series', () => {
   it('reads the dates as calendar days, never shifted by a time zone', () => {
     expect(shortDay('2026-01-01')).toBe('Jan 1');
     expect(shortDay('2026-12-31')).toBe('Dec 31');
+  });
+
+  it('labels each slice of the donut with its share of the amount, a sliver as <1% (issue 22, item 19)', () => {
+    expect(shareOf(750_000, 1_000_000)).toBe('75%');
+    expect(shareOf(2_500, 1_000_000)).toBe('<1%');
+    expect(shareOf(0, 1_000_000)).toBe('');
+    expect(shareOf(1, 0)).toBe('');
   });
 });

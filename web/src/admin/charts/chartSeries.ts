@@ -31,3 +31,10 @@ export function chartSeries(answer: AdminDailyStatsAnswer): { loans: DaySeriesPo
     byStatus: answer.loanAmountByStatus.filter((entry) => entry.count > 0 || entry.amount > 0).map((entry) => ({ status: statusLabel(entry.status), amount: entry.amount, count: entry.count, colour: loanStatusChartColour(entry.status) })),
   };
 }
+
+/** A slice's share of the whole, as a whole percent ("<1%" for a sliver, so no slice reads 0 %). */
+export function shareOf(amount: number, total: number): string {
+  if (total <= 0 || amount <= 0) return '';
+  const percent = (amount / total) * 100;
+  return percent < 1 ? '<1%' : `${Math.round(percent)}%`;
+}
