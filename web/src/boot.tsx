@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { prefetchLanding, prefetchSignedInApp, prefetchSignIn, signedInAppLoaded } from './borrower/lazyScreens';
+import { loadSignedInApp, prefetchLanding, prefetchSignIn } from './borrower/lazyScreens';
 import { useSession } from './borrower/stores/session';
 import { readToken, staffRoleOf } from './shared/authToken';
 import './styles.css';
@@ -31,14 +31,14 @@ export function boot(): void {
     if (liveUpdatesLoading || !useSession.getState().user) return;
     liveUpdatesLoading = true;
     unsubscribe();
-    prefetchSignedInApp();
+    void loadSignedInApp();
     void import('./borrower/stores/liveUpdates').then(({ startLiveUpdates }) => startLiveUpdates());
   };
   const unsubscribe = useSession.subscribe(startLiveUpdatesOnSignIn);
   // A stored borrower token: the signed-in app is almost certainly next, so fetch it alongside the check.
   const storedToken = readToken();
   const borrowerSession = storedToken !== null && !staffRoleOf(storedToken);
-  if (borrowerSession) prefetchSignedInApp();
+  if (borrowerSession) void loadSignedInApp();
   // Started on the landing page's address (a stored session there): its screen, alongside the check.
   if (window.location.pathname === '/') prefetchLanding();
   // A visitor pointing at, touching or tabbing to a sign-in link is about to need the sign-in chunk.
@@ -76,7 +76,7 @@ export function boot(): void {
   // for a stored member session it stays on screen until the app can draw the dashboard itself —
   // the session checked and the dashboard's chunk in — instead of a spinner and a placeholder
   // drawn over it first. Anyone else gets the app at once (a visitor there sees the sign-in page).
-  if (root.dataset.prerendered === 'dashboard' && borrowerSession) void Promise.allSettled([sessionChecked, signedInAppLoaded()]).then(draw);
+  if (root.dataset.prerendered === 'dashboard' && borrowerSession) void Promise.allSettled([sessionChecked, loadSignedInApp()]).then(draw);
   else draw();
 }
 

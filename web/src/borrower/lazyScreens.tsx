@@ -77,13 +77,11 @@ export function prefetchLanding(): void {
   void landingScreen.load();
 }
 
-/** Starts fetching the signed-in app (sign-in has started, or a session is being restored). */
-export function prefetchSignedInApp(): void {
-  void signedInApp.load();
-}
-
-/** Settles once the signed-in app's chunk is in (or failed to come): the dashboard's page keeps its frame until then. */
-export function signedInAppLoaded(): Promise<unknown> {
+/**
+ * Fetches the signed-in app's chunk once (sign-in has started, or a session is being restored) and
+ * settles when it is in; the dashboard's page waits on it before it draws over its frame.
+ */
+export function loadSignedInApp(): Promise<unknown> {
   return signedInApp.load();
 }
 
