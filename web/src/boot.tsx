@@ -1,7 +1,8 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
+import { drawSessionAsFrame, FrameCover } from './borrower/dashboard/frame';
 import { loadSignedInApp, prefetchLanding, prefetchSignIn } from './borrower/lazyScreens';
 import { useSession } from './borrower/stores/session';
 import { readToken, staffRoleOf } from './shared/authToken';
@@ -72,12 +73,33 @@ export function boot(): void {
       ),
     );
   };
-  // The dashboard's page (dashboard.html) arrives with the dashboard's frame prerendered (issue 20):
-  // for a stored member session it stays on screen until the app can draw the dashboard itself —
-  // the session checked and the dashboard's chunk in — instead of a spinner and a placeholder
-  // drawn over it first. Anyone else gets the app at once (a visitor there sees the sign-in page).
-  if (root.dataset.prerendered === 'dashboard' && borrowerSession) void Promise.allSettled([sessionChecked, loadSignedInApp()]).then(draw);
-  else draw();
+  // The dashboard's page (dashboard.html) arrives with the dashboard's frame prerendered (issue 20).
+  // For a stored member session it stays on screen until the session is checked and the dashboard's
+  // chunk is in; then, for a member, the app hydrates it (borrower/dashboard/frame.tsx): React adopts
+  // the frame's markup — drawn with the frame's data, in a transition, so it yields to the browser —
+  // and then draws the member's own parts into it, instead of replacing the whole page in one long
+  // commit and layout. Anyone else gets the app drawn over it (a visitor, or a session the server
+  // refused, sees the sign-in page).
+  const hydrateFrame = () => {
+    drawSessionAsFrame();
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <BrowserRouter>
+            <FrameCover>
+              <App />
+            </FrameCover>
+          </BrowserRouter>
+        </StrictMode>,
+      );
+    });
+  };
+  if (root.dataset.prerendered === 'dashboard' && borrowerSession) {
+    void Promise.allSettled([sessionChecked, loadSignedInApp()]).then(([, chunk]) =>
+      chunk.status === 'fulfilled' && useSession.getState().user ? hydrateFrame() : draw(),
+    );
+  } else draw();
 }
 
 export { prefetchSignIn };
