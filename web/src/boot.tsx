@@ -6,6 +6,7 @@ import { drawSessionAsFrame, FrameCover } from './borrower/dashboard/frame';
 import { loadSignedInApp, prefetchLanding, prefetchSignIn } from './borrower/lazyScreens';
 import { useSession } from './borrower/stores/session';
 import { readToken, staffRoleOf } from './shared/authToken';
+import { formatPesoAmount } from './shared/money';
 import './styles.css';
 import './screens.css';
 
@@ -36,10 +37,12 @@ export function boot(): void {
     void import('./borrower/stores/liveUpdates').then(({ startLiveUpdates }) => startLiveUpdates());
   };
   const unsubscribe = useSession.subscribe(startLiveUpdatesOnSignIn);
-  // A stored borrower token: the signed-in app is almost certainly next, so fetch it alongside the check.
+  // A stored borrower token: the signed-in app is almost certainly next, so fetch it alongside the
+  // check — from a task of its own: naming its files to the browser (Vite's preload links, a few
+  // dozen) lengthened the app's first task, the page's longest on a phone (issue 20).
   const storedToken = readToken();
   const borrowerSession = storedToken !== null && !staffRoleOf(storedToken);
-  if (borrowerSession) void loadSignedInApp();
+  const signedInApp = borrowerSession ? new Promise((resolve) => window.setTimeout(resolve, 0)).then(loadSignedInApp) : null;
   // Started on the landing page's address (a stored session there): its screen, alongside the check.
   if (window.location.pathname === '/') prefetchLanding();
   // A visitor pointing at, touching or tabbing to a sign-in link is about to need the sign-in chunk.
@@ -50,6 +53,10 @@ export function boot(): void {
   for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, prefetchSignInFromLink, { passive: true });
   // The session check starts before the first render so the spinner shows for as short a time as possible.
   const sessionChecked = useSession.getState().start();
+  // The page's first number formatter costs a phone tens of milliseconds (the locale's data): made
+  // in a task of its own while the session check and the chunks are on their way, not inside the
+  // app's first draw (the dashboard's converter and amounts), where it lengthened React's work.
+  window.setTimeout(() => formatPesoAmount(0), 0);
 
   // The service worker (offline page, cached app shell) registers once the page has loaded, in a
   // chunk of its own, so it costs the first load nothing.
@@ -95,8 +102,8 @@ export function boot(): void {
       );
     });
   };
-  if (root.dataset.prerendered === 'dashboard' && borrowerSession) {
-    void Promise.allSettled([sessionChecked, loadSignedInApp()]).then(([, chunk]) =>
+  if (root.dataset.prerendered === 'dashboard' && signedInApp) {
+    void Promise.allSettled([sessionChecked, signedInApp]).then(([, chunk]) =>
       chunk.status === 'fulfilled' && useSession.getState().user ? hydrateFrame() : draw(),
     );
   } else draw();
