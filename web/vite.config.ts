@@ -47,7 +47,7 @@ function fill(html: string, page: string, placeholder: string, content: string):
  *   with the visitor's menu as a template. Its script (src/landing.ts) adds the behaviour without
  *   React, so the landing's first load is that script alone.
  * - The signed-in dashboard's frame (dashboard.html, served at /loan-app), drawn while the member's
- *   data loads (src/borrower/dashboard/prerender.tsx). Its script is the app's: it draws over the
+ *   data loads (src/borrower/dashboard/prerender.tsx). Its script is the app's: it hydrates the
  *   frame once the session and the dashboard's chunk are in (src/boot.tsx).
  * Every other address is app.html, the app with an empty page. The development server skips this:
  * the landing's script finds no prerendered page and starts the app, and so does the app.
@@ -67,9 +67,8 @@ function prerenderPages(): Plugin {
         }
         if (context.path === '/dashboard.html') {
           const { renderDashboardFrame } = await prerenderModule<typeof import('./src/borrower/dashboard/prerender')>('./src/borrower/dashboard/prerender.tsx');
-          // Inert and hidden from assistive technology: nothing in the frame works before the app
-          // has drawn over it, so nothing in it can be pressed or announced (the app's page is).
-          const frame = `<div inert aria-hidden="true">${renderDashboardFrame()}</div>`;
+          // Inert and hidden from assistive technology until the app has hydrated it (its FrameCover).
+          const frame = renderDashboardFrame();
           return fill(html, 'dashboard.html', '<div id="root"><!--dashboard--></div>', `<div id="root" data-prerendered="dashboard">${frame}</div>`);
         }
         return html;

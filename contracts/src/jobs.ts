@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { CONVERTER_CURRENCY_CODES, type ConverterCurrency } from './converter.js';
+import { OTP_TTL_MS } from './otpRules.js';
 
 /**
  * What the command API (producer) and the workers (consumers) agree on: queue and job names,
  * job payloads, job options, Redis keys and the shapes of the records the workers write.
  * Browser-safe: the converter currencies and rate answers are used by the web app too.
  */
+
+// Plain constants live in modules without zod, so the browser's first load can take them without
+// zod's schemas being built (issue 20); they are still this module's exports.
+export * from './converter.js';
+export * from './otpRules.js';
 
 /** BullMQ queue names shared by the producers (command-api) and the consumers (workers). */
 export const QUEUE_NAMES = {
@@ -25,18 +32,7 @@ export const JOB_NAMES = {
   closeBusinessDay: 'close-business-day',
 } as const;
 
-// ── OTP rules (design §7) ─────────────────────────────────────────────────────────────────
-
-export const OTP_CODE_LENGTH = 6;
-export const OTP_TTL_MS = 5 * 60_000;
-export const OTP_MAX_ATTEMPTS = 5;
-/** At most this many codes per member per window, so nobody can flood a phone or farm codes. */
-export const OTP_ISSUE_LIMIT = 3;
-export const OTP_ISSUE_WINDOW_MS = 15 * 60_000;
-/** Wrong codes (withdrawal and bank change together) a member may type in one Manila day before withdrawals freeze. */
-export const OTP_DAILY_WRONG_LIMIT = 15;
-/** How long new withdrawals are held after a bank-account or phone change, or too many wrong codes. */
-export const WITHDRAWAL_HOLD_MS = 24 * 3600_000;
+// OTP rules (design §7): ./otpRules.ts
 
 // ── Job payloads ──────────────────────────────────────────────────────────────────────────
 
@@ -208,49 +204,9 @@ export const smsOutboxEntrySchema = z.object({
 });
 export type SmsOutboxEntry = z.infer<typeof smsOutboxEntrySchema>;
 
-// ── Currency converter (spec §9) ──────────────────────────────────────────────────────────
+// ── Currency converter (spec §9): the constants in ./converter.ts ──────────────────────────
 
-export const CONVERTER_CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'SGD', 'HKD'] as const;
-export type ConverterCurrency = (typeof CONVERTER_CURRENCY_CODES)[number];
 export const converterCurrencySchema = z.enum(CONVERTER_CURRENCY_CODES);
-
-export interface ConverterCurrencyInfo {
-  code: ConverterCurrency;
-  name: string;
-  symbol: string;
-  flag: string;
-}
-
-export const CONVERTER_CURRENCIES: readonly ConverterCurrencyInfo[] = [
-  { code: 'USD', name: 'US Dollar', symbol: '$', flag: '🇺🇸' },
-  { code: 'EUR', name: 'Euro', symbol: '€', flag: '🇪🇺' },
-  { code: 'GBP', name: 'British Pound', symbol: '£', flag: '🇬🇧' },
-  { code: 'JPY', name: 'Japanese Yen', symbol: '¥', flag: '🇯🇵' },
-  { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', flag: '🇦🇺' },
-  { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flag: '🇨🇦' },
-  { code: 'SGD', name: 'Singapore Dollar', symbol: 'S$', flag: '🇸🇬' },
-  { code: 'HKD', name: 'Hong Kong Dollar', symbol: 'HK$', flag: '🇭🇰' },
-];
-
-export const DEFAULT_CONVERTER_CURRENCY: ConverterCurrency = 'USD';
-export const DEFAULT_CONVERTER_AMOUNT = 1000;
-
-/** Indicative units of each currency per peso, shown (labelled "fallback") until a live fetch succeeds. */
-export const FALLBACK_RATES_PER_PESO: Readonly<Record<ConverterCurrency, number>> = {
-  USD: 0.018,
-  EUR: 0.016,
-  GBP: 0.014,
-  JPY: 2.65,
-  AUD: 0.027,
-  CAD: 0.024,
-  SGD: 0.024,
-  HKD: 0.141,
-};
-
-/** Days of history kept and served; the converter shows the last 7. */
-export const RATE_HISTORY_DAYS = 30;
-export const RATES_REFRESH_EVERY_MS = 3600_000;
-export const DEFAULT_RATES_URL = 'https://open.er-api.com/v6/latest/PHP';
 
 const ratePerPeso = z.number().positive().finite();
 const ratesByCurrency = z.record(converterCurrencySchema, ratePerPeso);

@@ -20,10 +20,14 @@ export function hasWholeCentavos(pesos: number): boolean {
   return Number.isFinite(pesos) && Math.abs(pesos * CENTAVOS_PER_PESO - Math.round(pesos * CENTAVOS_PER_PESO)) < 1e-6;
 }
 
-const pesoFormatter = new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not when the module loads: the first Intl formatter of a page is costly (the
+// locale's data), and this module is in the browser app's first script, whose evaluation was the
+// dashboard's longest task on a phone (issue 20's total blocking time).
+let pesoFormatter: Intl.NumberFormat | undefined;
 
 /** Formats centavos as the UI shows them: ₱80,000.00 */
 export function formatPesos(centavos: Centavos): string {
   const sign = centavos < 0 ? '-' : '';
+  pesoFormatter ??= new Intl.NumberFormat('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return `${sign}₱${pesoFormatter.format(Math.abs(centavos) / CENTAVOS_PER_PESO)}`;
 }

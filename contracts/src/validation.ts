@@ -6,6 +6,10 @@ import { hasWholeCentavos, pesosToCentavos } from './money.js';
 // app's suspended notice) does not download the validation library (issue 20).
 export { MESSAGES } from './messages.js';
 import { MESSAGES } from './messages.js';
+import { parsePesoText } from './pesoText.js';
+
+// Without zod, for the borrower app's first load (issue 20); still this module's export.
+export { parsePesoText };
 
 const text = (min: number, message: string, max = 200) =>
   z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters`);
@@ -36,16 +40,6 @@ export const emailField = z.preprocess(
   emptyToUndefined,
   z.email({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(200, MESSAGES.emailInvalid).optional(),
 );
-
-/**
- * Pesos as people type them: "25000", "25,000", "₱25,000.50", "PHP 25,000". Thousands separators
- * must group by three ("2,50" is refused, not guessed). Answers the pesos, or null.
- */
-export function parsePesoText(text: string): number | null {
-  const bare = text.trim().replace(/^(₱|PHP|Php|php|P)\s*/, '');
-  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d{1,2})?$/.test(bare)) return null;
-  return Number(bare.replace(/,/g, ''));
-}
 
 /** Pesos as the API speaks them (number or numeric string, separators and ₱ allowed), turned into integer centavos. */
 export const pesoAmountField = (message: string, { min = 0 }: { min?: number } = {}) =>

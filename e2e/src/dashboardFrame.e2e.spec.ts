@@ -9,7 +9,7 @@ import { startSystem, type RunningSystem } from './support/system.js';
  * Issue 20: /loan-app is dashboard.html, whose page holds the dashboard's frame prerendered at
  * build time, so a phone on a slow network paints the dashboard before the app's script, the
  * session check and the dashboard's chunk have arrived. The frame holds nothing of any member,
- * cannot be pressed or announced, and the app draws the member's own dashboard over it.
+ * cannot be pressed or announced, and the app hydrates it and draws the member's own parts into it.
  */
 describe('the dashboard with its prerendered frame at 360 × 740 (issue 20)', () => {
   let system: RunningSystem;
@@ -41,7 +41,7 @@ describe('the dashboard with its prerendered frame at 360 × 740 (issue 20)', ()
   const frameHeading = () => page.locator('#root[data-prerendered="dashboard"] > [inert][aria-hidden="true"] h1', { hasText: 'Dashboard' });
   const appHeading = () => page.getByRole('heading', { level: 1, name: 'Dashboard' });
 
-  it("shows the frame while the session is checked, inert and hidden from screen readers, then the member's own dashboard over it", async () => {
+  it("shows the frame while the session is checked, inert and hidden from screen readers, then hydrates it into the member's own dashboard", async () => {
     const borrower = await approvedBorrower(system);
     await page.goto('/');
     await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(borrower.token)})`);
@@ -63,6 +63,7 @@ describe('the dashboard with its prerendered frame at 360 × 740 (issue 20)', ()
     // Hidden from the accessibility tree and unpressable until the app draws.
     expect(await appHeading().count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Account' }).count()).toBe(0);
+    await page.evaluate("window.__frameHeading = document.getElementById('page-title')");
 
     release();
     await appHeading().waitFor();
@@ -70,6 +71,9 @@ describe('the dashboard with its prerendered frame at 360 × 740 (issue 20)', ()
     await page.getByTestId('loan-number').waitFor();
     expect(await page.locator('[inert]').count()).toBe(0);
     expect(await frameHeading().count()).toBe(0);
+    // The app hydrated the frame rather than drawing a page of its own over it: the frame's
+    // elements are the app's (no hydration mismatch either: the console has no error).
+    expect(await page.evaluate("window.__frameHeading === document.getElementById('page-title') && window.__frameHeading.isConnected")).toBe(true);
     // The app's own page works: its tab bar moves within the page.
     await page.evaluate('window.__sameDocument = true');
     await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'WALLET' }).click();

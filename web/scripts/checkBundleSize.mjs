@@ -5,7 +5,7 @@
 //    (the app, app.html, loads when sign-in or registration opens, or for a stored session);
 //  - signed-in dashboard (dashboard.html at /loan-app, the app's script over a prerendered frame):
 //    the app's entry plus the dashboard chunk and the live-updates chunk (socket client, member
-//    stores), with everything they import statically.
+//    stores), with everything they import statically; no validation library.
 // It also checks that index.html and dashboard.html hold their prerendered pages and that the
 // service worker precaches the landing's scripts. The manifest and the (hidden) source maps only serve this check and are
 // removed after it.
@@ -103,7 +103,16 @@ const signedInKeys = ['src/borrower/signedInScreens.ts', 'src/borrower/stores/li
   if (!key) failures.push(`the manifest has no lazy chunk for ${source}`);
   return key;
 });
-if (signedInKeys.every(Boolean)) report('signed-in dashboard first load', staticClosure([dashboardKey, ...signedInKeys]), DASHBOARD_LIMIT);
+if (signedInKeys.every(Boolean)) {
+  const dashboard = staticClosure([dashboardKey, ...signedInKeys]);
+  report('signed-in dashboard first load', dashboard, DASHBOARD_LIMIT);
+  // Nor zod on the dashboard's first load: evaluating its schemas was one of the dashboard's long
+  // tasks on a phone (issue 20's total blocking time); the forms using it come with their chunks.
+  for (const [key, chunk] of dashboard) {
+    const offending = sourcesOf(key, chunk).find((source) => /node_modules\/zod\//.test(source));
+    if (offending) failures.push(`the signed-in dashboard's first load includes the validation library (${chunk.file}: ${offending}); import it with the form that needs it`);
+  }
+}
 
 // The landing page is in index.html itself (a failed prerender would ship an empty page), and
 // the service worker precaches what it loads (its glob patterns name chunks).

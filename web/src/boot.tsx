@@ -1,10 +1,12 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { prefetchLanding, prefetchSignedInApp, prefetchSignIn, signedInAppLoaded } from './borrower/lazyScreens';
+import { drawSessionAsFrame, FrameCover } from './borrower/dashboard/frame';
+import { loadSignedInApp, prefetchLanding, prefetchSignIn } from './borrower/lazyScreens';
 import { useSession } from './borrower/stores/session';
 import { readToken, staffRoleOf } from './shared/authToken';
+import { formatPesoAmount } from './shared/money';
 import './styles.css';
 import './screens.css';
 
@@ -31,14 +33,16 @@ export function boot(): void {
     if (liveUpdatesLoading || !useSession.getState().user) return;
     liveUpdatesLoading = true;
     unsubscribe();
-    prefetchSignedInApp();
+    void loadSignedInApp();
     void import('./borrower/stores/liveUpdates').then(({ startLiveUpdates }) => startLiveUpdates());
   };
   const unsubscribe = useSession.subscribe(startLiveUpdatesOnSignIn);
-  // A stored borrower token: the signed-in app is almost certainly next, so fetch it alongside the check.
+  // A stored borrower token: the signed-in app is almost certainly next, so fetch it alongside the
+  // check — from a task of its own: naming its files to the browser (Vite's preload links, a few
+  // dozen) lengthened the app's first task, the page's longest on a phone (issue 20).
   const storedToken = readToken();
   const borrowerSession = storedToken !== null && !staffRoleOf(storedToken);
-  if (borrowerSession) prefetchSignedInApp();
+  const signedInApp = borrowerSession ? new Promise((resolve) => window.setTimeout(resolve, 0)).then(loadSignedInApp) : null;
   // Started on the landing page's address (a stored session there): its screen, alongside the check.
   if (window.location.pathname === '/') prefetchLanding();
   // A visitor pointing at, touching or tabbing to a sign-in link is about to need the sign-in chunk.
@@ -49,6 +53,10 @@ export function boot(): void {
   for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, prefetchSignInFromLink, { passive: true });
   // The session check starts before the first render so the spinner shows for as short a time as possible.
   const sessionChecked = useSession.getState().start();
+  // The page's first number formatter costs a phone tens of milliseconds (the locale's data): made
+  // in a task of its own while the session check and the chunks are on their way, not inside the
+  // app's first draw (the dashboard's converter and amounts), where it lengthened React's work.
+  window.setTimeout(() => formatPesoAmount(0), 0);
 
   // The service worker (offline page, cached app shell) registers once the page has loaded, in a
   // chunk of its own, so it costs the first load nothing.
@@ -72,12 +80,33 @@ export function boot(): void {
       ),
     );
   };
-  // The dashboard's page (dashboard.html) arrives with the dashboard's frame prerendered (issue 20):
-  // for a stored member session it stays on screen until the app can draw the dashboard itself —
-  // the session checked and the dashboard's chunk in — instead of a spinner and a placeholder
-  // drawn over it first. Anyone else gets the app at once (a visitor there sees the sign-in page).
-  if (root.dataset.prerendered === 'dashboard' && borrowerSession) void Promise.allSettled([sessionChecked, signedInAppLoaded()]).then(draw);
-  else draw();
+  // The dashboard's page (dashboard.html) arrives with the dashboard's frame prerendered (issue 20).
+  // For a stored member session it stays on screen until the session is checked and the dashboard's
+  // chunk is in; then, for a member, the app hydrates it (borrower/dashboard/frame.tsx): React adopts
+  // the frame's markup — drawn with the frame's data, in a transition, so it yields to the browser —
+  // and then draws the member's own parts into it, instead of replacing the whole page in one long
+  // commit and layout. Anyone else gets the app drawn over it (a visitor, or a session the server
+  // refused, sees the sign-in page).
+  const hydrateFrame = () => {
+    drawSessionAsFrame();
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <BrowserRouter>
+            <FrameCover>
+              <App />
+            </FrameCover>
+          </BrowserRouter>
+        </StrictMode>,
+      );
+    });
+  };
+  if (root.dataset.prerendered === 'dashboard' && signedInApp) {
+    void Promise.allSettled([sessionChecked, signedInApp]).then(([, chunk]) =>
+      chunk.status === 'fulfilled' && useSession.getState().user ? hydrateFrame() : draw(),
+    );
+  } else draw();
 }
 
 export { prefetchSignIn };

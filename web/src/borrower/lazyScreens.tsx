@@ -38,8 +38,12 @@ const walletScreen = chunk(() => import('./walletScreen'));
 // stored session or after a client-side move to / (sign-out, the 404 page's link home).
 const landingScreen = chunk(() => import('./pages/LandingPage'));
 const profileScreen = chunk(() => import('./profileScreen'));
-const whenIdle = (work: () => void) =>
-  typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(work, { timeout: 3_000 }) : window.setTimeout(work, 1_000);
+// No window when the build prerenders the dashboard's frame in Node (dashboard/prerender.tsx): nothing to prefetch there.
+const whenIdle = (work: () => void) => {
+  if (typeof window === 'undefined') return;
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(work, { timeout: 3_000 });
+  else window.setTimeout(work, 1_000);
+};
 const signedInApp = chunk(() =>
   import('./signedInScreens').then((module) => {
     whenIdle(() => {
@@ -77,13 +81,11 @@ export function prefetchLanding(): void {
   void landingScreen.load();
 }
 
-/** Starts fetching the signed-in app (sign-in has started, or a session is being restored). */
-export function prefetchSignedInApp(): void {
-  void signedInApp.load();
-}
-
-/** Settles once the signed-in app's chunk is in (or failed to come): the dashboard's page keeps its frame until then. */
-export function signedInAppLoaded(): Promise<unknown> {
+/**
+ * Fetches the signed-in app's chunk once (sign-in has started, or a session is being restored) and
+ * settles when it is in; the dashboard's page waits on it before it draws over its frame.
+ */
+export function loadSignedInApp(): Promise<unknown> {
   return signedInApp.load();
 }
 

@@ -6,10 +6,13 @@ import { formatTime } from '../../shared/money';
  * went offline: stale data must not pass for current (issue 22, item 13).
  */
 export function OfflineBanner() {
-  const [offlineSince, setOfflineSince] = useState<string | null>(() => (navigator.onLine ? null : new Date().toISOString()));
+  // Read once drawn, not while drawing: the dashboard's prerendered frame, drawn online at build
+  // time, is hydrated with this component's first render (borrower/dashboard/frame.tsx).
+  const [offlineSince, setOfflineSince] = useState<string | null>(null);
   useEffect(() => {
     const offline = () => setOfflineSince(new Date().toISOString());
     const online = () => setOfflineSince(null);
+    if (!navigator.onLine) offline();
     window.addEventListener('offline', offline);
     window.addEventListener('online', online);
     return () => {

@@ -9,14 +9,16 @@ const NotificationBell = lazy(() => import('./NotificationBell').then((module) =
 
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const signedIn = useSession((state) => state.user !== null);
+  // A member with an id: the dashboard's prerendered frame is drawn for a member not yet known
+  // (borrower/dashboard/frame.tsx), whose inbox is not there to show.
+  const member = useSession((state) => Boolean(state.user?.id));
   return (
     <header className="top-bar">
       <Link to="/" className="top-bar__brand" aria-label="Honeylend home">
         <HoneylendMark size={30} />
         <span className="top-bar__name">Honeylend</span>
       </Link>
-      {signedIn && (
+      {member && (
         <Suspense fallback={null}>
           <NotificationBell />
         </Suspense>

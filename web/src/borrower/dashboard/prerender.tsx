@@ -1,75 +1,44 @@
-import { creditTierOf, DEFAULT_CREDIT_SCORE, type UserAnswer } from '@honeylend/contracts';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Route, Routes, StaticRouter } from 'react-router-dom';
-import { Toaster } from '../../shared/toast/Toaster';
-import { BorrowerShell } from '../BorrowerShell';
-import { DashboardPage } from '../pages/DashboardPage';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { App } from '../../App';
+import { loadSignedInApp } from '../lazyScreens';
 import { useSession } from '../stores/session';
+import { drawSessionAsFrame, FRAME_SESSION, FrameCover } from './frame';
+
+// The dashboard's chunk in, so its lazy screen draws at once (as it does in the browser by then).
+// Loaded as this module is: the build imports it through a module runner that is closed after.
+await loadSignedInApp();
 
 /**
- * The signed-in dashboard's frame as static HTML, rendered at build time (issue 20) by the same
- * components the app draws at /loan-app, into dashboard.html, which the server sends for that
- * address. On a phone the page then shows at once what the app will show while the member's data
- * loads — the shell, the tab bar, the loan card loading, the carousel, the converter, the partner
- * banks — instead of a blank page until the app's script, the session check and the dashboard's
- * chunk have all arrived; the app draws over it once it has them (src/boot.tsx).
+ * The signed-in dashboard's frame as HTML, rendered at build time (issue 20) by the app itself at
+ * /loan-app, into dashboard.html, which the server sends for that address. On a phone the page then
+ * shows at once what the app will show while the member's data loads — the shell, the tab bar, the
+ * loan card loading, the carousel, the converter, the partner banks — instead of a blank page until
+ * the app's script, the session check and the dashboard's chunk have all arrived; the app then
+ * hydrates it (src/boot.tsx, ./frame.tsx).
  *
  * Nothing of any member is in it: it is drawn for a member without data (no id, no phone, no
- * balance), for whom the dashboard says nothing about verification; the app's own draw replaces
- * every member-specific part. Called by the build (vite.config.ts) in Node.
+ * balance), for whom the dashboard says nothing about verification. renderToString, not static
+ * markup: hydration needs its Suspense and text markers. The tree is the one src/boot.tsx
+ * hydrates. Called by the build (vite.config.ts) in Node.
  */
 export function renderDashboardFrame(): string {
-  const frame = { user: MEMBER_WITHOUT_DATA, staffRole: null, loading: false };
-  // A server render reads a zustand store's initial state (useSyncExternalStore's server snapshot).
-  Object.assign(useSession.getInitialState(), frame);
-  useSession.setState(frame);
+  drawSessionAsFrame();
+  useSession.setState(FRAME_SESSION);
   const lent = typeof navigator === 'undefined';
   if (lent) Object.defineProperty(globalThis, 'navigator', { value: { onLine: true }, configurable: true });
   try {
-    return renderToStaticMarkup(
-      <StaticRouter location="/loan-app">
-        <Routes>
-          <Route element={<BorrowerShell />}>
-            <Route path="loan-app" element={<DashboardPage />} />
-          </Route>
-        </Routes>
-        <Toaster />
-      </StaticRouter>,
+    return renderToString(
+      <StrictMode>
+        <StaticRouter location="/loan-app">
+          <FrameCover>
+            <App />
+          </FrameCover>
+        </StaticRouter>
+      </StrictMode>,
     );
   } finally {
     if (lent) Reflect.deleteProperty(globalThis, 'navigator');
   }
 }
-
-const MEMBER_WITHOUT_DATA: UserAnswer = {
-  id: '',
-  phone: '',
-  fullName: '',
-  email: null,
-  address: null,
-  countryOfWork: null,
-  monthlySalary: null,
-  referenceName: null,
-  referencePhone: null,
-  bankName: null,
-  bankAccountNumber: null,
-  idFrontUrl: null,
-  idBackUrl: null,
-  selfieUrl: null,
-  balance: 0,
-  creditScore: DEFAULT_CREDIT_SCORE,
-  creditTier: creditTierOf(DEFAULT_CREDIT_SCORE),
-  status: 'active',
-  accountStatus: 'active',
-  role: 'borrower',
-  isAdmin: false,
-  personalInfoComplete: true,
-  documentsComplete: true,
-  verified: true,
-  withdrawalHold: null,
-  phoneVerified: true,
-  consentRequired: false,
-  privacyNoticeVersion: null,
-  createdAt: '1970-01-01T00:00:00.000Z',
-  version: 0,
-};

@@ -1,13 +1,27 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../components/icons';
 import { BANNER_INTERVAL_MS } from './bannerTiming';
 import { BANNERS } from './banners';
 
 export { BANNER_INTERVAL_MS };
 
-function prefersReducedMotion(): boolean {
-  // No window when the landing page is prerendered at build time (issue 20): its script decides in the browser.
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(REDUCED_MOTION) : null);
+
+/**
+ * The borrower's reduced-motion setting, followed as it changes. False when the page is prerendered
+ * at build time (issue 20: no window there) and while the browser hydrates that markup (the
+ * dashboard's frame), then the browser's own answer.
+ */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(onReducedMotionChange, () => reducedMotionQuery()?.matches ?? false, () => false);
+}
+
+function onReducedMotionChange(changed: () => void): () => void {
+  const query = reducedMotionQuery();
+  if (typeof query?.addEventListener !== 'function') return () => undefined;
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
 }
 
 /** Loops through the banners on its own; pauses while pointed at or focused, on the pause button, and never moves for reduced motion. */
@@ -16,7 +30,7 @@ export function BannerCarousel() {
   const [paused, setPaused] = useState(false);
   // The borrower's own choice (WCAG 2.2.2: moving content can be paused), apart from the pause while pointed at.
   const [stopped, setStopped] = useState(false);
-  const [reducedMotion] = useState(prefersReducedMotion);
+  const reducedMotion = usePrefersReducedMotion();
   const count = BANNERS.length;
 
   useEffect(() => {

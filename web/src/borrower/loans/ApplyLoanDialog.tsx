@@ -15,14 +15,14 @@ import { Dialog, DialogActions } from '../components/Dialog';
 import { FormField, TextAreaField } from '../components/FormField';
 import { PesoField } from '../components/PesoField';
 import { useLoanTerms } from '../stores/loanTerms';
+import { submitLoanApplication } from '../stores/loans';
 import {
   DEFAULT_LOAN_APPLICATION,
-  submitLoanApplication,
   validateLoanApplication,
   type LoanApplicationErrors,
   type LoanApplicationField,
   type LoanApplicationValues,
-} from '../stores/loans';
+} from './loanApplication';
 
 const MIN_PESOS = LOAN_AMOUNT_MIN_CENTAVOS / 100;
 const MAX_PESOS = LOAN_AMOUNT_MAX_CENTAVOS / 100;

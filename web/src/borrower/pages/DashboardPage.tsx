@@ -156,11 +156,15 @@ function ActiveLoanCard() {
 function VerificationCard() {
   const user = useSignedInUser();
   const loans = useLoans((state) => state.items);
-  // The prerendered frame (dashboard.html) is drawn for a member not yet known: it says nothing
-  // about verification rather than something that may not be true of the member who opens it.
+  const loansKnown = useLoans((state) => state.status === 'ready');
+  // The prerendered frame (dashboard.html, dashboard/frame.tsx) is drawn for a member not yet known:
+  // it says nothing about verification rather than something that may not be true of the member
+  // who opens it.
   if (!user.id) return null;
-  // "You can apply" only while nothing is open: with an application or a loan, the loan card says where it stands.
-  if (user.verified && user.phoneVerified && loans.some(isOpenLoan)) return null;
+  // "You can apply" only once the loans are known and nothing is open: with an application or a
+  // loan, the loan card says where it stands. (Said while the loans loaded, it was untrue for a
+  // member with an open loan, and its going moved the page below it: layout shift.)
+  if (user.verified && user.phoneVerified && (!loansKnown || loans.some(isOpenLoan))) return null;
   if (user.verified && user.phoneVerified) {
     return (
       <section className="banner banner--verified" aria-label="Account verification">

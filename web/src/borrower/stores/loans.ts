@@ -1,4 +1,4 @@
-import { fieldErrorsOf, isOpenApplication, loanApplicationBody, mayApplyAgain, type LoanAnswer } from '@honeylend/contracts';
+import { isOpenApplication, mayApplyAgain, type LoanAnswer } from '@honeylend/contracts';
 import { apiRequest } from '../../shared/api';
 import { createVersionedListStore } from './versionedListStore';
 
@@ -25,31 +25,6 @@ export async function cancelLoanApplication(loanId: string): Promise<LoanAnswer>
 /** Spec §4: the contract and the dashboard show the approved or active loan, else the first. */
 export function loanInFocus(loans: readonly LoanAnswer[]): LoanAnswer | null {
   return loans.find((loan) => loan.status === 'approved' || loan.status === 'active') ?? loans[0] ?? null;
-}
-
-export interface LoanApplicationValues {
-  amount: string;
-  purpose: string;
-  termMonths: string;
-}
-
-export type LoanApplicationField = keyof LoanApplicationValues;
-export type LoanApplicationErrors = Partial<Record<LoanApplicationField, string>>;
-
-/** Spec §3: amount 80,000, empty purpose, 12 months. */
-export const DEFAULT_LOAN_APPLICATION: LoanApplicationValues = { amount: '80000', purpose: '', termMonths: '12' };
-
-/** Checks the form with the server's own rules and messages (spec §5), one message per field. */
-export function validateLoanApplication(values: LoanApplicationValues): { ok: true; body: { amount: number; purpose: string; termMonths: number } } | { ok: false; errors: LoanApplicationErrors } {
-  const body = { amount: values.amount.trim(), purpose: values.purpose, termMonths: values.termMonths.trim() };
-  const result = loanApplicationBody.safeParse(body);
-  if (!result.success) {
-    const fields = fieldErrorsOf(result.error);
-    const errors: LoanApplicationErrors = {};
-    for (const field of ['amount', 'purpose', 'termMonths'] as const) if (fields[field]) errors[field] = fields[field];
-    return { ok: false, errors };
-  }
-  return { ok: true, body: { amount: result.data.amountCentavos / 100, purpose: result.data.purpose, termMonths: result.data.termMonths } };
 }
 
 /** POST /api/loans, then the list is refreshed (spec §4). Rejects with the ApiError. */
