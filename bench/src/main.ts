@@ -28,7 +28,7 @@ import { pushScenario } from './scenarios/push.js';
 import { baselineScenario, readScenario } from './scenarios/read.js';
 import { replayScenario } from './scenarios/replay.js';
 import { socketsScenario } from './scenarios/sockets.js';
-import { adminToken, dayCloseScenario, seedMemberLoans, walletRepaymentsScenario } from './scenarios/servicing.js';
+import { adminToken, dayCloseScenario, openLoopRepaymentsScenario, seedMemberLoans, walletRepaymentsScenario } from './scenarios/servicing.js';
 
 const t0 = Date.now();
 const log = (line: string) => process.stdout.write(`[${((Date.now() - t0) / 1000).toFixed(0).padStart(4)} s] ${line}\n`);
@@ -230,6 +230,11 @@ async function servicingPhase(ctx: RunContext, options: BenchOptions, results: R
         log(`  ${Math.round(r.requestsPerSecond)} repayments/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, statuses ${JSON.stringify(r.statuses)}`);
         log(`  CPU per repayment (ms): ${Object.entries(r.cpuMsPerRepayment).map(([role, msEach]) => `${role} ${msEach}`).join(', ')}`);
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers and ${r.errors} errors`);
+        log(`8. wallet repayments, open loop (${options.repaymentOpenRate}/s for ${options.durationSeconds} s)`);
+        results.repaymentsOpenLoop = await measurer(options, results).once('repaymentsOpenLoop', () => openLoopRepaymentsScenario(system, loanIds, { rate: options.repaymentOpenRate, durationSeconds: options.durationSeconds }));
+        const open = results.repaymentsOpenLoop;
+        log(`  ${open.ok}/${open.scheduled} answered 201 (${Math.round(open.completedPerSecond)}/s), from the due time p50 ${Math.round(open.latencyMs.p50)} ms, p99 ${Math.round(open.latencyMs.p99)} ms, max ${Math.round(open.latencyMs.max)} ms; ${open.dropped} dropped; statuses ${JSON.stringify(open.statuses)}; the bench's own send lag p99 ${open.sendLagMs.p99} ms`);
+        if (open.errors > 0) throw new Error(`open loop: ${open.errors} transport errors (${open.firstError})`);
       } catch (error) {
         failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
         log(`  FAILED: ${error instanceof Error ? error.message : String(error)}`);

@@ -28,6 +28,8 @@ export interface BenchOptions {
   dayCloseLoans: number;
   /** Wallet repayments in flight at once. */
   repaymentConnections: number;
+  /** Wallet repayments a second in the open loop (issue 15's target). */
+  repaymentOpenRate: number;
   /** Open loop (issue 19): commands offered per second, for durationSeconds. */
   openCommandRate: number;
   /** Open loop: OTP requests per second, and for how long. */
@@ -57,7 +59,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   const processesArg = argv.find((arg) => arg.startsWith('--api-processes='));
   const apiProcesses = processesArg ? processesArg.slice('--api-processes='.length).split(',').map(Number) : [1, 2, 3];
   if (apiProcesses.length === 0 || apiProcesses.some((n) => !Number.isInteger(n) || n < 1 || n > 8)) throw new Error('--api-processes takes counts from 1 to 8, e.g. --api-processes=1,2,3');
-  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4, repaymentConnections: 16, openCommandRate: 1_000, otpOpenRate: 20, apiProcesses };
+  const common = { quick, profile, only, readConnections: 100, commandConnections: 64, otpConcurrency: 4, repaymentConnections: 16, repaymentOpenRate: 500, openCommandRate: 1_000, otpOpenRate: 20, apiProcesses };
   return quick
     ? {
         ...common,

@@ -12,7 +12,7 @@ import { classifyLoad, type LoadAround } from './machineLoad.js';
 import type { PushResult } from './scenarios/push.js';
 import type { ReplayResult } from './scenarios/replay.js';
 import type { SocketsResult } from './scenarios/sockets.js';
-import type { DayCloseResult, RepaymentsResult } from './scenarios/servicing.js';
+import type { DayCloseResult, OpenRepaymentsResult, RepaymentsResult } from './scenarios/servicing.js';
 
 export interface Results {
   /** The baseline before the HTTP scenarios, and again after them (the machine may have changed in between). */
@@ -30,6 +30,7 @@ export interface Results {
   otp?: OtpResult;
   replay?: ReplayResult;
   repayments?: RepaymentsResult;
+  repaymentsOpenLoop?: OpenRepaymentsResult;
   dayClose?: DayCloseResult;
   appendChain?: AppendChainResult;
   audit?: AuditResult;
@@ -295,16 +296,33 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     });
   }
   const repayments = results.repayments;
+  const openRepayments = results.repaymentsOpenLoop;
   if (repayments) {
-    const met = both(repayments.requestsPerSecond >= 500, repayments.latencyMs.p99 <= 50, repayments.non2xx === 0 && repayments.errors === 0);
-    checks.push({ figure: 'wallet repayments', target: '≥ 500/s, ack p99 ≤ 50 ms', measured: `${int(repayments.requestsPerSecond)}/s, p99 ${ms(repayments.latencyMs.p99)} ms`, met });
+    // Issue 15's "≥ 500/s with ack p99 ≤ 50 ms": the closed loop's ceiling must reach the rate, and at that rate offered open loop (acks timed from when each was due) p99 must hold with nothing dropped.
+    const ceilingMet = both(repayments.requestsPerSecond >= 500, repayments.non2xx === 0 && repayments.errors === 0);
+    const atRateMet = openRepayments ? both(openRepayments.offeredPerSecond >= 500, openRepayments.latencyMs.p99 <= 50, openRepayments.dropped === 0) : null;
+    checks.push({
+      figure: 'wallet repayments',
+      target: 'ceiling ≥ 500/s; at 500/s open loop ack p99 ≤ 50 ms, none dropped',
+      measured: `ceiling ${int(repayments.requestsPerSecond)}/s${openRepayments ? `; at ${int(openRepayments.offeredPerSecond)}/s p99 ${ms(openRepayments.latencyMs.p99)} ms, ${openRepayments.dropped} dropped` : '; open loop not run'}`,
+      met: both(ceilingMet, atRateMet),
+    });
     add('repayments', {
-      scenario: `8. Wallet repayments, PostgreSQL, roles as 3 processes (${repayments.connections} in flight over ${int(repayments.loans)} loans)`,
+      scenario: `8. Wallet repayments, PostgreSQL, roles as 3 processes, closed loop (${repayments.connections} in flight over ${int(repayments.loans)} loans): the ceiling`,
       measured: `${loadText(repayments, 'repayments/s')}; statuses ${JSON.stringify(repayments.statuses)}; CPU ms each: ${Object.entries(repayments.cpuMsPerRepayment ?? {}).map(([role, msEach]) => `${role} ${msEach}`).join(', ')}`,
       baseline: vsBase(repayments),
-      target: '≥ 500/s; ack p99 ≤ 50 ms',
-      met: mark(met),
+      target: '≥ 500/s',
+      met: mark(ceilingMet),
     });
+    if (openRepayments) {
+      add('repaymentsOpenLoop', {
+        scenario: `8. Wallet repayments, open loop (${int(openRepayments.offeredPerSecond)}/s for ${openRepayments.durationSeconds} s over ${int(openRepayments.loans)} loans)`,
+        measured: `from the due time p50 ${ms(openRepayments.latencyMs.p50)}, p99 ${ms(openRepayments.latencyMs.p99)}, max ${ms(openRepayments.latencyMs.max)} ms; ${openRepayments.ok}/${openRepayments.scheduled} answered 201, ${openRepayments.dropped} dropped; statuses ${JSON.stringify(openRepayments.statuses)}`,
+        baseline: '–',
+        target: 'ack p99 ≤ 50 ms at 500/s, none dropped',
+        met: mark(atRateMet),
+      });
+    }
   }
   const dayClose = results.dayClose;
   if (dayClose) {

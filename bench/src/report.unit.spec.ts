@@ -57,6 +57,33 @@ describe('the report', () => {
   });
 });
 
+describe('the wallet repayments target (issue 15)', () => {
+  it('needs the closed loop to reach 500/s and, at 500/s offered open loop, ack p99 ≤ 50 ms with nothing dropped', () => {
+    const judged = (ceiling: number, p99: number | null, dropped = 0) =>
+      evaluate(
+        {
+          repayments: { ...http(ceiling, 60), connections: 16, statuses: { 201: ceiling * 5 }, loans: 1000, cpuMsPerRepayment: {} },
+          ...(p99 === null
+            ? {}
+            : {
+                repaymentsOpenLoop: {
+                  offeredPerSecond: 500, durationSeconds: 20, scheduled: 10_000, sent: 10_000, ok: 10_000 - dropped, failed: dropped, errors: 0, notSent: 0, dropped,
+                  completedPerSecond: 500, latencyMs: { count: 1, p50: 10, p95: p99, p99, max: p99, mean: 10 }, sendLagMs: { count: 1, p50: 0, p95: 0, p99: 0, max: 0, mean: 0 },
+                  statuses: {}, firstError: null, loans: 1000,
+                },
+              }),
+        },
+        parseOptions([]),
+      ).checks.find((check) => check.figure === 'wallet repayments')!.met;
+    // The closed loop's own p99 (60 ms, its queue at saturation) does not decide it.
+    expect(judged(785, 30)).toBe(true);
+    expect(judged(785, 51)).toBe(false);
+    expect(judged(785, 30, 3)).toBe(false);
+    expect(judged(480, 30)).toBe(false);
+    expect(judged(785, null)).toBe(null);
+  });
+});
+
 describe('the cost of logging and metrics', () => {
   it('is 1 − on/off of the mean throughput of each mode, in percent', () => {
     expect(costPercent([1000, 1000], [950, 970])).toBeCloseTo(4);

@@ -10,6 +10,8 @@ import {
 } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { runLoad, type LoadResult } from '../load.js';
+import { JsonClient } from '../http.js';
+import { runOpenLoop, type OpenLoopResult } from '../openLoop.js';
 import { pool, toNewEvents, type SeededMember } from '../seedMembers.js';
 import { seedingUrl, type RunningSystem } from '../system.js';
 
@@ -220,4 +222,33 @@ export async function walletRepaymentsScenario(system: RunningSystem, loanIds: s
     cpuMsPerRepayment[child.name] = Math.round((spent * 1000 * 100) / answered) / 100;
   });
   return { ...result, connections, statuses, loans: loanIds.length, cpuMsPerRepayment };
+}
+
+export interface OpenRepaymentsResult extends OpenLoopResult {
+  loans: number;
+}
+
+/**
+ * Scenario 8, open loop: wallet repayments sent at a fixed rate (issue 15's 500/s) whatever the
+ * system does, round robin over the seeded loans, each ack timed from when it was due to leave.
+ * The closed loop above finds the ceiling (its p99 is the queue its own in-flight requests build at
+ * saturation); this answers what a borrower waits at the target rate.
+ */
+export async function openLoopRepaymentsScenario(system: RunningSystem, loanIds: string[], { rate, durationSeconds }: { rate: number; durationSeconds: number }): Promise<OpenRepaymentsResult> {
+  const { tokens } = system;
+  const client = new JsonClient(system.baseUrl, 256);
+  try {
+    const result = await runOpenLoop({
+      ratePerSecond: rate,
+      durationSeconds,
+      send: async (k) => {
+        const i = k % loanIds.length;
+        const res = await client.call('POST', `/api/loans/${loanIds[i]!}/repayments`, { token: tokens[i]!, body: { amount: 5 }, timeoutMs: 30_000 });
+        return { ok: res.status === 201, status: res.status };
+      },
+    });
+    return { ...result, loans: loanIds.length };
+  } finally {
+    client.close();
+  }
 }
