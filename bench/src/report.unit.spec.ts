@@ -57,6 +57,16 @@ describe('the report', () => {
   });
 });
 
+describe('the bench options', () => {
+  it('takes the number of logging-cost cycles from --observability-cycles, and refuses a bad one', () => {
+    expect(parseOptions([]).observabilityCycles).toBe(3);
+    expect(parseOptions(['--observability-cycles=6']).observabilityCycles).toBe(6);
+    expect(parseOptions(['--quick', '--observability-cycles=2']).observabilityCycles).toBe(2);
+    expect(() => parseOptions(['--observability-cycles=0'])).toThrow(/whole number/);
+    expect(() => parseOptions(['--observability-cycles=two'])).toThrow(/whole number/);
+  });
+});
+
 describe('the wallet repayments target (issue 15)', () => {
   it('needs the closed loop to reach 500/s and, at 500/s offered open loop, ack p99 ≤ 50 ms with nothing dropped', () => {
     const judged = (ceiling: number, p99: number | null, dropped = 0) =>
