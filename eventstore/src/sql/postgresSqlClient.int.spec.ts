@@ -26,4 +26,22 @@ describe('the PostgreSQL client', () => {
     // The pool opens a fresh connection for the next caller.
     expect(await client.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
   });
+
+  it('prepares a statement with parameters once per connection and runs it again by name, with the right answer each time', async () => {
+    const single = new PostgresSqlClient({ connectionString: POSTGRES_URL }, 'honeylend_client_test_single', { poolSize: 1 });
+    try {
+      const text = 'SELECT $1::int + 1 AS next';
+      for (const n of [1, 41, -7]) expect(await single.query<{ next: number }>(text, [n])).toEqual([{ next: n + 1 }]);
+      // The same text inside a transaction on that one connection uses the statement already prepared.
+      expect(await single.transaction((tx) => tx.query<{ next: number }>(text, [99]))).toEqual([{ next: 100 }]);
+      const prepared = await single.query<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int%'");
+      expect(prepared).toHaveLength(1);
+      expect(prepared[0]!.name).toMatch(/^hl_[0-9a-f]{24}$/);
+      // A statement without parameters is sent as it is, not prepared.
+      await single.query('SELECT 2 AS two');
+      expect(await single.query<{ count: string }>("SELECT count(*) AS count FROM pg_prepared_statements WHERE statement = 'SELECT 2 AS two'")).toEqual([{ count: '0' }]);
+    } finally {
+      await single.close();
+    }
+  });
 });

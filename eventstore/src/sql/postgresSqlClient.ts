@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { SqlClient, SqlRow, SqlTransaction, TransactionOptions } from './sqlClient.js';
 import { PostgresAppendListener } from './postgresAppendListener.js';
@@ -31,9 +32,27 @@ export class PostgresSqlClient implements SqlClient {
     this.appendListener = new PostgresAppendListener({ ...connectionConfig, connectionTimeoutMillis: connectTimeoutMs }, appendChannel);
   }
 
+  /** Statement names by text: the store's statements are a handful of fixed texts (their values travel as parameters). */
+  private readonly statementNames = new Map<string, string>();
+
+  /**
+   * A statement with parameters goes as a named prepared statement: each connection parses and
+   * plans it once, then only binds and executes it (the append's state read and insert were parsed
+   * and planned afresh on every append).
+   */
+  private statement(text: string, params?: readonly unknown[]): pg.QueryConfig {
+    if (!params) return { text };
+    let name = this.statementNames.get(text);
+    if (name === undefined) {
+      name = `hl_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      this.statementNames.set(text, name);
+    }
+    return { name, text, values: [...params] };
+  }
+
   async query<Row extends SqlRow = SqlRow>(text: string, params?: readonly unknown[]): Promise<Row[]> {
     try {
-      return (await this.pool.query<Row>(text, params ? [...params] : undefined)).rows;
+      return (await this.pool.query<Row>(this.statement(text, params))).rows;
     } catch (error) {
       throw translatePostgresError(error);
     }
@@ -65,8 +84,7 @@ export class PostgresSqlClient implements SqlClient {
       const lockStatement = lock ? `; SELECT pg_advisory_xact_lock(${lockKey(lock[0])}, ${lockKey(lock[1])})` : '';
       await connection.query(`BEGIN ISOLATION LEVEL READ COMMITTED${lockStatement}`);
       const result = await work({
-        query: async <Row extends SqlRow = SqlRow>(text: string, params?: readonly unknown[]) =>
-          (await connection.query<Row>(text, params ? [...params] : undefined)).rows,
+        query: async <Row extends SqlRow = SqlRow>(text: string, params?: readonly unknown[]) => (await connection.query<Row>(this.statement(text, params))).rows,
         // Delivered by PostgreSQL at commit, and dropped on rollback.
         announceAppend: async () => {
           announce = true;
