@@ -427,7 +427,7 @@ describe('profile (spec §2)', () => {
     renderApp('/profile');
     fireEvent.click(screen.getByRole('button', { name: 'Complete personal information' }));
     const bankName = within(screen.getByRole('dialog', { name: 'Personal Information' })).getByLabelText('Bank name') as HTMLInputElement;
-    expect(bankName.placeholder).toBe('Pick from the list, or type another');
+    expect(bankName.placeholder).toBe('Pick from the list or type it');
     const offered = [...(bankName.list?.options ?? [])].map((option) => option.value);
     expect(offered).toEqual(expect.arrayContaining(['BDO Unibank', 'Land Bank of the Philippines', 'GCash', 'Maya']));
     expect(offered).toHaveLength(20);

@@ -31,7 +31,7 @@ const INPUT_PROPS: Partial<Record<ProfileField, { list?: string; placeholder?: s
   monthlySalary: { inputMode: 'decimal', autoComplete: 'off' },
   referencePhone: { type: 'tel', inputMode: 'tel', autoComplete: 'off' },
   // Suggestions from the list of Philippine banks and e-wallets; any other name can be typed ("Other"), and the placeholder says so.
-  bankName: { autoComplete: 'off', list: BANK_SUGGESTIONS_ID, placeholder: 'Pick from the list, or type another' },
+  bankName: { autoComplete: 'off', list: BANK_SUGGESTIONS_ID, placeholder: 'Pick from the list or type it' },
   bankAccountNumber: { inputMode: 'numeric', autoComplete: 'off' },
 };
 
