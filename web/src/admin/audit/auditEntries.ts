@@ -1,5 +1,6 @@
 import type { AuditEventAnswer } from '@honeylend/contracts';
 import { formatDateTime, formatPercent, formatPesoAmount } from '../../shared/money';
+import { DOCUMENT_LABELS } from '../members/documentLabels';
 
 /** Ids mean nothing to a reader (the stream names its subject; numbers like LN-… are kept): the timeline shows what changed. */
 const isIdField = (name: string) => /Id$/.test(name) || name === 'id';
@@ -25,10 +26,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Coded values of the member's events as the console names them elsewhere (the member form's document labels). */
-const CODED_VALUES: Record<string, Record<string, string>> = {
-  kind: { idFront: 'ID (front)', idBack: 'ID (back)', selfie: 'Selfie' },
-};
+/** Coded values of the member's events as the console names them elsewhere. */
+const CODED_VALUES: Record<string, Readonly<Record<string, string>>> = { kind: DOCUMENT_LABELS };
 
 /** One field as "name: value", read the way the console shows it elsewhere. */
 function fieldLine(name: string, value: unknown): string {

@@ -7,6 +7,7 @@ import { failureToast, sentForApproval, successToast } from '../adminApi';
 import { statusOptions } from '../lists/ListToolbar';
 import { PESO_INPUT } from '../pesoInput';
 import { MEMBER_PROFILE_FIELDS, changedFields, changedValueRule, creditScoreRule, given, newMemberRules, statusRule } from './memberFormRules';
+import { DOCUMENT_LABELS } from './documentLabels';
 import { MEMBER_STATUSES } from './memberStatus';
 import { useIsMainAdmin } from '../layout/staffContext';
 
@@ -20,9 +21,9 @@ function lockedReason(field: string, member: AdminMemberAnswer | null, isMainAdm
 }
 
 const DOCUMENTS: { kind: DocumentKind; label: string; url: keyof AdminMemberAnswer }[] = [
-  { kind: 'idFront', label: 'ID (front)', url: 'idFrontUrl' },
-  { kind: 'idBack', label: 'ID (back)', url: 'idBackUrl' },
-  { kind: 'selfie', label: 'Selfie', url: 'selfieUrl' },
+  { kind: 'idFront', label: DOCUMENT_LABELS.idFront, url: 'idFrontUrl' },
+  { kind: 'idBack', label: DOCUMENT_LABELS.idBack, url: 'idBackUrl' },
+  { kind: 'selfie', label: DOCUMENT_LABELS.selfie, url: 'selfieUrl' },
 ];
 
 type FormValues = Record<string, unknown>;
