@@ -178,6 +178,12 @@ export async function seedMemberLoans(system: RunningSystem, members: SeededMemb
   return loanIds;
 }
 
+/** The k-th wallet repayment of both loops: ₱5 (no loan or wallet runs out) on the seeded loans in turn, each by its own borrower. */
+function walletRepaymentRequest(loanIds: string[], tokens: readonly string[], k: number): { path: string; token: string; body: { amount: number } } {
+  const i = k % loanIds.length;
+  return { path: `/api/loans/${loanIds[i]!}/repayments`, token: tokens[i]!, body: { amount: 5 } };
+}
+
 /**
  * Scenario 9: wallet repayments (POST /api/loans/:id/repayments, ₱5 each, so no loan or wallet runs
  * out), spread over every seeded member's own loan, `connections` in flight for `durationSeconds`.
@@ -199,13 +205,8 @@ export async function walletRepaymentsScenario(system: RunningSystem, loanIds: s
     connections,
     durationSeconds,
     next: () => {
-      const i = sent++ % loanIds.length;
-      return {
-        method: 'POST',
-        path: `/api/loans/${loanIds[i]!}/repayments`,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]!}` },
-        body: JSON.stringify({ amount: 5 }),
-      };
+      const { path, token, body } = walletRepaymentRequest(loanIds, tokens, sent++);
+      return { method: 'POST', path, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) };
     },
     onResponse: (status) => {
       statuses[status] = (statuses[status] ?? 0) + 1;
@@ -242,8 +243,8 @@ export async function openLoopRepaymentsScenario(system: RunningSystem, loanIds:
       ratePerSecond: rate,
       durationSeconds,
       send: async (k) => {
-        const i = k % loanIds.length;
-        const res = await client.call('POST', `/api/loans/${loanIds[i]!}/repayments`, { token: tokens[i]!, body: { amount: 5 }, timeoutMs: 30_000 });
+        const { path, token, body } = walletRepaymentRequest(loanIds, tokens, k);
+        const res = await client.call('POST', path, { token, body, timeoutMs: 30_000 });
         return { ok: res.status === 201, status: res.status };
       },
     });
