@@ -99,7 +99,7 @@ export const STDOUT_FLUSH_MS = 200;
  * The process's one stdout destination (every logger of the process shares it, so lines keep their
  * order). Lines are gathered until about 4 KB and then written in one synchronous `write(2)` by
  * sonic-boom (pino's own writer: it retries a full pipe and stops at a broken one). Writing each line
- * on its own cost 2.7 µs of CPU a request line, a third of it the system call; sonic-boom's own
+ * on its own cost 2.7 µs of CPU a request line, more than half of it the write per line; sonic-boom's own
  * `minLength` buffer 1.6–1.7 µs (it re-measures its growing buffer string on every line); gathering
  * the lines here and joining them once 1.05–1.1 µs. What waits is written every STDOUT_FLUSH_MS, at
  * once after any line at warn or above, and when the process exits (process.exit, the end of its
