@@ -200,12 +200,12 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       });
     }
     if (wants(options, 'observability')) {
-      await step(`12. logging and metrics off vs on (read and commands, ${options.observabilitySeconds} s each, ${alternation(options.observabilityCycles).join('/')})`, async () => {
+      await step(`12. logging and metrics off vs on (read and commands, ${options.observabilitySeconds} s each after ${options.observabilityWarmupSeconds} s of warm-up, ${alternation(options.observabilityCycles).join('/')})`, async () => {
         results.observability = await measure.once('observability', () =>
-          observabilityScenario(system, { readConnections: options.readConnections, commandConnections: options.commandConnections, durationSeconds: options.observabilitySeconds, cycles: options.observabilityCycles, tag: 'obs' }),
+          observabilityScenario(system, { readConnections: options.readConnections, commandConnections: options.commandConnections, durationSeconds: options.observabilitySeconds, cycles: options.observabilityCycles, warmupSeconds: options.observabilityWarmupSeconds, tag: 'obs' }),
         );
         const o = results.observability;
-        for (const run of o.runs) log(`  ${run.mode}: read ${Math.round(run.read.requestsPerSecond)} req/s (p99 ${run.read.latencyMs.p99} ms, API CPU ${run.readCpuMs?.toFixed(3)} ms each), commands ${Math.round(run.commands.requestsPerSecond)} cmd/s (p99 ${run.commands.latencyMs.p99} ms, CPU ${run.commandCpuMs?.toFixed(3)} ms each), ${run.scrapes} scrapes`);
+        for (const run of o.runs) log(`  ${run.mode}: read ${Math.round(run.read.requestsPerSecond)} req/s (p99 ${run.read.latencyMs.p99} ms, API CPU ${run.readCpuMs?.toFixed(3)} ms each), commands ${Math.round(run.commands.requestsPerSecond)} cmd/s (p99 ${run.commands.latencyMs.p99} ms, CPU ${run.commandCpuMs?.toFixed(3)} ms each: ${Object.entries(run.commandCpuMsByRole).map(([role, ms]) => `${role} ${ms?.toFixed(3)}`).join(', ')}), ${run.scrapes} scrapes`);
         log(`  cost of logging + metrics: read ${o.readCostPercent.toFixed(1)} %, commands ${o.commandCostPercent.toFixed(1)} % of throughput; CPU per request read ${o.readCpuCostPercent?.toFixed(1)} %, commands ${o.commandCpuCostPercent?.toFixed(1)} %`);
       });
     }

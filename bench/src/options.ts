@@ -41,6 +41,8 @@ export interface BenchOptions {
   observabilitySeconds: number;
   /** Cycles of the off/on alternation in the logging-cost scenario (four runs each). */
   observabilityCycles: number;
+  /** Seconds of the same load, not measured, before each read and command window of that scenario (its roles have just been restarted). */
+  observabilityWarmupSeconds: number;
 }
 
 export const SCENARIOS = ['baseline', 'read', 'commands-pglite', 'commands-postgres', 'push', 'sockets', 'otp', 'api-scale', 'observability', 'replay', 'repayments', 'day-close', 'append-chain', 'audit'] as const;
@@ -82,6 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions {
         otpOpenSeconds: 5,
         observabilitySeconds: 5,
         observabilityCycles: cycles ?? 1,
+        observabilityWarmupSeconds: 1,
       }
     : {
         ...common,
@@ -100,6 +103,7 @@ export function parseOptions(argv: string[]): BenchOptions {
         observabilitySeconds: 10,
         // Three cycles (12 runs of 10 s): the spread between single cycles on this host (±8 points) was larger than the effect measured.
         observabilityCycles: cycles ?? 3,
+        observabilityWarmupSeconds: 3,
       };
 }
 

@@ -230,7 +230,7 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
       return runs.reduce((sum, run) => sum + run[pick].requestsPerSecond, 0) / runs.length;
     };
     add('observability', {
-      scenario: `12. Logging + metrics off (LOG_LEVEL=silent, no METRICS_PORT) vs on (LOG_LEVEL=info, /metrics scraped every second), ${observability.runs.map((run) => run.mode).join('/')}`,
+      scenario: `12. Logging + metrics off (LOG_LEVEL=silent, no METRICS_PORT) vs on (LOG_LEVEL=info, /metrics scraped every second), each window after ${observability.warmupSeconds} s of unmeasured warm-up, ${observability.runs.map((run) => run.mode).join('/')}`,
       measured: `read GET /api/user/profile off ${int(mean('off', 'read'))}, on ${int(mean('on', 'read'))} req/s (${observability.readCostPercent.toFixed(1)} %); commands off ${int(mean('off', 'commands'))}, on ${int(mean('on', 'commands'))} cmd/s (${observability.commandCostPercent.toFixed(1)} %); CPU ms per request off → on: read (API) ${cpuMs('off', 'readCpuMs')} → ${cpuMs('on', 'readCpuMs')} (${pct(observability.readCpuCostPercent)}), commands (all roles) ${cpuMs('off', 'commandCpuMs')} → ${cpuMs('on', 'commandCpuMs')} (${pct(observability.commandCpuCostPercent)}); runs ${observability.runs.map((run) => `${run.mode} ${int(run.read.requestsPerSecond)}/${int(run.commands.requestsPerSecond)}`).join(', ')}`,
       baseline: '–',
       target: 'cost < 5 % (issue 18)',

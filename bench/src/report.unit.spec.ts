@@ -62,6 +62,9 @@ describe('the bench options', () => {
     expect(parseOptions([]).observabilityCycles).toBe(3);
     expect(parseOptions(['--observability-cycles=6']).observabilityCycles).toBe(6);
     expect(parseOptions(['--quick', '--observability-cycles=2']).observabilityCycles).toBe(2);
+    // The roles restart before each run: every window follows unmeasured load of its own kind.
+    expect(parseOptions([]).observabilityWarmupSeconds).toBe(3);
+    expect(parseOptions(['--quick']).observabilityWarmupSeconds).toBe(1);
     expect(() => parseOptions(['--observability-cycles=0'])).toThrow(/whole number/);
     expect(() => parseOptions(['--observability-cycles=two'])).toThrow(/whole number/);
   });

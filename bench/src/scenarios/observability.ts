@@ -30,11 +30,15 @@ export interface ObservabilityRun {
    */
   readCpuMs: number | null;
   commandCpuMs: number | null;
+  /** The commands' CPU milliseconds per command, by role (api, projections, workers): which role pays. */
+  commandCpuMsByRole: Record<string, number | null>;
   scrapes: number;
   load: LoadAround;
 }
 
 export interface ObservabilityResult {
+  /** Seconds of unmeasured load before each window. */
+  warmupSeconds: number;
   /** In the order run (`alternation`: off, on, on, off, then mirrored), so a drift of the machine's load cancels out. */
   runs: ObservabilityRun[];
   /** 1 − on/off of the mean req/s of each mode, in percent: the throughput logging and metrics cost. */
@@ -43,6 +47,11 @@ export interface ObservabilityResult {
   /** (on/off − 1) of the mean CPU per request, in percent: the same cost measured in CPU, steadier on a busy host. */
   readCpuCostPercent: number | null;
   commandCpuCostPercent: number | null;
+}
+
+/** A role's name from its process's (`pg-api-gen3` → api). */
+function roleOf(child: Child): string {
+  return /(api|projections|workers)/.exec(child.name)?.[1] ?? child.name;
 }
 
 /** Scrapes every role's GET /metrics once a second until stopped; answers how many scrapes succeeded. */
@@ -90,10 +99,22 @@ export function costPercent(off: number[], on: number[]): number {
  * loop) scenarios with logging and metrics off and on, on the same system restarted between modes
  * (same data, same ports), in the order `alternation(cycles)`; then starts the roles again as the other
  * scenarios run them (logs at warn, metrics served).
+ *
+ * Each window is preceded by `warmupSeconds` of the same load that is not measured: the roles have
+ * just been restarted, and a fresh process's first seconds — V8 compiling the hot paths, the young
+ * generation growing from its initial size under the allocation rate — are not what a running API
+ * does, and they differ from run to run more than logging's cost does.
  */
 export async function observabilityScenario(
   system: RunningSystem,
-  { readConnections, commandConnections, durationSeconds, cycles, tag }: { readConnections: number; commandConnections: number; durationSeconds: number; cycles: number; tag: string },
+  {
+    readConnections,
+    commandConnections,
+    durationSeconds,
+    cycles,
+    warmupSeconds,
+    tag,
+  }: { readConnections: number; commandConnections: number; durationSeconds: number; cycles: number; warmupSeconds: number; tag: string },
 ): Promise<ObservabilityResult> {
   const runs: ObservabilityRun[] = [];
   for (const mode of alternation(cycles)) {
@@ -104,13 +125,20 @@ export async function observabilityScenario(
       return seconds.some((value) => value === null) ? null : seconds.reduce((sum: number, value) => sum + value!, 0);
     };
     const perRequest = (before: number | null, after: number | null, requests: number) => (before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests);
+    const run = `${tag}-${mode}-${runs.length}`;
+    const read = () => readScenario(system, '/api/user/profile', { connections: readConnections, durationSeconds });
+    const commands = (seconds: number, name: string) => commandsScenario(system, { connections: commandConnections, durationSeconds: seconds, tag: name, loans: false });
+    if (warmupSeconds > 0) await readScenario(system, '/api/user/profile', { connections: readConnections, durationSeconds: warmupSeconds });
     const { value, load } = await withLoad(async () => {
       const apiBefore = cpu([system.api]);
-      const read = await readScenario(system, '/api/user/profile', { connections: readConnections, durationSeconds });
+      const readResult = await read();
+      const readCpuMs = perRequest(apiBefore, cpu([system.api]), readResult.total);
+      if (warmupSeconds > 0) await commands(warmupSeconds, `${run}-warm`);
       const allBefore = cpu(system.children);
-      const readCpuMs = perRequest(apiBefore, cpu([system.api]), read.total);
-      const commands = await commandsScenario(system, { connections: commandConnections, durationSeconds, tag: `${tag}-${mode}-${runs.length}`, loans: false });
-      return { read, commands, readCpuMs, commandCpuMs: perRequest(allBefore, cpu(system.children), commands.total) };
+      const roleBefore = system.children.map((child) => cpu([child]));
+      const commandsResult = await commands(durationSeconds, run);
+      const commandCpuMsByRole = Object.fromEntries(system.children.map((child, i) => [roleOf(child), perRequest(roleBefore[i]!, cpu([child]), commandsResult.total)]));
+      return { read: readResult, commands: commandsResult, readCpuMs, commandCpuMs: perRequest(allBefore, cpu(system.children), commandsResult.total), commandCpuMsByRole };
     });
     runs.push({ mode, ...value, scrapes: await stopScraping(), load });
   }
@@ -124,6 +152,7 @@ export async function observabilityScenario(
     return -costPercent(off as number[], on as number[]);
   };
   return {
+    warmupSeconds,
     runs,
     readCostPercent: costPercent(rate('off', (run) => run.read), rate('on', (run) => run.read)),
     commandCostPercent: costPercent(rate('off', (run) => run.commands), rate('on', (run) => run.commands)),
