@@ -22,7 +22,7 @@ import { auditScenario } from './scenarios/audit.js';
 import { commandsScenario, openLoopCommandsScenario } from './scenarios/commands.js';
 import { otpOpenLoopScenario, otpScenario } from './scenarios/otp.js';
 import { apiScaleScenario } from './scenarios/apiScale.js';
-import { alternation, observabilityScenario } from './scenarios/observability.js';
+import { observabilityScenario, sideBySideOrder, type ProcessWindow } from './scenarios/observability.js';
 import { coreCount, medianRun, openFileLimit, repetitionsFor, sampleLoad, socketsWithin, withLoad } from './machineLoad.js';
 import { pushScenario } from './scenarios/push.js';
 import { baselineScenario, readScenario } from './scenarios/read.js';
@@ -200,12 +200,13 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       });
     }
     if (wants(options, 'observability')) {
-      await step(`12. logging and metrics off vs on (read and commands, ${options.observabilitySeconds} s each after ${options.observabilityWarmupSeconds} s of warm-up, ${alternation(options.observabilityCycles).join('/')})`, async () => {
+      await step(`12. logging and metrics off vs on, two API processes side by side (read and commands, ${options.observabilitySeconds} s each after ${options.observabilityWarmupSeconds} s of warm-up; on: ${sideBySideOrder(options.observabilityCycles).join('/')})`, async () => {
         results.observability = await measure.once('observability', () =>
           observabilityScenario(system, { readConnections: options.readConnections, commandConnections: options.commandConnections, durationSeconds: options.observabilitySeconds, cycles: options.observabilityCycles, warmupSeconds: options.observabilityWarmupSeconds, tag: 'obs' }),
         );
         const o = results.observability;
-        for (const run of o.runs) log(`  ${run.mode}: read ${Math.round(run.read.requestsPerSecond)} req/s (p99 ${run.read.latencyMs.p99} ms, API CPU ${run.readCpuMs?.toFixed(3)} ms each), commands ${Math.round(run.commands.requestsPerSecond)} cmd/s (p99 ${run.commands.latencyMs.p99} ms, CPU ${run.commandCpuMs?.toFixed(3)} ms each: ${Object.entries(run.commandCpuMsByRole).map(([role, ms]) => `${role} ${ms?.toFixed(3)}`).join(', ')}), ${run.scrapes} scrapes`);
+        const side = (window: ProcessWindow, unit: string) => `${Math.round(window.load.requestsPerSecond)} ${unit} (p99 ${window.load.latencyMs.p99} ms, CPU ${window.cpuMs?.toFixed(3)} ms each)`;
+        for (const run of o.runs) log(`  on in the ${run.onProcess} process: read off ${side(run.read.off, 'req/s')}, on ${side(run.read.on, 'req/s')}; commands off ${side(run.commands.off, 'cmd/s')}, on ${side(run.commands.on, 'cmd/s')}; ${run.scrapes} scrapes`);
         log(`  cost of logging + metrics: read ${o.readCostPercent.toFixed(1)} %, commands ${o.commandCostPercent.toFixed(1)} % of throughput; CPU per request read ${o.readCpuCostPercent?.toFixed(1)} %, commands ${o.commandCpuCostPercent?.toFixed(1)} %`);
       });
     }

@@ -37,9 +37,9 @@ export interface BenchOptions {
   otpOpenSeconds: number;
   /** API processes the scale-out scenario runs the same load against, one after the other. */
   apiProcesses: number[];
-  /** Seconds of each read and command window in the logging-and-metrics comparison (4 of each). */
+  /** Seconds of each read and command window in the logging-and-metrics comparison (two of each a cycle). */
   observabilitySeconds: number;
-  /** Cycles of the off/on alternation in the logging-cost scenario (four runs each). */
+  /** Cycles of the logging-cost scenario (two runs each: each API process on once). */
   observabilityCycles: number;
   /** Seconds of the same load, not measured, before each read and command window of that scenario (its roles have just been restarted). */
   observabilityWarmupSeconds: number;
@@ -59,7 +59,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (!['--quick', '--profile'].includes(arg) && !arg.startsWith('--only=') && !arg.startsWith('--api-processes=') && !arg.startsWith('--observability-cycles='))
       throw new Error(`unknown option ${arg} (use --quick, --profile, --only=a,b, --api-processes=1,2,3, --observability-cycles=N)`);
   }
-  // A longer measurement of logging's cost when the host's noise is larger than the effect (each cycle is four runs).
+  // A longer measurement of logging's cost when the host's noise is larger than the effect (each cycle is two runs, each process on once).
   const cyclesArg = argv.find((arg) => arg.startsWith('--observability-cycles='));
   const cycles = cyclesArg ? Number(cyclesArg.slice('--observability-cycles='.length)) : undefined;
   if (cycles !== undefined && (!Number.isInteger(cycles) || cycles < 1 || cycles > 20)) throw new Error('--observability-cycles takes a whole number from 1 to 20');
@@ -101,7 +101,7 @@ export function parseOptions(argv: string[]): BenchOptions {
         dayCloseLoans: 100_000,
         otpOpenSeconds: 30,
         observabilitySeconds: 10,
-        // Three cycles (12 runs of 10 s): the spread between single cycles on this host (±8 points) was larger than the effect measured.
+        // Three cycles (6 runs, each a read and a command window of 10 s on both processes at once).
         observabilityCycles: cycles ?? 3,
         observabilityWarmupSeconds: 3,
       };

@@ -221,17 +221,16 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     const met = both(observability.readCostPercent < 5, observability.commandCostPercent < 5);
     const pct = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} %`);
     checks.push({ figure: 'logging and metrics cost', target: '< 5 % of read and command throughput', measured: `read ${observability.readCostPercent.toFixed(1)} %, commands ${observability.commandCostPercent.toFixed(1)} % (CPU per request: read ${pct(observability.readCpuCostPercent)}, commands ${pct(observability.commandCpuCostPercent)})`, met });
-    const cpuMs = (mode: 'off' | 'on', pick: 'readCpuMs' | 'commandCpuMs') => {
-      const values = observability.runs.filter((run) => run.mode === mode).map((run) => run[pick]);
-      return values.some((value) => value === null) ? '?' : ((values as number[]).reduce((sum, value) => sum + value, 0) / values.length).toFixed(3);
-    };
-    const mean = (mode: 'off' | 'on', pick: 'read' | 'commands') => {
-      const runs = observability.runs.filter((run) => run.mode === mode);
-      return runs.reduce((sum, run) => sum + run[pick].requestsPerSecond, 0) / runs.length;
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const windows = (mode: 'off' | 'on', kind: 'read' | 'commands') => observability.runs.map((run) => run[kind][mode]);
+    const rate = (mode: 'off' | 'on', kind: 'read' | 'commands') => mean(windows(mode, kind).map((window) => window.load.requestsPerSecond));
+    const cpuMs = (mode: 'off' | 'on', kind: 'read' | 'commands') => {
+      const values = windows(mode, kind).map((window) => window.cpuMs);
+      return values.some((value) => value === null) ? '?' : mean(values as number[]).toFixed(3);
     };
     add('observability', {
-      scenario: `12. Logging + metrics off (LOG_LEVEL=silent, no METRICS_PORT) vs on (LOG_LEVEL=info, /metrics scraped every second), each window after ${observability.warmupSeconds} s of unmeasured warm-up, ${observability.runs.map((run) => run.mode).join('/')}`,
-      measured: `read GET /api/user/profile off ${int(mean('off', 'read'))}, on ${int(mean('on', 'read'))} req/s (${observability.readCostPercent.toFixed(1)} %); commands off ${int(mean('off', 'commands'))}, on ${int(mean('on', 'commands'))} cmd/s (${observability.commandCostPercent.toFixed(1)} %); CPU ms per request off → on: read (API) ${cpuMs('off', 'readCpuMs')} → ${cpuMs('on', 'readCpuMs')} (${pct(observability.readCpuCostPercent)}), commands (all roles) ${cpuMs('off', 'commandCpuMs')} → ${cpuMs('on', 'commandCpuMs')} (${pct(observability.commandCpuCostPercent)}); runs ${observability.runs.map((run) => `${run.mode} ${int(run.read.requestsPerSecond)}/${int(run.commands.requestsPerSecond)}`).join(', ')}`,
+      scenario: `12. Logging + metrics off (LOG_LEVEL=silent, no METRICS_PORT) vs on (LOG_LEVEL=info, /metrics scraped every second): two API processes under the same load at once, half the connections each, the "on" one swapped run by run (${observability.runs.map((run) => run.onProcess).join('/')}); each window after ${observability.warmupSeconds} s of unmeasured warm-up`,
+      measured: `read GET /api/user/profile off ${int(rate('off', 'read'))}, on ${int(rate('on', 'read'))} req/s (${observability.readCostPercent.toFixed(1)} %); commands off ${int(rate('off', 'commands'))}, on ${int(rate('on', 'commands'))} cmd/s (${observability.commandCostPercent.toFixed(1)} %); API CPU ms per request off → on: read ${cpuMs('off', 'read')} → ${cpuMs('on', 'read')} (${pct(observability.readCpuCostPercent)}), commands ${cpuMs('off', 'commands')} → ${cpuMs('on', 'commands')} (${pct(observability.commandCpuCostPercent)}); runs (off/on req/s, read · commands) ${observability.runs.map((run) => `${int(run.read.off.load.requestsPerSecond)}/${int(run.read.on.load.requestsPerSecond)} · ${int(run.commands.off.load.requestsPerSecond)}/${int(run.commands.on.load.requestsPerSecond)}`).join(', ')}`,
       baseline: '–',
       target: 'cost < 5 % (issue 18)',
       met: mark(met),

@@ -3,7 +3,7 @@ import type { LoadResult } from './load.js';
 import { sampleLoad } from './machineLoad.js';
 import { parseOptions } from './options.js';
 import { evaluate, renderTable } from './report.js';
-import { alternation, costPercent } from './scenarios/observability.js';
+import { costPercent, sideBySideOrder } from './scenarios/observability.js';
 
 const load = (oneMinute: number) => sampleLoad(new Date('2026-11-25T20:00:00Z'), [oneMinute, 0, 0]);
 const http = (requestsPerSecond: number, p99: number): LoadResult => ({
@@ -98,16 +98,18 @@ describe('the wallet repayments target (issue 15)', () => {
 });
 
 describe('the cost of logging and metrics', () => {
-  it('is 1 − on/off of the mean throughput of each mode, in percent', () => {
+  it('is 1 − on/off of what both sides did over the same windows, in percent', () => {
     expect(costPercent([1000, 1000], [950, 970])).toBeCloseTo(4);
     expect(costPercent([1000], [1100])).toBeCloseTo(-10);
+    // Summed, not averaged ratio by ratio: a window where the host gave both little weighs little.
+    expect(costPercent([1000, 100], [1000, 50])).toBeCloseTo((1 - 1050 / 1100) * 100);
   });
 
-  it('is measured in cycles of off, on, on, off, each mirrored by the next, every mode equally often in each place', () => {
-    expect(alternation(1)).toEqual(['off', 'on', 'on', 'off']);
-    expect(alternation(3)).toEqual(['off', 'on', 'on', 'off', 'on', 'off', 'off', 'on', 'off', 'on', 'on', 'off']);
-    const modes = alternation(2);
-    for (let place = 0; place < 4; place++) expect(new Set([modes[place], modes[place + 4]])).toEqual(new Set(['off', 'on']));
-    expect(() => alternation(0)).toThrow();
+  it('swaps which API process is on run by run, each cycle mirrored by the next, so each process is on in each place equally often', () => {
+    expect(sideBySideOrder(1)).toEqual(['first', 'second']);
+    expect(sideBySideOrder(3)).toEqual(['first', 'second', 'second', 'first', 'first', 'second']);
+    const order = sideBySideOrder(2);
+    for (let place = 0; place < 2; place++) expect(new Set([order[place], order[place + 2]])).toEqual(new Set(['first', 'second']));
+    expect(() => sideBySideOrder(0)).toThrow();
   });
 });

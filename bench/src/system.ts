@@ -31,9 +31,11 @@ export interface RunningSystem {
   /**
    * Starts `count` more `lending api` processes on ports of their own, beside the first (the cli has
    * no cluster mode and Node has no SO_REUSEPORT: the load generator spreads its connections over
-   * the ports instead, round robin). Each shares the event store, Redis and read models.
+   * the ports instead, round robin). Each shares the event store, Redis and read models. `env`
+   * replaces, for these processes, what `restartRoles` set over the usual environment; `name` names
+   * their processes (logs, profiles).
    */
-  startExtraApis(count: number): Promise<{ urls: string[]; children: Child[]; stop(): Promise<void> }>;
+  startExtraApis(count: number, options?: { env?: Record<string, string>; name?: string }): Promise<{ urls: string[]; children: Child[]; stop(): Promise<void> }>;
   /**
    * Stops every role and starts them again with `env` over the usual environment (the same data),
    * waiting until they are ready: the logging and metrics comparison runs the same system both ways.
@@ -104,16 +106,16 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
   let overrides: Record<string, string> = {};
   const metricsPorts: number[] = [];
   // METRICS_PORT '' in the overrides: no metrics server (the observability switch is whether it is served).
-  const spawnOptions = async (port_?: number) => {
-    const merged: Record<string, string> = { ...env, METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1', ...overrides, ...(port_ ? { PORT: String(port_) } : {}) };
+  const spawnOptions = async (port_?: number, env_: Record<string, string> = overrides) => {
+    const merged: Record<string, string> = { ...env, METRICS_PORT: String(await freePort()), METRICS_HOST: '127.0.0.1', ...env_, ...(port_ ? { PORT: String(port_) } : {}) };
     if (merged.METRICS_PORT === '') delete merged.METRICS_PORT;
     else metricsPorts.push(Number(merged.METRICS_PORT));
     return { env: merged, logDir: ctx.logDir, cpuProfDir: ctx.profileDir };
   };
   let generation = 0;
   const metricsPortOf = new Map<Child, number>();
-  const spawnRole = async (role: 'start' | 'api' | 'projections' | 'workers', processName: string, listenPort?: number) => {
-    const options = await spawnOptions(listenPort);
+  const spawnRole = async (role: 'start' | 'api' | 'projections' | 'workers', processName: string, listenPort?: number, env_?: Record<string, string>) => {
+    const options = await spawnOptions(listenPort, env_);
     const child = spawnLending(role, processName, options);
     if (options.env.METRICS_PORT) metricsPortOf.set(child, Number(options.env.METRICS_PORT));
     return child;
@@ -182,7 +184,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       await waitReady(baseUrl, children, 120_000);
       system.client = activeClient = new JsonClient(baseUrl, 256);
     },
-    async startExtraApis(count) {
+    async startExtraApis(count, { env: env_, name: name_ = 'api-scale' } = {}) {
       if (kind !== 'postgres') throw new Error('only the split roles can run more API processes');
       const extra: Child[] = [];
       const urls: string[] = [];
@@ -192,7 +194,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
       try {
         for (let n = 1; n <= count; n++) {
           const extraPort = await freePort();
-          extra.push(await spawnRole('api', `${tagOf}-api-scale-${n + 1}`, extraPort));
+          extra.push(await spawnRole('api', `${tagOf}-${name_}-${n + 1}`, extraPort, env_));
           urls.push(`http://127.0.0.1:${extraPort}`);
         }
         for (const url of urls) await waitReady(url, [...children, ...extra], 120_000);

@@ -1,9 +1,8 @@
-import type { LoadResult } from '../load.js';
+import { runLoad, type LoadResult } from '../load.js';
 import { withLoad, type LoadAround } from '../machineLoad.js';
 import type { Child } from '../processes.js';
 import type { RunningSystem } from '../system.js';
-import { commandsScenario } from './commands.js';
-import { readScenario } from './read.js';
+import { profileChange } from './commands.js';
 
 export type ObservabilityMode = 'off' | 'on';
 
@@ -20,18 +19,21 @@ export const OBSERVABILITY_ENV: Record<ObservabilityMode, Record<string, string>
   on: { LOG_LEVEL: 'info' },
 };
 
+/** One API process's share of a window: its load and the CPU milliseconds (user + system, /proc) it spent per request. */
+export interface ProcessWindow {
+  load: LoadResult;
+  cpuMs: number | null;
+}
+
+export type ApiProcess = 'first' | 'second';
+
 export interface ObservabilityRun {
-  mode: ObservabilityMode;
-  read: LoadResult;
-  commands: LoadResult;
-  /**
-   * CPU milliseconds (user + system, /proc) per request, of the API for the reads and of every role
-   * for the commands: what a request costs, whatever share of the host the processes got.
-   */
-  readCpuMs: number | null;
-  commandCpuMs: number | null;
-  /** The commands' CPU milliseconds per command, by role (api, projections, workers): which role pays. */
-  commandCpuMsByRole: Record<string, number | null>;
+  /** The API process that ran with logging and metrics on: the system's own (first) or the one started beside it (second). */
+  onProcess: ApiProcess;
+  /** The same read load on both processes at once, half the connections each. */
+  read: Record<ObservabilityMode, ProcessWindow>;
+  /** The same profile updates on both at once, each process its own half of the members. */
+  commands: Record<ObservabilityMode, ProcessWindow>;
   scrapes: number;
   load: LoadAround;
 }
@@ -39,19 +41,14 @@ export interface ObservabilityRun {
 export interface ObservabilityResult {
   /** Seconds of unmeasured load before each window. */
   warmupSeconds: number;
-  /** In the order run (`alternation`: off, on, on, off, then mirrored), so a drift of the machine's load cancels out. */
+  /** In the order run (`sideBySideOrder`). */
   runs: ObservabilityRun[];
-  /** 1 − on/off of the mean req/s of each mode, in percent: the throughput logging and metrics cost. */
+  /** 1 − on/off of the requests the two processes answered in the same windows, in percent: the throughput logging and metrics cost. */
   readCostPercent: number;
   commandCostPercent: number;
-  /** (on/off − 1) of the mean CPU per request, in percent: the same cost measured in CPU, steadier on a busy host. */
+  /** (on/off − 1) of the CPU per request, in percent: the same cost measured in CPU. */
   readCpuCostPercent: number | null;
   commandCpuCostPercent: number | null;
-}
-
-/** A role's name from its process's (`pg-api-gen3` → api). */
-function roleOf(child: Child): string {
-  return /(api|projections|workers)/.exec(child.name)?.[1] ?? child.name;
 }
 
 /** Scrapes every role's GET /metrics once a second until stopped; answers how many scrapes succeeded. */
@@ -80,30 +77,36 @@ function scrapeEverySecond(ports: number[]): () => Promise<number> {
 }
 
 /**
- * The order of the modes: off, on, on, off, then on, off, off, on, and so on for `cycles` — each
- * cycle cancels a drift of the host that is linear over it, and the mirrored next one a drift that
- * is not, while every mode runs equally often in each position.
+ * Which API process runs with logging and metrics on, run by run: the first, then the second, then
+ * mirrored (second, first) for the next cycle, so neither process — nor an order — is favoured.
  */
-export function alternation(cycles: number): ObservabilityMode[] {
-  if (!Number.isInteger(cycles) || cycles < 1) throw new Error('the alternation needs a whole number of cycles, at least one');
-  return Array.from({ length: cycles }, (_, cycle): ObservabilityMode[] => (cycle % 2 === 0 ? ['off', 'on', 'on', 'off'] : ['on', 'off', 'off', 'on'])).flat();
+export function sideBySideOrder(cycles: number): ApiProcess[] {
+  if (!Number.isInteger(cycles) || cycles < 1) throw new Error('the comparison needs a whole number of cycles, at least one');
+  return Array.from({ length: cycles }, (_, cycle): ApiProcess[] => (cycle % 2 === 0 ? ['first', 'second'] : ['second', 'first'])).flat();
 }
 
+/** 1 − Σon/Σoff in percent: what the "on" side lost of the "off" side's figure over the same windows. */
 export function costPercent(off: number[], on: number[]): number {
-  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
-  return (1 - mean(on) / mean(off)) * 100;
+  const sum = (values: number[]) => values.reduce((total, v) => total + v, 0);
+  return (1 - sum(on) / sum(off)) * 100;
 }
+
+const BOTH: readonly ApiProcess[] = ['first', 'second'];
 
 /**
- * Issue 18's closing check: the read (`GET /api/user/profile`) and command (profile updates, closed
- * loop) scenarios with logging and metrics off and on, on the same system restarted between modes
- * (same data, same ports), in the order `alternation(cycles)`; then starts the roles again as the other
- * scenarios run them (logs at warn, metrics served).
+ * Issue 18's closing check, side by side: two `lending api` processes on the same system, one with
+ * logging and metrics off and one with them on, under the same load at the same moment — half the
+ * connections each, reads (`GET /api/user/profile`) and then profile updates (each process its own
+ * half of the members, so neither waits on the other's streams). On a shared host whose speed
+ * moves by tens of percent from one minute to the next, runs one after the other measured the host;
+ * two processes measured together share its every moment, so what differs between them is theirs.
  *
- * Each window is preceded by `warmupSeconds` of the same load that is not measured: the roles have
- * just been restarted, and a fresh process's first seconds — V8 compiling the hot paths, the young
- * generation growing from its initial size under the allocation rate — are not what a running API
- * does, and they differ from run to run more than logging's cost does.
+ * Each run restarts the roles (the projections and workers in the first process's mode, the second
+ * process in the other) and swaps which process is on (`sideBySideOrder`); every window follows
+ * `warmupSeconds` of the same load, unmeasured, since fresh processes first compile their hot paths
+ * and grow their young generation. The projections and workers serve both processes, so what they
+ * spend on logging and metrics (no line per event; a scrape a second) is not in the difference.
+ * Ends by starting the roles again as the other scenarios run them.
  */
 export async function observabilityScenario(
   system: RunningSystem,
@@ -117,46 +120,82 @@ export async function observabilityScenario(
   }: { readConnections: number; commandConnections: number; durationSeconds: number; cycles: number; warmupSeconds: number; tag: string },
 ): Promise<ObservabilityResult> {
   const runs: ObservabilityRun[] = [];
-  for (const mode of alternation(cycles)) {
-    await system.restartRoles(OBSERVABILITY_ENV[mode]);
-    const stopScraping = mode === 'on' ? scrapeEverySecond([...system.metricsPorts]) : async () => 0;
-    const cpu = (children: Child[]) => {
-      const seconds = children.map((child) => child.cpuSeconds());
-      return seconds.some((value) => value === null) ? null : seconds.reduce((sum: number, value) => sum + value!, 0);
-    };
-    const perRequest = (before: number | null, after: number | null, requests: number) => (before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests);
-    const run = `${tag}-${mode}-${runs.length}`;
-    const read = () => readScenario(system, '/api/user/profile', { connections: readConnections, durationSeconds });
-    const commands = (seconds: number, name: string) => commandsScenario(system, { connections: commandConnections, durationSeconds: seconds, tag: name, loans: false });
-    if (warmupSeconds > 0) await readScenario(system, '/api/user/profile', { connections: readConnections, durationSeconds: warmupSeconds });
-    const { value, load } = await withLoad(async () => {
-      const apiBefore = cpu([system.api]);
-      const readResult = await read();
-      const readCpuMs = perRequest(apiBefore, cpu([system.api]), readResult.total);
-      if (warmupSeconds > 0) await commands(warmupSeconds, `${run}-warm`);
-      const allBefore = cpu(system.children);
-      const roleBefore = system.children.map((child) => cpu([child]));
-      const commandsResult = await commands(durationSeconds, run);
-      const commandCpuMsByRole = Object.fromEntries(system.children.map((child, i) => [roleOf(child), perRequest(roleBefore[i]!, cpu([child]), commandsResult.total)]));
-      return { read: readResult, commands: commandsResult, readCpuMs, commandCpuMs: perRequest(allBefore, cpu(system.children), commandsResult.total), commandCpuMsByRole };
-    });
-    runs.push({ mode, ...value, scrapes: await stopScraping(), load });
+  const half = (connections: number) => Math.max(1, Math.floor(connections / 2));
+  for (const onProcess of sideBySideOrder(cycles)) {
+    const modeOf = (process: ApiProcess): ObservabilityMode => (process === onProcess ? 'on' : 'off');
+    await system.restartRoles(OBSERVABILITY_ENV[modeOf('first')]);
+    const beside = await system.startExtraApis(1, { env: OBSERVABILITY_ENV[modeOf('second')], name: 'api-beside' });
+    try {
+      const processes: Record<ApiProcess, { child: Child; url: string; share: number }> = {
+        first: { child: system.api, url: system.baseUrl, share: 0 },
+        second: { child: beside.children[0]!, url: beside.urls[0]!, share: 1 },
+      };
+      const tokensOf = (process: ApiProcess) => system.tokens.filter((_, i) => i % 2 === processes[process].share);
+      const reads = (process: ApiProcess, seconds: number) => {
+        const tokens = tokensOf(process);
+        let k = 0;
+        return runLoad({
+          url: processes[process].url,
+          connections: half(readConnections),
+          durationSeconds: seconds,
+          next: () => ({ method: 'GET', path: '/api/user/profile', headers: { authorization: `Bearer ${tokens[k++ % tokens.length]!}` } }),
+        });
+      };
+      const updates = (process: ApiProcess, seconds: number, phase: string) => {
+        const tokens = tokensOf(process);
+        let k = 0;
+        return runLoad({
+          url: processes[process].url,
+          connections: half(commandConnections),
+          durationSeconds: seconds,
+          timeoutSeconds: 30,
+          next: () => {
+            const i = k++;
+            // Every body new (a re-save of the same address records nothing and costs less).
+            const body = profileChange(`${tag}-${runs.length}-${phase}-${processes[process].share}-${i}`);
+            return { method: 'PUT', path: '/api/user/profile', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]!}` }, body };
+          },
+        });
+      };
+      /** Both processes under `load` at once, unmeasured for `warmupSeconds` and then for the window: each one's load and CPU per request, by its mode. */
+      const sideBySide = async (load: (process: ApiProcess, seconds: number, phase: string) => Promise<LoadResult>): Promise<Record<ObservabilityMode, ProcessWindow>> => {
+        if (warmupSeconds > 0) await Promise.all(BOTH.map((process) => load(process, warmupSeconds, 'warm')));
+        const before = BOTH.map((process) => processes[process].child.cpuSeconds());
+        const loads = await Promise.all(BOTH.map((process) => load(process, durationSeconds, 'window')));
+        const windows = BOTH.map((process, i): [ObservabilityMode, ProcessWindow] => {
+          const after = processes[process].child.cpuSeconds();
+          const start = before[i] ?? null;
+          const spent = start === null || after === null ? null : after - start;
+          const { total } = loads[i]!;
+          return [modeOf(process), { load: loads[i]!, cpuMs: spent === null || total === 0 ? null : (spent * 1000) / total }];
+        });
+        return Object.fromEntries(windows) as Record<ObservabilityMode, ProcessWindow>;
+      };
+      const stopScraping = scrapeEverySecond([...system.children, ...beside.children].flatMap((child) => system.metricsPortOf(child) ?? []));
+      const { value, load } = await withLoad(async () => ({ read: await sideBySide(reads), commands: await sideBySide(updates) }));
+      runs.push({ onProcess, ...value, scrapes: await stopScraping(), load });
+    } finally {
+      await beside.stop();
+    }
   }
   await system.restartRoles({});
-  const rate = (mode: ObservabilityMode, pick: (run: ObservabilityRun) => LoadResult) => runs.filter((run) => run.mode === mode).map((run) => pick(run).requestsPerSecond);
-  const cpuOf = (mode: ObservabilityMode, pick: (run: ObservabilityRun) => number | null) => runs.filter((run) => run.mode === mode).map(pick);
-  const cpuCost = (pick: (run: ObservabilityRun) => number | null) => {
-    const off = cpuOf('off', pick);
-    const on = cpuOf('on', pick);
-    if ([...off, ...on].some((value) => value === null)) return null;
+  const figures = (pick: (window: ProcessWindow) => number | null, of: (run: ObservabilityRun) => Record<ObservabilityMode, ProcessWindow>) =>
+    (['off', 'on'] as const).map((mode) => runs.map((run) => pick(of(run)[mode])));
+  const throughputCost = (of: (run: ObservabilityRun) => Record<ObservabilityMode, ProcessWindow>) => {
+    const [off, on] = figures((window) => window.load.requestsPerSecond, of) as [number[], number[]];
+    return costPercent(off, on);
+  };
+  const cpuCost = (of: (run: ObservabilityRun) => Record<ObservabilityMode, ProcessWindow>) => {
+    const [off, on] = figures((window) => window.cpuMs, of);
+    if ([...off!, ...on!].some((value) => value === null)) return null;
     return -costPercent(off as number[], on as number[]);
   };
   return {
     warmupSeconds,
     runs,
-    readCostPercent: costPercent(rate('off', (run) => run.read), rate('on', (run) => run.read)),
-    commandCostPercent: costPercent(rate('off', (run) => run.commands), rate('on', (run) => run.commands)),
-    readCpuCostPercent: cpuCost((run) => run.readCpuMs),
-    commandCpuCostPercent: cpuCost((run) => run.commandCpuMs),
+    readCostPercent: throughputCost((run) => run.read),
+    commandCostPercent: throughputCost((run) => run.commands),
+    readCpuCostPercent: cpuCost((run) => run.read),
+    commandCpuCostPercent: cpuCost((run) => run.commands),
   };
 }
