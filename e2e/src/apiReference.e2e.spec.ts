@@ -1,30 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, launchChromium, screenshot } from './support/browser.js';
-import { startSystem, type RunningSystem } from './support/system.js';
+import { describe, expect, it } from 'vitest';
+import { collectPageErrors, screenshot } from './support/browser.js';
+import { systemAndBrowser } from './support/suite.js';
 
 describe('the API reference page (/api/docs) in a browser', () => {
-  let system: RunningSystem;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    system = await startSystem();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
+  const suite = systemAndBrowser();
 
   it('renders every route of the document offline, under the API’s Content-Security-Policy', async () => {
-    const context = await browser.newContext({ baseURL: system.baseUrl, viewport: { width: 1280, height: 900 } });
+    const context = await suite.browser.newContext({ baseURL: suite.system.baseUrl, viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(30_000);
     // Offline: anything the page asks of another origin is refused and recorded.
     const elsewhere: string[] = [];
     await context.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith(system.baseUrl)) return route.continue();
+      if (url.startsWith(suite.system.baseUrl)) return route.continue();
       elsewhere.push(url);
       return route.abort();
     });
@@ -36,7 +24,7 @@ describe('the API reference page (/api/docs) in a browser', () => {
       expect(answer?.headers()['content-security-policy']).toMatch(/script-src 'self'/);
       await page.locator('.opblock').first().waitFor();
 
-      const document = (await system.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
+      const document = (await suite.system.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
       const expected = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
       // Swagger UI shows each operation as a block with its method and path.
       const shown = await page.locator('.opblock-summary').evaluateAll((blocks) =>

@@ -1,9 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { approvedBorrower } from './support/borrowers.js';
-import { collectPageErrors, launchChromium, phoneContext } from './support/browser.js';
 import { e164 } from './support/helpers.js';
-import { startSystem, type RunningSystem } from './support/system.js';
+import { phonePageEachTest, systemAndBrowser } from './support/suite.js';
 
 /**
  * Issue 20: /loan-app is dashboard.html, whose page holds the dashboard's frame prerendered at
@@ -12,81 +10,58 @@ import { startSystem, type RunningSystem } from './support/system.js';
  * cannot be pressed or announced, and the app hydrates it and draws the member's own parts into it.
  */
 describe('the dashboard with its prerendered frame at 360 × 740 (issue 20)', () => {
-  let system: RunningSystem;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let errors: string[];
+  const suite = systemAndBrowser();
+  const tab = phonePageEachTest(suite);
 
-  beforeAll(async () => {
-    system = await startSystem();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
-
-  beforeEach(async () => {
-    context = await phoneContext(browser, system.baseUrl);
-    page = await context.newPage();
-    errors = collectPageErrors(page);
-  });
-
-  afterEach(async () => {
-    await context?.close();
-  });
-
-  const frameHeading = () => page.locator('#root[data-prerendered="dashboard"] > [inert][aria-hidden="true"] h1', { hasText: 'Dashboard' });
-  const appHeading = () => page.getByRole('heading', { level: 1, name: 'Dashboard' });
+  const frameHeading = () => tab.page.locator('#root[data-prerendered="dashboard"] > [inert][aria-hidden="true"] h1', { hasText: 'Dashboard' });
+  const appHeading = () => tab.page.getByRole('heading', { level: 1, name: 'Dashboard' });
 
   it("shows the frame while the session is checked, inert and hidden from screen readers, then hydrates it into the member's own dashboard", async () => {
-    const borrower = await approvedBorrower(system);
-    await page.goto('/');
-    await page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(borrower.token)})`);
+    const borrower = await approvedBorrower(suite.system);
+    await tab.page.goto('/');
+    await tab.page.evaluate(`window.localStorage.setItem('token', ${JSON.stringify(borrower.token)})`);
     // The session check is held until the frame has been seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/user/profile', async (route) => {
+    await tab.page.route('**/api/user/profile', async (route) => {
       await held;
       await route.continue();
     });
 
-    const answer = await page.goto('/loan-app', { waitUntil: 'domcontentloaded' });
+    const answer = await tab.page.goto('/loan-app', { waitUntil: 'domcontentloaded' });
     const html = (await answer?.text()) ?? '';
     expect(html).toContain('data-prerendered="dashboard"');
     expect(html).toContain('Fast cash loans');
     expect(html).not.toContain(e164(borrower.phone));
     await frameHeading().waitFor({ state: 'visible' });
-    await page.getByText('Loading...').first().waitFor({ state: 'visible' });
+    await tab.page.getByText('Loading...').first().waitFor({ state: 'visible' });
     // Hidden from the accessibility tree and unpressable until the app draws.
     expect(await appHeading().count()).toBe(0);
-    expect(await page.getByRole('navigation', { name: 'Account' }).count()).toBe(0);
-    await page.evaluate("window.__frameHeading = document.getElementById('page-title')");
+    expect(await tab.page.getByRole('navigation', { name: 'Account' }).count()).toBe(0);
+    await tab.page.evaluate("window.__frameHeading = document.getElementById('page-title')");
 
     release();
     await appHeading().waitFor();
-    await page.getByText(`Hello, ${e164(borrower.phone)}`).waitFor();
-    await page.getByTestId('loan-number').waitFor();
-    expect(await page.locator('[inert]').count()).toBe(0);
+    await tab.page.getByText(`Hello, ${e164(borrower.phone)}`).waitFor();
+    await tab.page.getByTestId('loan-number').waitFor();
+    expect(await tab.page.locator('[inert]').count()).toBe(0);
     expect(await frameHeading().count()).toBe(0);
     // The app hydrated the frame rather than drawing a page of its own over it: the frame's
     // elements are the app's (no hydration mismatch either: the console has no error).
-    expect(await page.evaluate("window.__frameHeading === document.getElementById('page-title') && window.__frameHeading.isConnected")).toBe(true);
+    expect(await tab.page.evaluate("window.__frameHeading === document.getElementById('page-title') && window.__frameHeading.isConnected")).toBe(true);
     // The app's own page works: its tab bar moves within the page.
-    await page.evaluate('window.__sameDocument = true');
-    await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'WALLET' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
-    expect(await page.evaluate('window.__sameDocument')).toBe(true);
-    expect(errors).toEqual([]);
+    await tab.page.evaluate('window.__sameDocument = true');
+    await tab.page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'WALLET' }).click();
+    await tab.page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
+    expect(await tab.page.evaluate('window.__sameDocument')).toBe(true);
+    expect(tab.errors).toEqual([]);
   });
 
   it('gives a visitor at /loan-app the sign-in page in its place', async () => {
-    await page.goto('/loan-app');
-    await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+    await tab.page.goto('/loan-app');
+    await tab.page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
     expect(await frameHeading().count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/loan-app');
-    expect(errors).toEqual([]);
+    expect(new URL(tab.page.url()).pathname).toBe('/loan-app');
+    expect(tab.errors).toEqual([]);
   });
 });

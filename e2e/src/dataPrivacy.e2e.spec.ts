@@ -1,12 +1,12 @@
 import { readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collectPageErrors, horizontalOverflow, launchChromium, phoneContext, screenshot } from './support/browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectPageErrors, horizontalOverflow, phoneContext, screenshot } from './support/browser.js';
 import { storedToken, textOf, uniquePhone } from './support/helpers.js';
 import { pendingLoan, verifiedBorrower } from './support/borrowers.js';
-import { startSystem, type RunningSystem } from './support/system.js';
+import { systemAndBrowser } from './support/suite.js';
 
 /*
  * Issue 17, item 4 (RA 10173, the Data Privacy Act), on a phone (360 × 740): registration shows the
@@ -15,24 +15,14 @@ import { startSystem, type RunningSystem } from './support/system.js';
  * them from the profile (one JSON file, at once); a borrower with nothing owed closes the account.
  */
 describe('data privacy on a phone', () => {
-  let system: RunningSystem;
-  let browser: Browser;
+  const suite = systemAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
 
-  beforeAll(async () => {
-    system = await startSystem();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await system?.stop();
-  });
-
   async function freshPage(token?: string) {
     await context?.close();
-    context = await phoneContext(browser, system.baseUrl);
+    context = await phoneContext(suite.browser, suite.system.baseUrl);
     page = await context.newPage();
     pageErrors = collectPageErrors(page);
     await page.goto('/');
@@ -61,15 +51,15 @@ describe('data privacy on a phone', () => {
     await page.waitForURL('**/loan-app');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     const token = (await storedToken(page))!;
-    const notice_ = await system.request('GET', '/api/privacy-notice');
-    const profile = await system.request('GET', '/api/user/profile', { token });
+    const notice_ = await suite.system.request('GET', '/api/privacy-notice');
+    const profile = await suite.system.request('GET', '/api/user/profile', { token });
     expect(profile.body).toMatchObject({ fullName: 'Leonor Rivera', consentRequired: false, privacyNoticeVersion: notice_.body.version });
     expect(pageErrors).toEqual([]);
   });
 
   it('asks a member who has not consented to the notice in force to read and accept it before going on', async () => {
     const phone = uniquePhone();
-    const registered = await system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName: 'Jose Rizal' } });
+    const registered = await suite.system.request('POST', '/api/auth/register', { body: { phone, password: 'Sampaguita#2026', fullName: 'Jose Rizal' } });
     expect(registered.status).toBe(201);
     await freshPage(registered.body.token);
     await page.goto('/loan-app');
@@ -79,15 +69,15 @@ describe('data privacy on a phone', () => {
     await screenshot(page, 'privacy-notice-asked-again');
     await gate.getByRole('button', { name: 'I accept the privacy notice' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    const profile = await system.request('GET', '/api/user/profile', { token: registered.body.token });
+    const profile = await suite.system.request('GET', '/api/user/profile', { token: registered.body.token });
     expect(profile.body.consentRequired).toBe(false);
     expect(pageErrors).toEqual([]);
   });
 
   it('downloads everything Honeylend holds about the borrower from the profile, as one JSON file', async () => {
-    const borrower = await verifiedBorrower(system, 'Clara Tinio');
-    const loan = await pendingLoan(system, borrower, 90_000);
-    const other = await verifiedBorrower(system, 'Pedro Paterno');
+    const borrower = await verifiedBorrower(suite.system, 'Clara Tinio');
+    const loan = await pendingLoan(suite.system, borrower, 90_000);
+    const other = await verifiedBorrower(suite.system, 'Pedro Paterno');
     await freshPage(borrower.token);
     await page.goto('/profile');
     const card = page.getByRole('region', { name: 'Your data and privacy' });
@@ -109,7 +99,7 @@ describe('data privacy on a phone', () => {
   });
 
   it('closes the account of a borrower with nothing owed: signed out at once, and sign-in refused', async () => {
-    const borrower = await verifiedBorrower(system, 'Trinidad Tecson');
+    const borrower = await verifiedBorrower(suite.system, 'Trinidad Tecson');
     await freshPage(borrower.token);
     await page.goto('/profile');
     await page.getByRole('region', { name: 'Your data and privacy' }).getByRole('button', { name: 'Close my account' }).click();
@@ -120,7 +110,7 @@ describe('data privacy on a phone', () => {
     await textOf(page.locator('.toast').filter({ hasText: 'Account closed' }), 'The records the law requires stay on our log for 5 years');
     await screenshot(page, 'account-closed', 'screen');
     expect(await storedToken(page)).toBeNull();
-    const signIn = await system.request('POST', '/api/auth/login', { body: { phone: borrower.phone, password: 'Sampaguita#2026' } });
+    const signIn = await suite.system.request('POST', '/api/auth/login', { body: { phone: borrower.phone, password: 'Sampaguita#2026' } });
     expect(signIn.status).toBe(403);
     expect(signIn.body.code).toBe('ACCOUNT_CLOSED');
     expect(pageErrors).toEqual([]);
