@@ -1,4 +1,4 @@
-import { runLoad, type LoadResult } from '../load.js';
+import { runLoad, type LoadOptions, type LoadResult } from '../load.js';
 import { withLoad, type LoadAround } from '../machineLoad.js';
 import type { Child } from '../processes.js';
 import type { RunningSystem } from '../system.js';
@@ -130,33 +130,30 @@ export async function observabilityScenario(
         first: { child: system.api, url: system.baseUrl, share: 0 },
         second: { child: beside.children[0]!, url: beside.urls[0]!, share: 1 },
       };
-      const tokensOf = (process: ApiProcess) => system.tokens.filter((_, i) => i % 2 === processes[process].share);
-      const reads = (process: ApiProcess, seconds: number) => {
-        const tokens = tokensOf(process);
+      /** Load on one process with its half of the connections, each request built for its next member (its own half of them) in turn. */
+      const loadOn = (process: ApiProcess, seconds: number, { connections, timeoutSeconds }: { connections: number; timeoutSeconds?: number }, request: (token: string, i: number) => ReturnType<LoadOptions['next']>) => {
+        const tokens = system.tokens.filter((_, i) => i % 2 === processes[process].share);
         let k = 0;
         return runLoad({
           url: processes[process].url,
-          connections: half(readConnections),
+          connections: half(connections),
           durationSeconds: seconds,
-          next: () => ({ method: 'GET', path: '/api/user/profile', headers: { authorization: `Bearer ${tokens[k++ % tokens.length]!}` } }),
-        });
-      };
-      const updates = (process: ApiProcess, seconds: number, phase: string) => {
-        const tokens = tokensOf(process);
-        let k = 0;
-        return runLoad({
-          url: processes[process].url,
-          connections: half(commandConnections),
-          durationSeconds: seconds,
-          timeoutSeconds: 30,
+          ...(timeoutSeconds ? { timeoutSeconds } : {}),
           next: () => {
             const i = k++;
-            // Every body new (a re-save of the same address records nothing and costs less).
-            const body = profileChange(`${tag}-${runs.length}-${phase}-${processes[process].share}-${i}`);
-            return { method: 'PUT', path: '/api/user/profile', headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]!}` }, body };
+            return request(tokens[i % tokens.length]!, i);
           },
         });
       };
+      const reads = (process: ApiProcess, seconds: number) => loadOn(process, seconds, { connections: readConnections }, (token) => ({ method: 'GET', path: '/api/user/profile', headers: { authorization: `Bearer ${token}` } }));
+      // Every body new (a re-save of the same address records nothing and costs less).
+      const updates = (process: ApiProcess, seconds: number, phase: string) =>
+        loadOn(process, seconds, { connections: commandConnections, timeoutSeconds: 30 }, (token, i) => ({
+          method: 'PUT',
+          path: '/api/user/profile',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: profileChange(`${tag}-${runs.length}-${phase}-${processes[process].share}-${i}`),
+        }));
       /** Both processes under `load` at once, unmeasured for `warmupSeconds` and then for the window: each one's load and CPU per request, by its mode. */
       const sideBySide = async (load: (process: ApiProcess, seconds: number, phase: string) => Promise<LoadResult>): Promise<Record<ObservabilityMode, ProcessWindow>> => {
         if (warmupSeconds > 0) await Promise.all(BOTH.map((process) => load(process, warmupSeconds, 'warm')));
