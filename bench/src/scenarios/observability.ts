@@ -124,7 +124,7 @@ export async function observabilityScenario(
   for (const onProcess of sideBySideOrder(cycles)) {
     const modeOf = (process: ApiProcess): ObservabilityMode => (process === onProcess ? 'on' : 'off');
     await system.restartRoles(OBSERVABILITY_ENV[modeOf('first')]);
-    const beside = await system.startExtraApis(1, { env: OBSERVABILITY_ENV[modeOf('second')], name: 'api-beside' });
+    const beside = await system.startExtraApis(1, { env: OBSERVABILITY_ENV[modeOf('second')], name: `api-beside-run${runs.length + 1}` });
     try {
       const processes: Record<ApiProcess, { child: Child; url: string; share: number }> = {
         first: { child: system.api, url: system.baseUrl, share: 0 },
