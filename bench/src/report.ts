@@ -7,7 +7,7 @@ import type { AuditResult } from './scenarios/audit.js';
 import type { CommandsResult, OpenCommandsResult } from './scenarios/commands.js';
 import type { OtpOpenResult, OtpResult } from './scenarios/otp.js';
 import type { ApiScaleResult } from './scenarios/apiScale.js';
-import type { ObservabilityResult } from './scenarios/observability.js';
+import { windowsOf, type ObservabilityResult } from './scenarios/observability.js';
 import { classifyLoad, type LoadAround } from './machineLoad.js';
 import type { PushResult } from './scenarios/push.js';
 import type { ReplayResult } from './scenarios/replay.js';
@@ -222,10 +222,9 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     const pct = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} %`);
     checks.push({ figure: 'logging and metrics cost', target: '< 5 % of read and command throughput', measured: `read ${observability.readCostPercent.toFixed(1)} %, commands ${observability.commandCostPercent.toFixed(1)} % (CPU per request: read ${pct(observability.readCpuCostPercent)}, commands ${pct(observability.commandCpuCostPercent)})`, met });
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-    const windows = (mode: 'off' | 'on', kind: 'read' | 'commands') => observability.runs.map((run) => run[kind][mode]);
-    const rate = (mode: 'off' | 'on', kind: 'read' | 'commands') => mean(windows(mode, kind).map((window) => window.load.requestsPerSecond));
+    const rate = (mode: 'off' | 'on', kind: 'read' | 'commands') => mean(windowsOf(observability.runs, kind, mode).map((window) => window.load.requestsPerSecond));
     const cpuMs = (mode: 'off' | 'on', kind: 'read' | 'commands') => {
-      const values = windows(mode, kind).map((window) => window.cpuMs);
+      const values = windowsOf(observability.runs, kind, mode).map((window) => window.cpuMs);
       return values.some((value) => value === null) ? '?' : mean(values as number[]).toFixed(3);
     };
     add('observability', {

@@ -93,6 +93,11 @@ export function costPercent(off: number[], on: number[]): number {
 
 const BOTH: readonly ApiProcess[] = ['first', 'second'];
 
+/** The windows of one kind (reads or commands) of every run, of the process that was in `mode`. */
+export function windowsOf(runs: readonly ObservabilityRun[], kind: 'read' | 'commands', mode: ObservabilityMode): ProcessWindow[] {
+  return runs.map((run) => run[kind][mode]);
+}
+
 /**
  * Issue 18's closing check, side by side: two `lending api` processes on the same system, one with
  * logging and metrics off and one with them on, under the same load at the same moment — half the
@@ -176,23 +181,22 @@ export async function observabilityScenario(
     }
   }
   await system.restartRoles({});
-  const figures = (pick: (window: ProcessWindow) => number | null, of: (run: ObservabilityRun) => Record<ObservabilityMode, ProcessWindow>) =>
-    (['off', 'on'] as const).map((mode) => runs.map((run) => pick(of(run)[mode])));
-  const throughputCost = (of: (run: ObservabilityRun) => Record<ObservabilityMode, ProcessWindow>) => {
-    const [off, on] = figures((window) => window.load.requestsPerSecond, of) as [number[], number[]];
-    return costPercent(off, on);
+  const throughputCost = (kind: 'read' | 'commands') => {
+    const rate = (mode: ObservabilityMode) => windowsOf(runs, kind, mode).map((window) => window.load.requestsPerSecond);
+    return costPercent(rate('off'), rate('on'));
   };
-  const cpuCost = (of: (run: ObservabilityRun) => Record<ObservabilityMode, ProcessWindow>) => {
-    const [off, on] = figures((window) => window.cpuMs, of);
-    if ([...off!, ...on!].some((value) => value === null)) return null;
+  const cpuCost = (kind: 'read' | 'commands') => {
+    const off = windowsOf(runs, kind, 'off').map((window) => window.cpuMs);
+    const on = windowsOf(runs, kind, 'on').map((window) => window.cpuMs);
+    if ([...off, ...on].some((value) => value === null)) return null;
     return -costPercent(off as number[], on as number[]);
   };
   return {
     warmupSeconds,
     runs,
-    readCostPercent: throughputCost((run) => run.read),
-    commandCostPercent: throughputCost((run) => run.commands),
-    readCpuCostPercent: cpuCost((run) => run.read),
-    commandCpuCostPercent: cpuCost((run) => run.commands),
+    readCostPercent: throughputCost('read'),
+    commandCostPercent: throughputCost('commands'),
+    readCpuCostPercent: cpuCost('read'),
+    commandCpuCostPercent: cpuCost('commands'),
   };
 }
