@@ -173,7 +173,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Three pages: the prerendered landing (index.html, served at /), the dashboard with its
     // prerendered frame (dashboard.html, served at /loan-app) and the app (app.html, served for
-    // every other address; command-api/src/web/staticWeb.ts). The last two load the same script.
+    // every other address; command-api/src/platform/web/staticWeb.ts). The last two load the same script.
     rolldownOptions: {
       input: {
         index: fileURLToPath(new URL('./index.html', import.meta.url)),

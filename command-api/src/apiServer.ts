@@ -4,26 +4,26 @@ import { Redis } from 'ioredis';
 import { Queue } from 'bullmq';
 import { ACCOUNT_CODE_QUEUE, createJobKeys, DEFAULT_LATE_CHARGE_SETTINGS, QUEUE_NAMES, readModelKeys, type LateChargeSettings } from '@honeylend/contracts';
 import { devDefaultsAllowed, resolveOtpSecret } from '@honeylend/contracts/server';
-import { LeakyBuckets } from './throttle/leakyBuckets.js';
-import { accountLimits } from './throttle/accountLimits.js';
+import { LeakyBuckets } from './platform/throttle/leakyBuckets.js';
+import { accountLimits } from './platform/throttle/accountLimits.js';
 import { storeIdentityOf, type EventStore } from '@honeylend/eventstore';
-import { createApp } from './app.js';
-import { bootstrapSuperadmin } from './admin/bootstrapSuperadmin.js';
+import { createApp, type AppDeps } from './app.js';
+import { readAdminStats } from './statistics/readAdminStats.js';
+import { bootstrapSuperadmin } from './staff/bootstrapSuperadmin.js';
 import { seedCompanyDetails } from './company/companyFromEnvironment.js';
-import { parseTrustedProxies } from './admin/access/clientAddress.js';
-import { LoginThrottle } from './auth/loginThrottle.js';
-import { TokenService } from './auth/tokens.js';
-import { RevokedTokens } from './auth/revokedTokens.js';
-import { ProjectionProgress } from './consistency/projectionProgress.js';
-import type { ApiDeps } from './http/context.js';
-import type { Logger } from './http/logger.js';
-import { ReadModelStore } from './readModels/readModelStore.js';
-import { RealtimeGateway } from './realtime/realtimeGateway.js';
-import { FileStore } from './uploads/fileStore.js';
-import { SignedFileUrls } from './uploads/signedFileUrls.js';
+import { parseTrustedProxies } from './platform/http/clientAddress.js';
+import { LoginThrottle } from './platform/throttle/loginThrottle.js';
+import { TokenService } from './platform/sessions/tokens.js';
+import { RevokedTokens } from './platform/sessions/revokedTokens.js';
+import { ProjectionProgress } from './platform/consistency/projectionProgress.js';
+import type { Logger } from './platform/logging/logger.js';
+import { ReadModelStore } from './platform/readModels/readModelStore.js';
+import { RealtimeGateway } from './platform/realtime/realtimeGateway.js';
+import { FileStore } from './platform/uploads/fileStore.js';
+import { SignedFileUrls } from './platform/uploads/signedFileUrls.js';
 import type { KeyObject } from 'node:crypto';
 import { AuditJobs } from './audit/jobs/auditJobs.js';
-import { BusinessClock } from './servicing/businessClock.js';
+import { BusinessClock } from './platform/time/businessClock.js';
 
 export interface ApiServerOptions {
   store: EventStore;
@@ -58,7 +58,7 @@ export interface ApiServerOptions {
 export interface ApiServer {
   server: Server;
   port: number;
-  deps: ApiDeps;
+  deps: AppDeps;
   realtime: RealtimeGateway;
   /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), then closes connections it owns. */
   close(graceMs?: number): Promise<void>;
@@ -110,7 +110,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const auditJobs = new AuditJobs({ store: options.store, redisUrl: options.redisUrl, keyPrefix, trustedKeys: options.auditTrustedKeys, logger: options.logger, now });
   await auditJobs.ready();
   const notificationQueue = new Queue(QUEUE_NAMES.notifications, { connection: queueConnection, prefix: jobKeys.queuePrefix });
-  const deps: ApiDeps = {
+  const deps: AppDeps = {
     store: options.store,
     redis,
     readModels,
@@ -137,7 +137,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: devDefaultsAllowed(env), devBusinessDate: devDefaultsAllowed(env) });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 5_000;
-  const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }), new Redis(options.redisUrl, { maxRetriesPerRequest: null }));
+  const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }), new Redis(options.redisUrl, { maxRetriesPerRequest: null }), () => readAdminStats(deps));
   await realtime.start();
   deps.revokeSessions = (id, reason) => realtime.revoke(id, reason);
   auditJobs.onUpdate((update) => realtime.toAuditors('audit.job', update));

@@ -3,38 +3,43 @@ import Koa, { type Middleware } from 'koa';
 import type Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { DEFAULT_MONTHLY_RATE_BPS } from '@honeylend/contracts';
-import { ApiError } from './http/apiError.js';
-import type { ApiDeps } from './http/context.js';
-import { errorHandling } from './http/errorHandling.js';
-import { requestLog } from './http/requestLog.js';
-import { securityHeaders } from './http/securityHeaders.js';
-import { idempotency } from './http/idempotency.js';
-import { jsonBodyGuard } from './http/jsonBodyGuard.js';
-import { authRoutes } from './auth/authRoutes.js';
-import { accountSecurityRoutes } from './account/accountSecurityRoutes.js';
+import { ApiError } from './platform/errors/apiError.js';
+import type { ApiDeps } from './platform/context/context.js';
+import type { AuditDeps } from './audit/auditDeps.js';
+import { errorHandling } from './platform/http/errorHandling.js';
+import { requestLog } from './platform/http/requestLog.js';
+import { securityHeaders } from './platform/http/securityHeaders.js';
+import { idempotency } from './platform/http/idempotency.js';
+import { jsonBodyGuard } from './platform/http/jsonBodyGuard.js';
+import { authRoutes } from './identity/authRoutes.js';
+import { accountSecurityRoutes } from './identity/accountSecurityRoutes.js';
 import { healthRoutes } from './health/healthRoutes.js';
-import { profileRoutes } from './member/profileRoutes.js';
-import { staticWeb } from './web/staticWeb.js';
-import { jsonCompression } from './http/jsonCompression.js';
-import { uploadRoutes } from './uploads/uploadRoutes.js';
-import { loanRoutes } from './loan/loanRoutes.js';
-import { withdrawalRoutes } from './withdrawal/withdrawalRoutes.js';
-import { notificationRoutes } from './notification/notificationRoutes.js';
+import { profileRoutes } from './members/profileRoutes.js';
+import { staticWeb } from './platform/web/staticWeb.js';
+import { jsonCompression } from './platform/http/jsonCompression.js';
+import { uploadRoutes } from './members/documents/uploadRoutes.js';
+import { loanRoutes } from './lending/loanRoutes.js';
+import { withdrawalRoutes } from './wallet/withdrawalRoutes.js';
+import { notificationRoutes } from './members/notifications/notificationRoutes.js';
 import { devOutboxRoutes, ratesRoutes } from './rates/ratesRoutes.js';
-import { adminRouters } from './admin/adminRouters.js';
+import { staffRouters } from './staffRouters.js';
+import { adminAccess } from './staff/access/adminAccess.js';
 import { auditRoutes } from './audit/auditRoutes.js';
-import { resolveClientAddress } from './admin/access/adminAccess.js';
+import { resolveClientAddress } from './platform/allowList/allowList.js';
 import { borrowerServicingRoutes } from './servicing/borrowerServicingRoutes.js';
 import { paymentWebhookRoutes } from './servicing/paymentWebhookRoutes.js';
 import { businessDateRoutes } from './servicing/businessDateRoutes.js';
-import { apiReferenceRoutes } from './openapi/apiReferenceRoutes.js';
+import { apiReferenceRoutes } from './platform/openapi/apiReferenceRoutes.js';
 
 import { companyRoutes } from './company/companyRoutes.js';
-import { disclosureRoutes } from './loan/disclosure/disclosureRoutes.js';
-import { privacyRoutes } from './privacy/privacyRoutes.js';
+import { disclosureRoutes } from './lending/disclosure/disclosureRoutes.js';
+import { privacyRoutes } from './members/privacy/privacyRoutes.js';
 
 /** The version the API reference names: the command API package's. */
 const API_VERSION = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
+
+/** Everything the app's routes need: every capability's common deps and the auditor's jobs. */
+export type AppDeps = ApiDeps & AuditDeps;
 
 export interface AppOptions {
   /** Folder of the built web app; when given, it is served at / with the client router's fallback. */
@@ -47,7 +52,7 @@ export interface AppOptions {
   devBusinessDate?: boolean;
 }
 
-export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   const app = new Koa();
   // Every route sees the real client address (behind a TRUSTED_PROXIES proxy too): the login
   // throttle keys on it and every event's metadata records it.
@@ -65,11 +70,11 @@ export function createApp(deps: ApiDeps, options: AppOptions = {}): Koa {
   // includeUnparsed keeps the exact text as ctx.request.rawBody: the payment webhook's signature is over it.
   app.use(koaBody({ jsonLimit: '100kb', multipart: false, urlencoded: false, text: false, jsonStrict: true, includeUnparsed: true }));
   app.use(jsonBodyGuard());
-  app.use(idempotency(deps));
+  app.use(idempotency(deps, adminAccess(deps)));
 
   for (const router of [
     healthRoutes(deps),
-    ...adminRouters(deps),
+    ...staffRouters(deps),
     auditRoutes(deps),
     authRoutes(deps),
     ...accountSecurityRoutes(deps),

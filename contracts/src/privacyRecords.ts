@@ -9,7 +9,7 @@ import { centavosToPesos, formatPesos } from './money.js';
  * The data privacy notice (RA 10173, the Data Privacy Act of 2012). Its version names the text a
  * member consented to: a new version (a changed notice) asks every member again at their next
  * sign-in, and no loan application goes through without consent to the version in force.
- * Change the text in command-api/src/privacy/privacyNotice.ts and bump this with it.
+ * Change the text in command-api/src/members/privacy/privacyNotice.ts and bump this with it.
  */
 export const PRIVACY_NOTICE_VERSION = '2026-11-25';
 

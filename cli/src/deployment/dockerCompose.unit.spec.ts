@@ -10,7 +10,7 @@ import { parseConnectionString } from '@eventstore/db-client/dist/Client/parseCo
 import { createJobKeys } from '@honeylend/contracts';
 import { resolveOtpSecret } from '@honeylend/contracts/server';
 import { HttpSmsSender, createSmsSender } from '@honeylend/workers';
-import { parseTrustedProxies } from '../../../command-api/src/admin/access/clientAddress.js';
+import { parseTrustedProxies } from '../../../command-api/src/platform/http/clientAddress.js';
 import { loadConfig } from '../config.js';
 import { commandOf, dependenciesOf, loadComposeFile, mountsOf, parseComposeFile, publishedPorts, type ComposeFile } from '../testing/composeFile.js';
 import { insecureStoreProblems, isDatabaseService, isEventStoreNode, publishedDatabasePortProblems, redisPasswordProblems, storeExposureProblems } from '../testing/composeChecks.js';

@@ -3,7 +3,7 @@ import { streams, type LoanDoc, type MemberDoc } from '@honeylend/contracts';
 import { startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
 import { acceptDisclosure, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../testing/admins.js';
 import { approvedBySecondAdmin } from '../testing/approvals.js';
-import { parseFeedEntry } from '../../../command-api/src/realtime/changeFeed.js';
+import { parseFeedEntry } from '../../../command-api/src/platform/realtime/changeFeed.js';
 
 /**
  * Done-when of issue 16: for a member and a loan with a long history, the state an auditor is

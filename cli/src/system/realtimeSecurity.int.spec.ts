@@ -2,7 +2,7 @@ import jwt from 'jsonwebtoken';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiServer } from '@honeylend/command-api';
-import { REPLAY_WINDOW } from '../../../command-api/src/realtime/realtimeGateway.js';
+import { REPLAY_WINDOW } from '../../../command-api/src/platform/realtime/realtimeGateway.js';
 import { startTestSystem, SUPERADMIN, type TestSystem } from '../testing/testSystem.js';
 import { registerBorrower, verifyBorrower } from '../testing/borrowers.js';
 import { createAdmin, requestFrom, startProxiedNode, superadminToken, type TestAdmin } from '../testing/admins.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
 import { registerBorrower } from '../testing/borrowers.js';
 import { pngImage } from '../testing/images.js';
-import { NEW_PASSWORD_HASHING } from '../../../command-api/src/auth/passwords.js';
+import { NEW_PASSWORD_HASHING } from '../../../command-api/src/platform/passwords/passwords.js';
 
 /**
  * Registration and uploads under the limits production runs with (120 sign-ups an hour per

@@ -1,5 +1,5 @@
 import { APPROVAL_TTL_HOURS, DEFAULT_APPROVAL_SETTINGS, EXECUTION_RESUME_AFTER_MS, type ApprovalCommand, type ApprovalSettings, type ApprovalStatus, type EventOf } from '@honeylend/contracts';
-import { DomainError, type Decider } from '../domain/decider.js';
+import { DomainError, type Decider } from '../platform/commands/decider.js';
 
 /** Stream approval-<id>: one command waiting for a second admin (design §11). */
 export type ApprovalEvent = EventOf<'ApprovalRequested' | 'ApprovalGranted' | 'ApprovalExecuted' | 'ApprovalRejected' | 'ApprovalExpired'>;

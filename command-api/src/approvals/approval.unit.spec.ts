@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_APPROVAL_SETTINGS, needsApproval, type ApprovalCommand } from '@honeylend/contracts';
-import { given } from '../domain/testing/givenWhenThen.js';
+import { given } from '../platform/commands/testing/givenWhenThen.js';
 import { approvalDecider, approvalSettingsDecider, type ApprovalEvent } from './approval.js';
 
 const approvalId = '6f1c2d3e-4b5a-4c6d-8e7f-8091a2b3c4d5';

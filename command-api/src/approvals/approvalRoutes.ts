@@ -15,19 +15,19 @@ import {
   type ApprovalKind,
   type ApprovalSettings,
 } from '@honeylend/contracts';
-import { adminAccess, mainAdminOnly } from '../admin/access/adminAccess.js';
-import { listQuery } from '../admin/lists/listQuery.js';
-import { documentsOf } from '../admin/lists/searchPage.js';
-import { idFromPath } from '../admin/pathId.js';
-import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { handleCommand } from '../domain/commandHandler.js';
-import { ApiError } from '../http/apiError.js';
-import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { endpoint } from '../http/endpoint.js';
-import * as answers from '../http/answerSchemas.js';
+import { adminAccess, mainAdminOnly } from '../staff/access/adminAccess.js';
+import { listQuery } from '../platform/lists/listQuery.js';
+import { documentsOf } from '../platform/lists/searchPage.js';
+import { idFromPath } from '../platform/http/pathId.js';
+import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
+import { handleCommand } from '../platform/commands/commandHandler.js';
+import { ApiError } from '../platform/errors/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import * as answers from '../platform/http/answerSchemas.js';
 import { approvalSettingsDecider } from './approval.js';
-import { personalDataView } from '../audit/personalDataView.js';
-import { approvalSettings, grantApproval, rejectApproval } from './fourEyes.js';
+import { personalDataView } from '../staff/personalData/personalDataView.js';
+import { approvalSettings, grantApproval, rejectApproval, type ApprovedCommandRunners } from './fourEyes.js';
 
 export const APPROVAL_ROUTE_MESSAGES = {
   reason: 'Give a reason (5 to 500 characters)',
@@ -65,7 +65,7 @@ async function loadApproval(deps: ApiDeps, approvalId: string) {
  * Four eyes on money (design §11): the Approvals page's list, and a second admin's approval or
  * rejection. An auditor reads the list and changes nothing.
  */
-export function approvalRoutes(deps: ApiDeps): Router[] {
+export function approvalRoutes(deps: ApiDeps, runners: ApprovedCommandRunners): Router[] {
   const { redis, readModels } = deps;
   const keys = readModels.keys;
   const router = new Router({ prefix: '/api/admin/approvals' });
@@ -97,7 +97,7 @@ export function approvalRoutes(deps: ApiDeps): Router[] {
       },
       async (ctx) => {
         const approvalId = approvalIdOf(ctx);
-        const { position } = await grantApproval(deps, ctx, approvalId);
+        const { position } = await grantApproval(deps, ctx, approvalId, runners);
         ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadApproval(deps, approvalId));
       },
     ),

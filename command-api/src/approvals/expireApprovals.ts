@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { streams, type ApprovalDoc, type ReadModelKeys } from '@honeylend/contracts';
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
-import { handleCommand } from '../domain/commandHandler.js';
+import { handleCommand } from '../platform/commands/commandHandler.js';
 import { approvalDecider } from './approval.js';
 
 export const expiryMetadata = (now: Date): EventMetadata => ({ correlationId: `approval-expiry:${now.toISOString().slice(0, 13)}`, actorId: 'system' });

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import { needsApproval, streams, type ApprovalCommand, type ApprovalSettings, type AwaitingApprovalAnswer, type WithdrawalDoc } from '@honeylend/contracts';
+import { needsApproval, streams, type ApprovalCommand, type ApprovalSettings, type AwaitingApprovalAnswer } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
-import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { handleCommand, loadState } from '../domain/commandHandler.js';
-import { DomainError } from '../domain/decider.js';
-import { ApiError } from '../http/apiError.js';
-import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { adjustBalance, updateMember } from '../admin/members/adminMemberCommands.js';
-import type { AdminMemberUpdate } from '../admin/members/adminMemberBodies.js';
-import { changeLoanStatus } from '../admin/loans/loanCommands.js';
-import { decideWithdrawal } from '../admin/withdrawals/decideWithdrawal.js';
-import { reverseRepayment, waivePenalty } from '../servicing/adminMoneyCommands.js';
+import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
+import { handleCommand, loadState } from '../platform/commands/commandHandler.js';
+import { DomainError } from '../platform/commands/decider.js';
+import { ApiError } from '../platform/errors/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
 import { approvalDecider, approvalSettingsDecider, type ApprovalState } from './approval.js';
 
 /** The settings as the log has them (the defaults until the main admin changed them). */
@@ -46,44 +41,30 @@ export async function requestApprovalIfNeeded(deps: ApiDeps, ctx: Context, comma
 
 type Position = number | null;
 
+/** A granted approval request whose command is of kind K. */
+export type GrantedRequest<K extends ApprovalCommand['kind'] = ApprovalCommand['kind']> = Extract<ApprovalState, { exists: true }> & { command: Extract<ApprovalCommand, { kind: K }> };
+
 /**
- * Runs an approved command: the very functions its route runs, with the body recorded in the
- * request. Each is idempotent by an id the approval gives it (the adjustment's and the waiver's id
- * is the approval's) or by its own rules (a withdrawal is decided once, a repayment reversed once,
- * a loan approved once), so it happens once. The events name the approving admin as actor and the
- * approval as their cause.
+ * How an approved command of each kind runs: the very function its route runs, with the body
+ * recorded in the request. Each capability that puts a command under four eyes provides its
+ * runner beside that command (approvals sit below them and cannot import them); the app gathers
+ * them (approvedCommands.ts). Each is idempotent by an id the approval gives it (the adjustment's
+ * and the waiver's id is the approval's) or by its own rules (a withdrawal is decided once, a
+ * repayment reversed once, a loan approved once), so it happens once. The events name the
+ * approving admin as actor and the approval as their cause.
  */
-async function runApproved(deps: ApiDeps, ctx: Context, approval: Extract<ApprovalState, { exists: true }>, checkerId: string): Promise<Position> {
-  const { command, approvalId } = approval;
-  const metadata: EventMetadata = { ...metadataOf(ctx, checkerId), causationId: approvalId };
-  switch (command.kind) {
-    case 'balance_adjustment':
-      return (await adjustBalance(deps, ctx, checkerId, command.memberId, { amountCentavos: command.amountCentavos, reason: command.reason }, approvalId)).position;
-    case 'withdrawal_completion': {
-      const doc = await deps.readModels.withdrawal(command.withdrawalId);
-      if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
-      return decideWithdrawal(deps, ctx, checkerId, doc as WithdrawalDoc, {
-        status: 'completed',
-        processedAt: command.processedAt ?? deps.now().toISOString(),
-        payoutReference: command.payoutReference ?? undefined,
-      });
-    }
-    case 'loan_approval':
-    {
-      const notify = typeof command.notify === 'object' && command.notify !== null ? { title: command.notify.title, message: command.notify.message } : (command.notify ?? undefined);
-      return changeLoanStatus(deps, ctx, checkerId, command.loanId, { status: 'approved', message: command.message ?? undefined, notify });
-    }
-    case 'penalty_waiver':
-      return waivePenalty(deps, metadata, command.loanId, { amount: command.amountCentavos, reason: command.reason }, approvalId);
-    case 'repayment_reversal':
-      return reverseRepayment(deps, metadata, command.loanId, command.repaymentId, { reason: command.reason });
-    case 'phone_change': {
-      // The maker (the main admin: only they change a member's phone) asked for it; the checker lets it happen.
-      const outcome = await updateMember(deps, ctx, checkerId, command.memberId, command.update as AdminMemberUpdate, { id: approval.makerId, role: 'superadmin' });
-      if (outcome.suspended) deps.revokeSessions?.(command.memberId, 'suspended');
-      return outcome.position;
-    }
-  }
+export type ApprovedCommandRunners = {
+  [K in ApprovalCommand['kind']]: (deps: ApiDeps, ctx: Context, approval: GrantedRequest<K>, checkerId: string) => Promise<Position>;
+};
+
+/** The metadata of the events an approved command appends: the checker as actor, the approval as cause. */
+export function approvedMetadata(ctx: Context, approval: GrantedRequest, checkerId: string): EventMetadata {
+  return { ...metadataOf(ctx, checkerId), causationId: approval.approvalId };
+}
+
+function runApproved(runners: ApprovedCommandRunners, deps: ApiDeps, ctx: Context, approval: Extract<ApprovalState, { exists: true }>, checkerId: string): Promise<Position> {
+  const run = runners[approval.command.kind] as (deps: ApiDeps, ctx: Context, approval: GrantedRequest, checkerId: string) => Promise<Position>;
+  return run(deps, ctx, approval, checkerId);
 }
 
 export interface DecisionOutcome {
@@ -100,7 +81,7 @@ export interface DecisionOutcome {
  * approval of a different admin once EXECUTION_RESUME_AFTER_MS have passed; the command's own
  * idempotency (the approval's id, or its own rules) keeps it to once even then.
  */
-export async function grantApproval(deps: ApiDeps, ctx: Context, approvalId: string): Promise<DecisionOutcome> {
+export async function grantApproval(deps: ApiDeps, ctx: Context, approvalId: string, runners: ApprovedCommandRunners): Promise<DecisionOutcome> {
   const checkerId = callerOf(ctx).id;
   const stream = streams.approval(approvalId);
   const granted = await handleCommand(deps.store, stream, approvalDecider, { type: 'GrantApproval', approvalId, checkerId, now: deps.now().toISOString() }, metadataOf(ctx, checkerId));
@@ -109,7 +90,7 @@ export async function grantApproval(deps: ApiDeps, ctx: Context, approvalId: str
   let position: Position = granted.position;
   let refused: DecisionOutcome['refused'] = null;
   try {
-    position = (await runApproved(deps, ctx, approval, checkerId)) ?? position;
+    position = (await runApproved(runners, deps, ctx, approval, checkerId)) ?? position;
   } catch (error) {
     if (!(error instanceof DomainError || error instanceof ApiError)) throw error;
     refused = { code: error.code, message: error.message };

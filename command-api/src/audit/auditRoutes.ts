@@ -14,21 +14,22 @@ import {
   type UnmaskAnswer,
 } from '@honeylend/contracts';
 import { isSignedByTrustedKey, publicKeyText, readStoredCheckpoints } from '@honeylend/eventstore';
-import { writeSideActor } from '../auth/writeSideActor.js';
-import { authenticate } from '../auth/authenticate.js';
-import type { Role } from '../auth/tokens.js';
-import { handleCommand } from '../domain/commandHandler.js';
-import { ApiError } from '../http/apiError.js';
-import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { allowListed } from '../admin/access/adminAccess.js';
-import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { auditAccessDecider, recordExport } from './auditAccessLog.js';
+import { staffOnWriteSide } from '../staff/access/staffOnWriteSide.js';
+import { authenticate } from '../platform/sessions/authenticate.js';
+import type { Role } from '../platform/sessions/tokens.js';
+import { handleCommand } from '../platform/commands/commandHandler.js';
+import { ApiError } from '../platform/errors/apiError.js';
+import { callerOf, metadataOf } from '../platform/context/context.js';
+import type { AuditApiDeps } from './auditDeps.js';
+import { allowListed } from '../platform/allowList/allowList.js';
+import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
+import { auditAccessDecider, recordExport } from '../staff/personalData/auditAccessLog.js';
 import { STREAM_NAME, STREAM_NAME_MESSAGE, auditEventsQuery, auditExportQuery, filtersAsText, matchingEvents, positionAtTime, toAuditLogEvent } from './auditQueries.js';
 import { exportBody } from './exportEvents.js';
-import { personalDataView } from './personalDataView.js';
+import { personalDataView } from '../staff/personalData/personalDataView.js';
 import { foldAsOf } from './streamFolds.js';
-import { endpoint } from '../http/endpoint.js';
-import * as answers from '../http/answerSchemas.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import * as answers from '../platform/http/answerSchemas.js';
 
 const AUDITORS: Role[] = ['auditor', 'superadmin'];
 /** The History drawer of every admin reads one stream's history from here too (issue 16 item 6). */
@@ -70,11 +71,11 @@ const JOB_ID = /^verify-[0-9a-f-]{36}$/;
 /** How many events one page of the log may look at before answering with what it found and a cursor to go on. */
 const EVENTS_SCAN_BUDGET = 20_000;
 
-/** An allowed address, then a staff token of one of `roles`; an unmasking or a verification also checked on the event store (writeSideActor). */
-function auditAccess(deps: ApiDeps, roles: Role[]) {
+/** An allowed address, then a staff token of one of `roles`; an unmasking or a verification also checked on the event store (staffOnWriteSide). */
+function auditAccess(deps: AuditApiDeps, roles: Role[]) {
   const allowed = allowListed(deps);
   const staff = authenticate(deps.tokens, deps.readModels, roles);
-  const current = writeSideActor(deps.store);
+  const current = staffOnWriteSide(deps.store);
   return (ctx: Context, next: Next) => allowed(ctx, () => staff(ctx, () => current(ctx, next)));
 }
 
@@ -90,7 +91,7 @@ function endOf(asOf: string): string {
  * Auditors see members' personal data masked unless they unmasked the member (an event);
  * every export is an event.
  */
-export function auditRoutes(deps: ApiDeps): Router {
+export function auditRoutes(deps: AuditApiDeps): Router {
   const { store } = deps;
   const router = new Router({ prefix: '/api/audit' });
   const auditors = auditAccess(deps, AUDITORS);

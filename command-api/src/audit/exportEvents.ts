@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { AuditLogEvent } from '@honeylend/contracts';
 import type { ChainedEvent, RecordedEvent } from '@honeylend/eventstore';
-import { csvCell } from '../admin/withdrawals/withdrawalCsv.js';
+import { csvCell } from '../wallet/staff/withdrawalCsv.js';
 
 export const LOG_CSV_COLUMNS = ['position', 'stream', 'revision', 'type', 'createdAt', 'id', 'actorId', 'ip', 'correlationId', 'data', 'prevHash', 'hash'] as const;
 

@@ -1,14 +1,14 @@
 import { maskPersonalFields, parseDomainEvent, type DomainEvent } from '@honeylend/contracts';
 import type { RecordedEvent } from '@honeylend/eventstore';
-import type { Decider } from '../domain/decider.js';
-import { memberDecider } from '../member/decide.js';
-import { phoneReservationDecider } from '../member/phoneReservation.js';
-import { loanDecider } from '../loan/decide.js';
-import { adminAccountDecider, adminUsernameDecider } from '../admin/adminAccount.js';
-import { allowedIpsDecider } from '../admin/allowedIps/allowedIps.js';
-import { customLoanStatusesDecider } from '../admin/loanStatuses/customLoanStatuses.js';
-import { auditAccessDecider } from './auditAccessLog.js';
-import { inboxDecider } from '../notification/notificationInbox.js';
+import type { Decider } from '../platform/commands/decider.js';
+import { memberDecider } from '../members/decide.js';
+import { phoneReservationDecider } from '../members/phoneReservation.js';
+import { loanDecider } from '../lending/decide.js';
+import { adminAccountDecider, adminUsernameDecider } from '../staff/adminAccount.js';
+import { allowedIpsDecider } from '../staff/allowedIps/allowedIps.js';
+import { customLoanStatusesDecider } from '../lending/statuses/customLoanStatuses.js';
+import { auditAccessDecider } from '../staff/personalData/auditAccessLog.js';
+import { inboxDecider } from '../members/notifications/notificationInbox.js';
 import { approvalDecider, approvalSettingsDecider } from '../approvals/approval.js';
 
 type AnyDecider = Decider<unknown, never, DomainEvent>;

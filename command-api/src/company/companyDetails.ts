@@ -1,5 +1,5 @@
 import type { CompanyDetails, EventOf } from '@honeylend/contracts';
-import type { Decider } from '../domain/decider.js';
+import type { Decider } from '../platform/commands/decider.js';
 
 /** Stream settings-company: the lender's legal identity (SEC MC 19 s.2019). */
 export type CompanyEvent = EventOf<'CompanyDetailsSet'>;

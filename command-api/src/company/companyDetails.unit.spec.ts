@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { given } from '../domain/testing/givenWhenThen.js';
+import { given } from '../platform/commands/testing/givenWhenThen.js';
 import { companyDecider, type CompanyEvent } from './companyDetails.js';
 import { companyFromEnvironment } from './companyFromEnvironment.js';
 

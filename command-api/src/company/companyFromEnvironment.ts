@@ -1,7 +1,7 @@
 import { companyDetailsSchema, streams, type CompanyDetails } from '@honeylend/contracts';
 import type { EventStore } from '@honeylend/eventstore';
-import { handleCommand } from '../domain/commandHandler.js';
-import type { Logger } from '../http/logger.js';
+import { handleCommand } from '../platform/commands/commandHandler.js';
+import type { Logger } from '../platform/logging/logger.js';
 import { companyDecider } from './companyDetails.js';
 
 /** The environment variables that seed the company details on the first start, by field. */

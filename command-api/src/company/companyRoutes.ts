@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import { companyDetailsSchema, streams, type CompanyAnswer, type CompanyDetails } from '@honeylend/contracts';
-import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { handleCommand } from '../domain/commandHandler.js';
-import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { adminAccess, mainAdminOnly } from '../admin/access/adminAccess.js';
+import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
+import { handleCommand } from '../platform/commands/commandHandler.js';
+import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
+import { adminAccess, mainAdminOnly } from '../staff/access/adminAccess.js';
 import { companyDecider } from './companyDetails.js';
-import { endpoint } from '../http/endpoint.js';
-import * as answers from '../http/answerSchemas.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import * as answers from '../platform/http/answerSchemas.js';
 
 /** The lender's details as the read model holds them; null until the operator set them. */
 export async function readCompanyDetails(deps: ApiDeps): Promise<CompanyDetails | null> {

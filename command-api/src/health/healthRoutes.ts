@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { ApiDeps } from '../http/context.js';
-import { endpoint } from '../http/endpoint.js';
-import * as answers from '../http/answerSchemas.js';
+import type { ApiDeps } from '../platform/context/context.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import * as answers from '../platform/http/answerSchemas.js';
 import { readCompanyDetails } from '../company/companyRoutes.js';
 
 const CHECK_TIMEOUT_MS = 1500;

@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import { ratesAnswerSchema, smsOutboxEntrySchema } from '@honeylend/contracts';
 import { z } from 'zod';
 import { readRates, readSmsOutbox } from '@honeylend/contracts/server';
-import { authenticate } from '../auth/authenticate.js';
-import { callerOf, type ApiDeps } from '../http/context.js';
-import { endpoint } from '../http/endpoint.js';
-import * as answers from '../http/answerSchemas.js';
+import { authenticate } from '../platform/sessions/authenticate.js';
+import { callerOf, type ApiDeps } from '../platform/context/context.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import * as answers from '../platform/http/answerSchemas.js';
 
 export function ratesRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api' });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { findRepayment, streams } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
-import { handleCommand } from '../domain/commandHandler.js';
-import type { ApiDeps } from '../http/context.js';
-import { memberDecider } from '../member/decide.js';
-import { latest, loanAfter, onLoan, recordOutsideRepayment, type Position, type Receipt } from './loanAccountCommands.js';
+import { handleCommand } from '../platform/commands/commandHandler.js';
+import type { ApiDeps } from '../platform/context/context.js';
+import { memberDecider } from '../members/decide.js';
+import { latest, loanAfter, onLoan, recordOutsideRepayment, type Position, type Receipt } from '../lending/loanAccountCommands.js';
 import type { AdminRepaymentBody, PenaltyWaiverBody, ReversalBody } from './servicingBodies.js';
 
 /*

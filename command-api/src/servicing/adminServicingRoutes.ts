@@ -1,18 +1,18 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { DELINQUENCY_BUCKETS, findRepayment, loanPosition, type CollectionsRowAnswer, type LoanDoc, type MemberDoc, type PortfolioAnswer } from '@honeylend/contracts';
-import { adminAccess } from '../admin/access/adminAccess.js';
-import { loadAdminLoan } from '../admin/loans/adminLoanAnswer.js';
-import { documentsOf } from '../admin/lists/searchPage.js';
-import { idFromPath } from '../admin/pathId.js';
-import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { adminAccess } from '../staff/access/adminAccess.js';
+import { loadAdminLoan } from '../lending/staff/adminLoanAnswer.js';
+import { documentsOf } from '../platform/lists/searchPage.js';
+import { idFromPath } from '../platform/http/pathId.js';
+import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
+import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
 import { recordRepayment, reverseRepayment, waivePenalty } from './adminMoneyCommands.js';
 import { adminRepaymentBody, collectionsQuery, penaltyWaiverBody, reversalBody } from './servicingBodies.js';
-import { personalDataView } from '../audit/personalDataView.js';
-import { endpoint } from '../http/endpoint.js';
+import { personalDataView } from '../staff/personalData/personalDataView.js';
+import { endpoint } from '../platform/http/endpoint.js';
 import { requestApprovalIfNeeded } from '../approvals/fourEyes.js';
-import * as answers from '../http/answerSchemas.js';
+import * as answers from '../platform/http/answerSchemas.js';
 
 const loanIdOf = (ctx: Context) => idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
 const repaymentIdOf = (ctx: Context) => idFromPath(ctx, { code: 'REPAYMENT_NOT_FOUND', message: 'Repayment not found' }, 'repaymentId');

@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { payoffQuoteAnswer, toLoanDetailAnswer } from '@honeylend/contracts';
-import { authenticate } from '../auth/authenticate.js';
-import { writeSideActor, writeSideMemberOf } from '../auth/writeSideActor.js';
-import { readAfterWrite } from '../consistency/readAfterWrite.js';
-import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
-import { idFromPath } from '../admin/pathId.js';
-import { LOAN_NOT_FOUND } from './loanAccountCommands.js';
+import { authenticate } from '../platform/sessions/authenticate.js';
+import { memberOnWriteSide, writeSideMemberOf } from '../members/memberOnWriteSide.js';
+import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
+import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
+import { idFromPath } from '../platform/http/pathId.js';
+import { LOAN_NOT_FOUND } from '../lending/loanAccountCommands.js';
 import { walletRepaymentBody } from './servicingBodies.js';
 import { payFromWallet } from './walletRepayment.js';
-import { ApiError } from '../http/apiError.js';
+import { ApiError } from '../platform/errors/apiError.js';
 import { derivedId } from './derivedId.js';
-import { endpoint } from '../http/endpoint.js';
-import * as answers from '../http/answerSchemas.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import * as answers from '../platform/http/answerSchemas.js';
 
 const notFound = { code: 'LOAN_NOT_FOUND', message: 'Loan not found' };
 
@@ -26,7 +26,7 @@ export function borrowerServicingRoutes(deps: ApiDeps): Router {
   const { readModels, progress, tokens } = deps;
   const router = new Router({ prefix: '/api/loans' });
   // Paying from the wallet moves money: the borrower is checked on the event store too.
-  router.use(authenticate(tokens, readModels, ['borrower']), writeSideActor(deps.store));
+  router.use(authenticate(tokens, readModels, ['borrower']), memberOnWriteSide(deps.store));
 
   const ownLoan = async (memberId: string, loanId: string) => {
     const doc = await readModels.loan(loanId);

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
-import { authenticate } from '../auth/authenticate.js';
-import { ApiError } from '../http/apiError.js';
-import { callerOf, metadataOf, type ApiDeps } from '../http/context.js';
+import { authenticate } from '../platform/sessions/authenticate.js';
+import { ApiError } from '../platform/errors/apiError.js';
+import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
 import { closeBusinessDays } from './dayClose/closeBusinessDays.js';
 import { sendReminders } from './reminders/sendReminders.js';
 import { businessDateBody } from './servicingBodies.js';
-import { endpoint } from '../http/endpoint.js';
-import * as answers from '../http/answerSchemas.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import * as answers from '../platform/http/answerSchemas.js';
 
 /**
  * Outside production only (never mounted there): GET and POST /api/dev/business-date. Moving the

@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { endpoint } from '../http/endpoint.js';
-import { providerReceipt } from '../http/answerSchemas.js';
-import { ApiError } from '../http/apiError.js';
-import type { ApiDeps } from '../http/context.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import { providerReceipt } from '../platform/http/answerSchemas.js';
+import { ApiError } from '../platform/errors/apiError.js';
+import type { ApiDeps } from '../platform/context/context.js';
 import { paymentWebhookBody } from './servicingBodies.js';
 import { isValidSignature, receiveProviderPayment } from './providerPayment.js';
-import { readAfterWrite } from '../consistency/readAfterWrite.js';
+import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
 
 /**
  * POST /api/payments/webhook: a payment provider reports a payment toward a loan, signed

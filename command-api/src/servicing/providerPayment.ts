@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { businessDateOf, earlierDate } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
-import type { ApiDeps } from '../http/context.js';
-import { LOAN_NOT_FOUND, recordOutsideRepayment, type Position, type Receipt } from './loanAccountCommands.js';
+import type { ApiDeps } from '../platform/context/context.js';
+import { LOAN_NOT_FOUND, recordOutsideRepayment, type Position, type Receipt } from '../lending/loanAccountCommands.js';
 import type { PaymentWebhookBody } from './servicingBodies.js';
 
 /** `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>` with the shared secret; compared in constant time. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DELINQUENCY_BUCKETS, isBusinessDate, pesoAmountField, repaymentChannelSchema } from '@honeylend/contracts';
-import { LIST_MESSAGES } from '../admin/lists/listQuery.js';
+import { LIST_MESSAGES } from '../platform/lists/listQuery.js';
 
 export const SERVICING_MESSAGES = {
   amount: 'Enter an amount of at least ₱0.01',

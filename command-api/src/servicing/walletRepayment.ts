@@ -1,13 +1,13 @@
 import { streams, type BusinessDate } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
-import type { KnownMember } from '../auth/writeSideActor.js';
-import { handleCommand } from '../domain/commandHandler.js';
-import type { ApiDeps } from '../http/context.js';
-import { loanDecider } from '../loan/decide.js';
-import type { ExistingLoan } from '../loan/loan.js';
-import { memberDecider } from '../member/decide.js';
-import type { ExistingMember } from '../member/member.js';
-import { closeCompletedApplication, isRefusal, latest, loanAfter, loanForCheck, LOAN_NOT_FOUND, onLoan, receiptOf, type Position, type Receipt } from './loanAccountCommands.js';
+import type { KnownMember } from '../members/memberOnWriteSide.js';
+import { handleCommand } from '../platform/commands/commandHandler.js';
+import type { ApiDeps } from '../platform/context/context.js';
+import { loanDecider } from '../lending/decide.js';
+import type { ExistingLoan } from '../lending/loan.js';
+import { memberDecider } from '../members/decide.js';
+import type { ExistingMember } from '../members/member.js';
+import { closeCompletedApplication, isRefusal, latest, loanAfter, loanForCheck, LOAN_NOT_FOUND, onLoan, receiptOf, type Position, type Receipt } from '../lending/loanAccountCommands.js';
 
 export interface WalletRepayment {
   memberId: string;
@@ -15,7 +15,7 @@ export interface WalletRepayment {
   /** Made from the Idempotency-Key when there is one, so a retry resumes the same repayment. */
   repaymentId: string;
   amountCentavos: number;
-  /** The member's stream as the caller just read it (writeSideActor): the debit decides on it instead of reading it again. */
+  /** The member's stream as the caller just read it (memberOnWriteSide): the debit decides on it instead of reading it again. */
   member?: KnownMember;
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { WrongExpectedVersion, type EventStore } from '@honeylend/eventstore';
 import { handleCommand, memberDecider } from '@honeylend/command-api';
-import { DomainError } from '../../../command-api/src/domain/decider.js';
+import { DomainError } from '../../../command-api/src/platform/commands/decider.js';
 import { startTestSystem, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { addBankAccount, disburse, registerBorrower } from '../../../cli/src/testing/borrowers.js';
 import { withdrawalCodeFor } from '../../../cli/src/testing/admins.js';

@@ -7,7 +7,7 @@ import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../..
 import { disburse, registerBorrower, verifyBorrower, type Borrower } from '../../../cli/src/testing/borrowers.js';
 import { acceptDisclosure, borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken } from '../../../cli/src/testing/admins.js';
 import { pngImage } from '../../../cli/src/testing/images.js';
-import { API_REFERENCE_ASSETS } from '../../../command-api/src/openapi/apiReferenceRoutes.js';
+import { API_REFERENCE_ASSETS } from '../../../command-api/src/platform/openapi/apiReferenceRoutes.js';
 import { signPayload } from '@honeylend/command-api';
 import { TEST_WEBHOOK_SECRET } from '../../../cli/src/testing/testSystem.js';
 import { reportFigure } from '../support/figures.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { registerBorrower } from '../../../cli/src/testing/borrowers.js';
-import { hashPassword } from '../../../command-api/src/auth/passwords.js';
+import { hashPassword } from '../../../command-api/src/platform/passwords/passwords.js';
 import { percentile, reportFigure } from '../support/figures.js';
 
 let system: TestSystem;

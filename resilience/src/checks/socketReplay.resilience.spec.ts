@@ -5,7 +5,7 @@ import { startTestSystem, type TestSystem } from '../../../cli/src/testing/testS
 import { registerBorrower } from '../../../cli/src/testing/borrowers.js';
 import { superadminToken } from '../../../cli/src/testing/admins.js';
 import { openSocket, socketConnected, until } from '../../../cli/src/testing/sockets.js';
-import { REPLAY_WINDOW } from '../../../command-api/src/realtime/realtimeGateway.js';
+import { REPLAY_WINDOW } from '../../../command-api/src/platform/realtime/realtimeGateway.js';
 import { reportFigure } from '../support/figures.js';
 import { scaled } from '../support/scale.js';
 

@@ -1,9 +1,9 @@
 import { loanPosition, manilaDate, parseDomainEvent, type Book, type BookFigures, type BookSeriesPoint, type DomainEvent } from '@honeylend/contracts';
 import type { EventStore, RecordedEvent } from '@honeylend/eventstore';
-import { memberDecider } from '../../member/decide.js';
-import type { MemberEvent, MemberState } from '../../member/member.js';
-import { loanDecider } from '../../loan/decide.js';
-import type { LoanEvent, LoanState } from '../../loan/loan.js';
+import { memberDecider } from '../../members/decide.js';
+import type { MemberEvent, MemberState } from '../../members/member.js';
+import { loanDecider } from '../../lending/decide.js';
+import type { LoanEvent, LoanState } from '../../lending/loan.js';
 
 /**
  * The whole book as of one position of the log (issue 16): every member's and every loan's

@@ -3,7 +3,7 @@ import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { AuditJobUpdate, Book, VerifyJobAnswer } from '@honeylend/contracts';
 import { verifyLog, type EventStore, type VerifyReport } from '@honeylend/eventstore';
-import type { Logger } from '../../http/logger.js';
+import type { Logger } from '../../platform/logging/logger.js';
 import { foldBook } from '../book/foldBook.js';
 
 /**

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { dayCloseEvents, parseDomainEvent, streams, type BusinessDate, type LoanDoc, type ReadModelKeys } from '@honeylend/contracts';
 import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@honeylend/eventstore';
-import { handleCommand } from '../../domain/commandHandler.js';
-import { loanDecider } from '../../loan/decide.js';
+import { handleCommand } from '../../platform/commands/commandHandler.js';
+import { loanDecider } from '../../lending/decide.js';
 
 export interface DayCloseDeps {
   store: EventStore;

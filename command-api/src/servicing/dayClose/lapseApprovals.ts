@@ -1,9 +1,9 @@
 import type { Redis } from 'ioredis';
 import { acceptanceDeadline, streams, type LoanDoc, type ReadModelKeys } from '@honeylend/contracts';
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
-import { handleCommand } from '../../domain/commandHandler.js';
-import { loanDecider } from '../../loan/decide.js';
-import { memberDecider } from '../../member/decide.js';
+import { handleCommand } from '../../platform/commands/commandHandler.js';
+import { loanDecider } from '../../lending/decide.js';
+import { memberDecider } from '../../members/decide.js';
 
 export const lapseMetadata = (now: Date): EventMetadata => ({ correlationId: `approval-lapse:${now.toISOString().slice(0, 13)}`, actorId: 'system' });
 

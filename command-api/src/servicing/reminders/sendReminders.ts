@@ -1,9 +1,9 @@
 import type { Queue } from 'bullmq';
-import { JOB_NAMES, notificationJobOptions, remindersDue, streams, type BusinessDate, type LoanDoc, type MemberDoc } from '@honeylend/contracts';
-import type { EventMetadata } from '@honeylend/eventstore';
-import { handleCommand } from '../../domain/commandHandler.js';
-import { loanDecider } from '../../loan/decide.js';
-import type { DayCloseDeps } from '../dayClose/closeBusinessDays.js';
+import { JOB_NAMES, notificationJobOptions, remindersDue, streams, type BusinessDate, type LoanDoc, type MemberDoc, type ReadModelKeys } from '@honeylend/contracts';
+import type { EventMetadata, EventStore } from '@honeylend/eventstore';
+import type { Redis } from 'ioredis';
+import { handleCommand } from '../../platform/commands/commandHandler.js';
+import { loanDecider } from '../../lending/decide.js';
 import { reminderText } from './reminderText.js';
 import { derivedId } from '../derivedId.js';
 
@@ -18,7 +18,10 @@ export function isReminderHour(now: Date): boolean {
 /** One id per loan, instalment and reason: the notification, its SMS job and its delivery record all dedupe on it. */
 export const reminderNotificationId = (loanId: string, instalment: number, reason: string) => derivedId(`reminder:${loanId}:${instalment}:${reason}`);
 
-export interface ReminderDeps extends DayCloseDeps {
+export interface ReminderDeps {
+  store: EventStore;
+  redis: Redis;
+  keys: ReadModelKeys;
   notificationQueue: Queue;
 }
 

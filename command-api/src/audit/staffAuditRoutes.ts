@@ -1,0 +1,62 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { memberOfEvent, toAuditEventAnswer } from '@honeylend/contracts';
+import { InvalidPosition } from '@honeylend/eventstore';
+import { ApiError } from '../platform/errors/apiError.js';
+import type { ApiDeps } from '../platform/context/context.js';
+import { adminAccess } from '../staff/access/adminAccess.js';
+import { personalDataView } from '../staff/personalData/personalDataView.js';
+import { endpoint } from '../platform/http/endpoint.js';
+import * as answers from '../platform/http/answerSchemas.js';
+
+/** Stream names are ours (member-<uuid>, phone-+63…, admin-username-<email>, settings-admin-ips): no spaces or control characters. */
+const STREAM_NAME = /^[a-z][a-z0-9-]*-[\w.@+:-]{1,200}$/i;
+
+const INVALID_FROM = 'from is not a position of this event log: start from 0, or from a next value this endpoint answered';
+
+export const eventsQuery = z.object({
+  from: z
+    .string({ error: 'from is a position: a whole number from 0' })
+    .regex(/^\d{1,15}$/, 'from is a position: a whole number from 0')
+    .transform(Number)
+    .optional()
+    .transform((value) => value ?? 0),
+  limit: z
+    .string({ error: 'limit is a whole number from 1 to 1000' })
+    .regex(/^\d{1,4}$/, 'limit is a whole number from 1 to 1000')
+    .transform(Number)
+    .pipe(z.number().min(1, 'limit is a whole number from 1 to 1000').max(1000, 'limit is a whole number from 1 to 1000'))
+    .optional()
+    .transform((value) => value ?? 100),
+});
+
+/**
+ * Design §7's auditor endpoints: one stream's history, and the global log in pages. Every event
+ * shows who acted and from where; password hashes are redacted (and no event holds an OTP code).
+ */
+export function staffAuditRoutes(deps: ApiDeps): Router {
+  const router = new Router({ prefix: '/api/admin' });
+  router.use(adminAccess(deps));
+
+  router.get('/audit/:stream', endpoint({ summary: "One stream's events", answer: answers.streamEventsAnswer, refusals: ['404 STREAM_NOT_FOUND'] }, async (ctx) => {
+    const stream = String(ctx.params.stream ?? '');
+    if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', 'Name a stream, e.g. member-<id>', { fields: { stream: 'Name a stream, e.g. member-<id>' } });
+    const events = await deps.store.readStream(stream);
+    if (events.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
+    const view = await personalDataView(ctx, deps);
+    ctx.body = { stream, events: events.map((event) => view.event(toAuditEventAnswer(event), memberOfEvent(event))) };
+  }));
+
+  /** `from` is exclusive (the last position seen); `next` is where the following page starts, null at the end. */
+  router.get('/events', endpoint({ summary: 'The whole log, a page at a time (`from` exclusive)', query: eventsQuery, answer: answers.eventsPageAnswer }, async (ctx, { query: { from, limit } }) => {
+    const events = await deps.store.readAll({ from, limit }).catch((error: unknown) => {
+      // Positions are the store's own (byte offsets on EventStoreDB): only 0 and those it answered are places in its log.
+      if (error instanceof InvalidPosition) throw new ApiError(400, 'VALIDATION_FAILED', INVALID_FROM, { fields: { from: INVALID_FROM } });
+      throw error;
+    });
+    const view = await personalDataView(ctx, deps);
+    ctx.body = { events: events.map((event) => view.event(toAuditEventAnswer(event), memberOfEvent(event))), next: events.length === limit ? events.at(-1)!.position : null };
+  }));
+
+  return router;
+}
