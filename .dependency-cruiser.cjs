@@ -41,6 +41,22 @@ const packageRules = [
   },
 }));
 
+/** web/src: a screen belongs to one audience; what two staff audiences share is console/, what all share is shared/. */
+const WEB = '^web/src/';
+const webRules = [
+  { from: 'borrower', not: ['admin', 'audit', 'console'] },
+  { from: 'admin', not: ['borrower', 'audit'] },
+  { from: 'audit', not: ['borrower', 'admin'] },
+  { from: 'console', not: ['borrower', 'admin', 'audit'] },
+  { from: 'shared', not: ['borrower', 'admin', 'audit', 'console'] },
+].map(({ from, not }) => ({
+  name: `web-${from}`,
+  comment: `web/src/${from} imports nothing of ${not.join(', ')}.`,
+  severity: 'error',
+  from: { path: `${WEB}${from}/` },
+  to: { path: `${WEB}(${not.join('|')})/` },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -52,6 +68,7 @@ module.exports = {
     },
     ...capabilityDirection,
     ...packageRules,
+    ...webRules,
     {
       name: 'no-tests-in-product-code',
       comment: 'Product code never imports a test or a testing/ helper: they are not built, and what they fake must not reach production.',

@@ -2,12 +2,12 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { toast } from '../shared/toast/toastStore';
-import { AccessDenied } from './access/AccessDenied';
-import { signOutStaff, storedStaffRole } from './access/adminSession';
+import { AccessDenied } from '../console/access/AccessDenied';
+import { signOutStaff, storedStaffRole } from '../console/access/adminSession';
 import type { StaffRole } from '../shared/authToken';
-import { DesktopOnlyNotice } from './access/DesktopOnlyNotice';
-import { DESKTOP_MIN_WIDTH_PX, useViewportWidth } from './access/useViewportWidth';
-import { adminTheme } from './adminTheme';
+import { DesktopOnlyNotice } from '../console/access/DesktopOnlyNotice';
+import { DESKTOP_MIN_WIDTH_PX, useViewportWidth } from '../console/access/useViewportWidth';
+import { adminTheme } from '../console/adminTheme';
 import { BorrowingPage } from './borrowing/BorrowingPage';
 import { ApprovalsPage } from './approvals/ApprovalsPage';
 import { AdminLayout } from './layout/AdminLayout';
@@ -18,7 +18,7 @@ import { MembersPage } from './members/MembersPage';
 import { SettingsPage } from './settings/SettingsPage';
 import { CollectionsPage } from './servicing/CollectionsPage';
 import { WithdrawalsPage } from './withdrawals/WithdrawalsPage';
-import './admin.css';
+import '../console/console.css';
 
 /** On <body> while the window is narrower than the console needs. */
 const NARROW_BODY_CLASS = 'management-narrow';
@@ -29,7 +29,7 @@ export default function ManagementApp() {
   const narrow = width < DESKTOP_MIN_WIDTH_PX;
   const [role, setRole] = useState(storedStaffRole);
   const consoleShown = !narrow && role !== null && role !== 'auditor';
-  // antd draws dialogs and drawers outside the console's element: they hide with it (see admin.css).
+  // antd draws dialogs and drawers outside the console's element: they hide with it (see console/console.css).
   useEffect(() => {
     document.body.classList.toggle(NARROW_BODY_CLASS, narrow);
     return () => document.body.classList.remove(NARROW_BODY_CLASS);

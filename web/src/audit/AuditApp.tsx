@@ -2,17 +2,17 @@ import { App as AntApp, ConfigProvider, Result } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { toast } from '../shared/toast/toastStore';
-import { AccessDenied } from '../admin/access/AccessDenied';
-import { signOutStaff, storedStaffRole } from '../admin/access/adminSession';
-import { DesktopOnlyNotice } from '../admin/access/DesktopOnlyNotice';
-import { DESKTOP_MIN_WIDTH_PX, useViewportWidth } from '../admin/access/useViewportWidth';
-import { adminTheme } from '../admin/adminTheme';
+import { AccessDenied } from '../console/access/AccessDenied';
+import { signOutStaff, storedStaffRole } from '../console/access/adminSession';
+import { DesktopOnlyNotice } from '../console/access/DesktopOnlyNotice';
+import { DESKTOP_MIN_WIDTH_PX, useViewportWidth } from '../console/access/useViewportWidth';
+import { adminTheme } from '../console/adminTheme';
 import { AuditLayout } from './AuditLayout';
 import { BookPage } from './book/BookPage';
 import { CheckpointsPage } from './checkpoints/CheckpointsPage';
 import { LogPage } from './log/LogPage';
 import { StreamPage } from './stream/StreamPage';
-import '../admin/admin.css';
+import '../console/console.css';
 import './audit.css';
 
 /** /audit/*: the auditor's workspace (issue 16), desktop only, for auditors and the main admin. */

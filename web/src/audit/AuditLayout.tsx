@@ -1,6 +1,6 @@
 import { AuditOutlined, FileProtectOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useLocation } from 'react-router-dom';
-import { StaffShell } from '../admin/layout/StaffShell';
+import { StaffShell } from '../console/layout/StaffShell';
 import { ChainBadge } from './chain/ChainBadge';
 
 const PAGES = [

@@ -3,9 +3,9 @@ import { Button, Form, Input, Modal, Select, Space, Table, Tag, Tooltip, Typogra
 import { useEffect, useState } from 'react';
 import { readToken, tokenSubjectOf } from '../../shared/authToken';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
-import { attempt, failureToast, successToast } from '../adminApi';
+import { attempt, failureToast, successToast } from '../../console/adminApi';
 import { ConfirmAction } from '../layout/ConfirmAction';
-import { PageHeader } from '../layout/PageHeader';
+import { PageHeader } from '../../console/layout/PageHeader';
 import { statusOptions } from '../lists/ListToolbar';
 import { pagedTableProps, useListFilters } from '../lists/pagedList';
 import { useLiveList } from '../live/useLiveList';

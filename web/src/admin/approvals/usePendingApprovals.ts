@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
-import type { ListPage } from '../adminApi';
+import type { ListPage } from '../../console/adminApi';
 import { useAdminEvent } from '../live/adminFeed';
 import { useRefetchOn } from '../live/useRefetchOn';
 

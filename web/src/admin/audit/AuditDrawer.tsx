@@ -3,8 +3,8 @@ import { Drawer, Empty, Spin, Timeline, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../shared/api';
 import { formatDateTime } from '../../shared/money';
-import { failureToast } from '../adminApi';
-import { actorLabel, changedFieldLines, eventTypeLabel, newestFirst } from './auditEntries';
+import { failureToast } from '../../console/adminApi';
+import { actorLabel, changedFieldLines, eventTypeLabel, newestFirst } from '../../console/history/auditEntries';
 
 export interface AuditSubject {
   /** The event stream, e.g. member-<id> or loan-<id>. */

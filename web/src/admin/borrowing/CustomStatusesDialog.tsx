@@ -1,6 +1,6 @@
 import { Button, Input, List, Modal, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { attempt, successToast } from '../adminApi';
+import { attempt, successToast } from '../../console/adminApi';
 import { ConfirmAction } from '../layout/ConfirmAction';
 
 export interface LoanStatusesAnswer {

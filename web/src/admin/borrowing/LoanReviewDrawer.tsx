@@ -2,7 +2,7 @@ import type { AdminLoanAnswer, AdminMemberAnswer } from '@honeylend/contracts';
 import { Alert, Button, Descriptions, Drawer, Image, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatDate, formatPercent, formatPesoAmount, statusLabel } from '../../shared/money';
-import { attempt } from '../adminApi';
+import { attempt } from '../../console/adminApi';
 import { loanStatusColour } from './loanStatusColours';
 import { PAYMENT_TO_INCOME_WARNING_PERCENT, paymentToIncomePercent } from './paymentToIncome';
 

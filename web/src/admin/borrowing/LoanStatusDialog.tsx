@@ -2,7 +2,7 @@ import { nextLoanStatuses, type AdminLoanAnswer } from '@honeylend/contracts';
 import { Checkbox, Empty, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { statusLabel } from '../../shared/money';
-import { attempt, sentForApproval, successToast } from '../adminApi';
+import { attempt, sentForApproval, successToast } from '../../console/adminApi';
 
 interface StatusValues {
   status: string;

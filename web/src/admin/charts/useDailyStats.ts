@@ -1,7 +1,7 @@
 import { ADMIN_DAILY_STATS_DAYS, type AdminDailyStatsAnswer } from '@honeylend/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../shared/api';
-import { reasonOf } from '../adminApi';
+import { reasonOf } from '../../console/adminApi';
 import { useAdminEvent } from '../live/adminFeed';
 
 export type DailyStatsState = { status: 'loading' } | { status: 'failed'; reason: string } | { status: 'ready'; answer: AdminDailyStatsAnswer };

@@ -2,7 +2,7 @@ import { AlertOutlined, AuditOutlined, BankOutlined, SettingOutlined, TeamOutlin
 import { Badge } from 'antd';
 import { useLocation } from 'react-router-dom';
 import { useAdminStats } from '../live/useAdminStats';
-import { StaffShell } from './StaffShell';
+import { StaffShell } from '../../console/layout/StaffShell';
 import { usePendingApprovals } from '../approvals/usePendingApprovals';
 
 /** The Withdrawal List entry with a live count of requests waiting to be paid out (issue 22, item 18). */

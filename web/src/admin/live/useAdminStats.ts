@@ -1,7 +1,7 @@
 import type { AdminStatsAnswer } from '@honeylend/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../shared/api';
-import { failureToast } from '../adminApi';
+import { failureToast } from '../../console/adminApi';
 import { useAdminEvent } from './adminFeed';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import type { RealtimeEvent } from '../../shared/realtime';
-import { failureToast, listPath, type ListPage } from '../adminApi';
+import { failureToast, listPath, type ListPage } from '../../console/adminApi';
 import { useAdminEvent } from './adminFeed';
 import { applyPushed, replaceRow, withoutRow, type Row } from './liveRows';
 

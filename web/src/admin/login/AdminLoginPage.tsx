@@ -6,9 +6,9 @@ import { apiRequest } from '../../shared/api';
 import { storeToken } from '../../shared/authToken';
 import { toast } from '../../shared/toast/toastStore';
 import { useDocumentTitle } from '../../shared/useDocumentTitle';
-import { reasonOf } from '../adminApi';
-import { adminTheme } from '../adminTheme';
-import '../admin.css';
+import { reasonOf } from '../../console/adminApi';
+import { adminTheme } from '../../console/adminTheme';
+import '../../console/console.css';
 
 interface AdminLoginAnswer {
   success: true;

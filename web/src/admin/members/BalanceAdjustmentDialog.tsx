@@ -3,7 +3,7 @@ import { Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiRequest, serverFieldErrors } from '../../shared/api';
 import { formatPesoAmount } from '../../shared/money';
-import { failureToast, sentForApproval, successToast } from '../adminApi';
+import { failureToast, sentForApproval, successToast } from '../../console/adminApi';
 import { PESO_INPUT } from '../pesoInput';
 
 export const ADJUSTMENT_MESSAGES = {

@@ -3,11 +3,11 @@ import { Button, Divider, Form, Input, InputNumber, Modal, Select, Space, Typogr
 import { useEffect, useState } from 'react';
 import { apiRequest, apiUpload, serverFieldErrors } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
-import { failureToast, sentForApproval, successToast } from '../adminApi';
+import { failureToast, sentForApproval, successToast } from '../../console/adminApi';
 import { statusOptions } from '../lists/ListToolbar';
 import { PESO_INPUT } from '../pesoInput';
 import { MEMBER_PROFILE_FIELDS, changedFields, changedValueRule, creditScoreRule, given, newMemberRules, statusRule } from './memberFormRules';
-import { DOCUMENT_LABELS } from './documentLabels';
+import { DOCUMENT_LABELS } from '../../console/history/documentLabels';
 import { MEMBER_STATUSES } from './memberStatus';
 import { useIsMainAdmin } from '../layout/staffContext';
 

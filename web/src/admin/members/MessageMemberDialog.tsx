@@ -2,7 +2,7 @@ import type { AdminMemberAnswer } from '@honeylend/contracts';
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiRequest, serverFieldErrors } from '../../shared/api';
-import { failureToast, successToast } from '../adminApi';
+import { failureToast, successToast } from '../../console/adminApi';
 
 interface MessageValues {
   title: string;

@@ -2,7 +2,7 @@ import type { AdminMemberAnswer } from '@honeylend/contracts';
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { toast } from '../../shared/toast/toastStore';
-import { attempt, successToast } from '../adminApi';
+import { attempt, successToast } from '../../console/adminApi';
 
 /**
  * Design §7: no password is ever shown. The admin types a new one once; it is sent, the member's

@@ -3,7 +3,7 @@ import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, 
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { formatDate, formatPesoAmount, statusLabel } from '../../shared/money';
-import { attempt, sentForApproval, successToast } from '../adminApi';
+import { attempt, sentForApproval, successToast } from '../../console/adminApi';
 import { useAdminEvent } from '../live/adminFeed';
 import { PESO_INPUT } from '../pesoInput';
 import { BUCKET_COLOURS } from './bucketColours';

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { formatDate } from '../../shared/money';
-import { attempt, failureToast, successToast } from '../adminApi';
+import { attempt, failureToast, successToast } from '../../console/adminApi';
 import { ConfirmAction } from '../layout/ConfirmAction';
 import { useIsMainAdmin } from '../layout/staffContext';
 import { ListToolbar } from '../lists/ListToolbar';

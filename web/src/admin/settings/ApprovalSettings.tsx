@@ -2,7 +2,7 @@ import { APPROVAL_KIND_LABELS, APPROVAL_KINDS, type ApprovalSettingsAnswer } fro
 import { Button, Card, Form, InputNumber, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
-import { attempt, failureToast, successToast } from '../adminApi';
+import { attempt, failureToast, successToast } from '../../console/adminApi';
 import { PESO_INPUT } from '../pesoInput';
 
 /**

@@ -2,7 +2,7 @@ import { isCompanySet, type CompanyAnswer, type CompanyDetails } from '@honeylen
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
-import { attempt, failureToast, successToast } from '../adminApi';
+import { attempt, failureToast, successToast } from '../../console/adminApi';
 
 const FIELDS: { name: keyof CompanyDetails; label: string; placeholder?: string }[] = [
   { name: 'companyName', label: 'Corporate name' },

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { formatDateTime } from '../../shared/money';
-import { attempt, failureToast, successToast } from '../adminApi';
+import { attempt, failureToast, successToast } from '../../console/adminApi';
 import { ConfirmAction } from '../layout/ConfirmAction';
 
 /** Spec §2 'IP Access Restrictions' (main admin only); the server enforces the list on every admin route. */

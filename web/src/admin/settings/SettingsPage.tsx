@@ -1,5 +1,5 @@
 import { Space } from 'antd';
-import { PageHeader } from '../layout/PageHeader';
+import { PageHeader } from '../../console/layout/PageHeader';
 import { useIsMainAdmin } from '../layout/staffContext';
 import { AdminAccounts } from './AdminAccounts';
 import { IpRestrictions } from './IpRestrictions';

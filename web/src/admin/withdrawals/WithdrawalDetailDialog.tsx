@@ -2,7 +2,7 @@ import type { AdminWithdrawalAnswer } from '@honeylend/contracts';
 import { Button, Descriptions, Input, Modal, Space, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
-import { attempt, sentForApproval, successToast } from '../adminApi';
+import { attempt, sentForApproval, successToast } from '../../console/adminApi';
 import { ConfirmAction } from '../layout/ConfirmAction';
 import { WITHDRAWAL_STATUS_COLOURS } from './withdrawalStatus';
 

@@ -2,8 +2,8 @@ import type { AdminWithdrawalAnswer, WithdrawalAnswer } from '@honeylend/contrac
 import { Button, Card, Space, Statistic, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
-import { failureToast, successToast } from '../adminApi';
-import { PageHeader } from '../layout/PageHeader';
+import { failureToast, successToast } from '../../console/adminApi';
+import { PageHeader } from '../../console/layout/PageHeader';
 import { ListToolbar } from '../lists/ListToolbar';
 import { MemberCell } from '../lists/MemberCell';
 import { pagedTableProps, useListFilters } from '../lists/pagedList';

@@ -1,6 +1,6 @@
 import { formatCalendarDate, manilaDateOf } from '@honeylend/contracts';
 import { downloadFile, fileNameOf } from '../../shared/downloadFile';
-import { listPath } from '../adminApi';
+import { listPath } from '../../console/adminApi';
 
 /** The file name the server gives (Content-Disposition), or one dated by the Manila date, as the server names it. */
 export function exportFileName(disposition: string | null, today = new Date()): string {

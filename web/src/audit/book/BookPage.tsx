@@ -4,8 +4,8 @@ import { Alert, Card, DatePicker, Empty, Progress, Space, Statistic, Table, Typo
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
-import { failureToast } from '../../admin/adminApi';
-import { PageHeader } from '../../admin/layout/PageHeader';
+import { failureToast } from '../../console/adminApi';
+import { PageHeader } from '../../console/layout/PageHeader';
 import { useAuditJobUpdates } from '../auditFeed';
 import { bookChartPoints } from './bookSeries';
 

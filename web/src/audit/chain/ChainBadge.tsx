@@ -3,7 +3,7 @@ import { Alert, Button, Progress, Space, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { formatDateTime } from '../../shared/money';
-import { failureToast } from '../../admin/adminApi';
+import { failureToast } from '../../console/adminApi';
 import { useAuditJobUpdates } from '../auditFeed';
 
 const REASONS: Record<NonNullable<VerifyJobAnswer['firstBad']>['reason'], string> = {

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { saveBlob } from '../../shared/downloadFile';
 import { formatDateTime } from '../../shared/money';
-import { failureToast, successToast } from '../../admin/adminApi';
-import { PageHeader } from '../../admin/layout/PageHeader';
+import { failureToast, successToast } from '../../console/adminApi';
+import { PageHeader } from '../../console/layout/PageHeader';
 import { shortHash } from '../auditApi';
 
 /**

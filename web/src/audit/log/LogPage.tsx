@@ -5,9 +5,9 @@ import { Link } from 'react-router-dom';
 import { apiRequest } from '../../shared/api';
 import { downloadFile } from '../../shared/downloadFile';
 import { formatDateTime } from '../../shared/money';
-import { failureToast, successToast } from '../../admin/adminApi';
-import { changedFieldLines, eventTypeLabel } from '../../admin/audit/auditEntries';
-import { PageHeader } from '../../admin/layout/PageHeader';
+import { failureToast, successToast } from '../../console/adminApi';
+import { changedFieldLines, eventTypeLabel } from '../../console/history/auditEntries';
+import { PageHeader } from '../../console/layout/PageHeader';
 import { NO_FILTER, auditPath, shortHash, type LogFilter } from '../auditApi';
 
 const PAGE_SIZE = 200;

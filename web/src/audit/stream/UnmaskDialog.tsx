@@ -2,7 +2,7 @@ import type { UnmaskAnswer } from '@honeylend/contracts';
 import { Descriptions, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/money';
-import { attempt } from '../../admin/adminApi';
+import { attempt } from '../../console/adminApi';
 
 const REASON = 'Say why you need to see this member (at least 5 characters)';
 

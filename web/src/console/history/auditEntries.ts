@@ -1,6 +1,6 @@
 import type { AuditEventAnswer } from '@honeylend/contracts';
 import { formatDateTime, formatPercent, formatPesoAmount } from '../../shared/money';
-import { DOCUMENT_LABELS } from '../members/documentLabels';
+import { DOCUMENT_LABELS } from './documentLabels';
 
 /** Ids mean nothing to a reader (the stream names its subject; numbers like LN-… are kept): the timeline shows what changed. */
 const isIdField = (name: string) => /Id$/.test(name) || name === 'id';
