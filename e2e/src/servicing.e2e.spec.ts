@@ -109,4 +109,39 @@ describe('paying an instalment from the wallet (issue 15)', () => {
     await textOf(row, borrower.phone.replace(/^0/, '+63'));
     await screenshot(page, 'servicing-08-collections', 'screen');
   });
+
+  it('a wallet payment whose answer is lost on the way back is taken once, and its one receipt is shown at 360 × 740', async () => {
+    const phone = await phoneContext(browser, system.baseUrl);
+    contexts.push(phone);
+    await phone.addInitScript(`window.localStorage.setItem('token', ${JSON.stringify(borrower.token)})`);
+    const page: Page = await phone.newPage();
+    onTestFailed(() => screenshot(page, 'servicing-lost-answer-failed', 'screen'));
+    const before = (await system.request('GET', '/api/user/profile', { token: borrower.token })).body.balance as number;
+    // The first payment request reaches the server and is carried out; its answer never reaches the phone.
+    let lost = 0;
+    await page.route('**/api/loans/*/repayments', async (route) => {
+      if (route.request().method() !== 'POST' || lost > 0) return route.continue();
+      lost += 1;
+      await route.fetch();
+      return route.abort('internetdisconnected');
+    });
+    await page.goto(`/loans/${borrower.loanId}`);
+    await page.getByRole('heading', { level: 1, name: /^Loan LN-/ }).waitFor();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay from wallet' });
+    await pay.getByRole('radio', { name: /Next instalment/ }).check();
+    await pay.getByRole('button', { name: 'Review payment' }).click();
+    const payButton = page.getByRole('dialog', { name: 'Confirm payment' }).getByRole('button', { name: /^Pay ₱/ });
+    const amount = Number(/₱([\d,.]+)/.exec((await payButton.textContent()) ?? '')![1]!.replace(/,/g, ''));
+    await payButton.click();
+    const paid = page.getByRole('dialog', { name: 'Payment received' });
+    await textOf(paid.getByTestId('payment-receipt'), 'paid from your wallet');
+    expect(lost).toBe(1);
+    await screenshot(page, 'servicing-07-lost-answer-receipt', 'screen');
+    await paid.getByRole('button', { name: 'Done' }).click();
+    // One payment taken, not two: the wallet moved by one instalment and the loan shows one more receipt.
+    expect((await system.request('GET', '/api/user/profile', { token: borrower.token })).body.balance).toBeCloseTo(before - amount, 2);
+    await textOf(page.getByTestId('receipt').first(), '-002');
+    expect(await page.getByTestId('receipt').count()).toBe(2);
+  });
 });

@@ -51,4 +51,36 @@ describe('the Pay dialog', () => {
     expect(screen.getByRole('alert').textContent).toBe('Your wallet holds ₱5,000.00; a payment from it cannot be more.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
+  it('a payment whose answer is lost is looked for again with the same key, and shows the one receipt the server kept', async () => {
+    const receipt = { id: 'c3d4e5f6-0000-4000-8000-000000000010', receiptNumber: 'OR-2026-000123-002', amount: 11_000, valueDate: '2026-04-25', allocation: [] };
+    const fetchMock = mockFetch(new TypeError('Failed to fetch'), jsonResponse(receipt, { status: 201 }));
+    const onPaid = vi.fn();
+    render(<PayDialog loan={lateLoan()} balance={200_000} open onClose={() => undefined} onPaid={onPaid} />);
+    fireEvent.click(screen.getByRole('radio', { name: /Another amount/ }));
+    fireEvent.change(screen.getByLabelText('Amount (₱)'), { target: { value: '11000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review payment' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm payment' })).getByRole('button', { name: 'Pay ₱11,000.00' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(requestOf(fetchMock, 1).headers.get('Idempotency-Key')).toBe(requestOf(fetchMock, 0).headers.get('Idempotency-Key'));
+    expect(screen.getByRole('dialog', { name: 'Payment received' }).textContent).toContain('Receipt OR-2026-000123-002');
+  });
+
+  it('with no answer at all, says the payment is not confirmed (never that it failed) and Pay again reuses the same key', async () => {
+    const receipt = { id: 'c3d4e5f6-0000-4000-8000-000000000011', receiptNumber: 'OR-2026-000123-003', amount: 11_000, valueDate: '2026-04-25', allocation: [] };
+    const fetchMock = mockFetch(new TypeError('Failed to fetch'), new TypeError('Failed to fetch'), jsonResponse(receipt, { status: 201 }));
+    const onPaid = vi.fn();
+    render(<PayDialog loan={lateLoan()} balance={200_000} open onClose={() => undefined} onPaid={onPaid} />);
+    fireEvent.click(screen.getByRole('radio', { name: /Another amount/ }));
+    fireEvent.change(screen.getByLabelText('Amount (₱)'), { target: { value: '11000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review payment' }));
+    const confirm = screen.getByRole('dialog', { name: 'Confirm payment' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Pay ₱11,000.00' }));
+    await waitFor(() => expect(within(confirm).getByRole('alert').textContent).toBe('No internet — we could not confirm the payment of ₱11,000.00. Pay again when you are back online: it will not be taken twice.'));
+    expect(onPaid).not.toHaveBeenCalled();
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Confirm payment' })).getByRole('button', { name: 'Pay ₱11,000.00' }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    const keys = [0, 1, 2].map((call) => requestOf(fetchMock, call).headers.get('Idempotency-Key'));
+    expect(new Set(keys).size).toBe(1);
+  });
 });

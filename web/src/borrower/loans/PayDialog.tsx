@@ -17,8 +17,10 @@ const CHOICES: { value: PayChoice; label: string }[] = [
 /**
  * Pay from the wallet: choose the next instalment, everything overdue, the payoff amount or another
  * amount; confirm against the allocation the loan's own fold computes (late charges, then interest,
- * then principal, oldest instalment first); then the receipt. One Idempotency-Key per confirmation,
- * so a double tap or a retry pays once.
+ * then principal, oldest instalment first); then the receipt. One Idempotency-Key per payment: a
+ * double tap, or a retry of the same amount after an answer that never came, reuses it, and the
+ * server answers the receipt it kept instead of paying again. A new key is made only once a payment
+ * is settled (paid, or refused by the server) or the amount changes.
  */
 export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: LoanDetailAnswer; balance: number; open: boolean; onClose: () => void; onPaid: () => void }) {
   const amounts = useMemo(() => payAmounts(loan), [loan]);
@@ -28,7 +30,8 @@ export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: Loan
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<RepaymentReceiptAnswer | null>(null);
-  const [key, setKey] = useState(() => crypto.randomUUID());
+  /** The payment in flight: its amount and the Idempotency-Key every retry of it reuses. */
+  const [attempt, setAttempt] = useState<{ amount: number; key: string } | null>(null);
 
   // Typed as people type pesos: 11000, 11,000 or ₱11,000.
   const amount = choice === 'custom' ? parsePesoText(custom) : amounts[choice];
@@ -38,7 +41,6 @@ export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: Loan
     setStep('choose');
     setError(undefined);
     setReceipt(null);
-    setKey(crypto.randomUUID());
     onClose();
   };
 
@@ -52,17 +54,30 @@ export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: Loan
 
   const pay = async () => {
     if (amount === null) return;
+    const current = attempt && attempt.amount === amount ? attempt : { amount, key: crypto.randomUUID() };
+    setAttempt(current);
     setBusy(true);
+    setError(undefined);
     try {
-      setReceipt(await payFromWallet(loan.id, amount, key));
+      setReceipt(await payWithAnswer(loan.id, current));
+      setAttempt(null);
       setStep('paid');
       onPaid();
     } catch (failure) {
+      if (failure instanceof ApiError && failure.status === 0) {
+        // No answer: the payment may have been taken. Keep the key, so paying again can only ever
+        // fetch the receipt the server kept or pay this once; say what is known, not that it failed.
+        const message = `No internet — we could not confirm the payment of ${formatPesoAmount(amount)}. Pay again when you are back online: it will not be taken twice.`;
+        setError(message);
+        toast({ title: 'Payment not confirmed', description: message, variant: 'destructive' });
+        return;
+      }
+      // The server answered and refused it: nothing was paid, and a new attempt is a new payment.
       const message = failure instanceof ApiError ? failure.message : 'Please try again';
       setError(message);
-      toast({ title: 'Payment failed', description: message, variant: 'destructive' });
+      toast({ title: 'Payment not made', description: message, variant: 'destructive' });
+      setAttempt(null);
       setStep('choose');
-      setKey(crypto.randomUUID());
     } finally {
       setBusy(false);
     }
@@ -149,6 +164,20 @@ export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: Loan
       )}
     </Dialog>
   );
+}
+
+/**
+ * Pays, and when the answer is lost on the way back, looks once more before saying anything: the
+ * same request with the same key, which the server answers with the receipt it kept when the
+ * payment was taken (and takes it, once, when it was not).
+ */
+async function payWithAnswer(loanId: string, attempt: { amount: number; key: string }): Promise<RepaymentReceiptAnswer> {
+  try {
+    return await payFromWallet(loanId, attempt.amount, attempt.key);
+  } catch (failure) {
+    if (!(failure instanceof ApiError && failure.status === 0)) throw failure;
+    return payFromWallet(loanId, attempt.amount, attempt.key);
+  }
 }
 
 function AllocationList({ allocation }: { allocation: { instalment: number; penalty: number; interest: number; principal: number }[] }) {
