@@ -66,7 +66,7 @@ export default defineConfig(
       // (axe's scrollable-region-focusable, which the browser tests run): tabIndex={0} there is required.
       'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['tabpanel', 'region', 'document'], tags: ['pre'] }],
       // antd's inputs are controls the rule cannot see: a <label> wrapping one is labelling it.
-      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Input', 'Input.Password', 'InputNumber', 'Select'], depth: 3 }],
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['Input', 'Input.Password', 'Input.TextArea', 'InputNumber', 'Select'], depth: 3 }],
     },
   },
   {
