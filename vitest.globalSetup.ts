@@ -6,6 +6,6 @@ import { existsSync } from 'node:fs';
  * must exist (tsc -b is incremental: fast when nothing changed; `npm test` builds the web first).
  */
 export default function buildServers(): void {
-  execSync('npx tsc -b', { stdio: 'inherit' });
+  execSync('npx tsc -b tsconfig.build.json', { stdio: 'inherit' });
   if (!existsSync('web/dist/index.html')) execSync('npm run build -w @honeylend/web', { stdio: 'inherit' });
 }

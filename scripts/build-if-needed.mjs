@@ -18,7 +18,7 @@ const needsBuild = (sources, output) => !existsSync(output) || newestMtime(sourc
 
 const servers = ['contracts', 'eventstore', 'projections', 'workers', 'command-api', 'cli'];
 if (servers.some((ws) => needsBuild(join(ws, 'src'), join(ws, 'dist', 'index.js')))) {
-  execSync('npx tsc -b', { stdio: 'inherit' });
+  execSync('npx tsc -b tsconfig.build.json', { stdio: 'inherit' });
 }
 if (needsBuild('web/src', 'web/dist/index.html') || needsBuild('contracts/src', 'web/dist/index.html')) {
   execSync('npm run build -w @honeylend/web', { stdio: 'inherit' });

@@ -1,5 +1,5 @@
 // Runs every test suite of the monorepo and ends with one plain summary line ("N passed, N failed, N skipped"),
-// which CI reads. Exits non-zero when anything fails, including the build and the typecheck.
+// which CI reads. Exits non-zero when anything fails, including the build and the lint (typechecks, ESLint, Prettier).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ const passThrough = process.argv.slice(2);
 const reports = mkdtempSync(join(tmpdir(), 'honeylend-tests-'));
 const steps = [
   { name: 'build', cmd: 'npm', args: ['run', 'build'] },
-  { name: 'typecheck', cmd: 'npm', args: ['run', 'lint'] },
+  { name: 'lint', cmd: 'npm', args: ['run', 'lint'] },
   { name: 'server tests', cmd: 'npx', args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'server.json')}`, ...passThrough], report: 'server.json' },
   { name: 'web tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'web', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'web.json')}`], report: 'web.json' },
   { name: 'browser tests', cmd: 'npx', args: ['vitest', 'run', '--root', 'e2e', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'e2e.json')}`], report: 'e2e.json' },

@@ -37,9 +37,9 @@ export async function seedAggregateLog(store: EventStore, { count, concurrency =
       const life = lifeOf(members, members, members, at).slice(0, count - written);
       written += life.length;
       for (let start = 0; start < life.length; ) {
-        const stream = streamOf(life[start]!);
+        const stream = streamOf(life[start]);
         let end = start + 1;
-        while (end < life.length && streamOf(life[end]!) === stream) end++;
+        while (end < life.length && streamOf(life[end]) === stream) end++;
         await store.append(stream, toNewEvents(life.slice(start, end), metadata), { expectedRevision: 'any' });
         start = end;
       }

@@ -15,7 +15,9 @@ app.use(async (ctx) => {
   ctx.type = 'application/json';
   ctx.body = doc ?? 'null';
 });
-const server = createServer(app.callback());
+// Koa's handler catches its own errors (ctx.onerror); Node's server does not look at the promise it returns.
+const handle = app.callback();
+const server = createServer((request, response) => void handle(request, response));
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   process.stdout.write(`baseline listening ${(server.address() as AddressInfo).port}\n`);
 });

@@ -42,7 +42,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
       {
-        url: (urls.length === 1 ? urls[0]! : urls) as string,
+        url: (urls.length === 1 ? urls[0] : urls) as string,
         connections: options.connections,
         duration: options.durationSeconds,
         timeout: options.timeoutSeconds ?? 10,
@@ -53,7 +53,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
               return { ...request, method: next.method, path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
             },
             ...(options.onResponse ? { onResponse: (status: number, body: string) => options.onResponse!(status, body) } : {}),
-          } as any,
+          },
         ],
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),

@@ -65,7 +65,7 @@ export function medianRun<T>(runs: T[], key: (run: T) => number): { median: T; v
   if (runs.length === 0) throw new Error('no runs to take the median of');
   if (runs.length % 2 === 0) throw new Error(`the median run needs an odd number of runs, got ${runs.length}`);
   const sorted = [...runs].sort((a, b) => key(a) - key(b));
-  return { median: sorted[(sorted.length - 1) / 2]!, values: runs.map(key) };
+  return { median: sorted[(sorted.length - 1) / 2], values: runs.map(key) };
 }
 
 /**

@@ -92,7 +92,7 @@ function measurer(options: BenchOptions, results: Results) {
 async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Results, failures: string[]): Promise<void> {
   const step = async (name: string, work: () => Promise<void>) => {
     if (ctx.interrupt.signal.aborted) return;
-    log(`${name} (load average ${loadavg()[0]!.toFixed(2)})`);
+    log(`${name} (load average ${loadavg()[0].toFixed(2)})`);
     try {
       await work();
     } catch (error) {

@@ -89,16 +89,16 @@ export async function runOpenLoop(options: OpenLoopOptions): Promise<OpenLoopRes
       notSent += schedule.length - next;
       break;
     }
-    const due = start + schedule[next]!;
+    const due = start + schedule[next];
     const wait = due - now();
     if (wait > 1) {
       await new Promise((resolve) => setTimeout(resolve, Math.floor(wait)));
       continue;
     }
     const sentAt = now();
-    while (next < schedule.length && start + schedule[next]! <= sentAt + 1) {
+    while (next < schedule.length && start + schedule[next] <= sentAt + 1) {
       const i = next++;
-      const scheduledAt = start + schedule[i]!;
+      const scheduledAt = start + schedule[i];
       if (inFlight >= maxInFlight) {
         notSent++;
         continue;

@@ -32,7 +32,7 @@ const total = [...selfUs.values()].reduce((a, b) => a + b, 0);
 
 const where = (url: string) => {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1]!;
+  if (m) return m[1];
   const ours = /\/(contracts|eventstore|projections|workers|command-api|cli|bench)\/dist\/(.*)$/.exec(url);
   if (ours) return `${ours[1]}/${ours[2]}`;
   return url.startsWith('node:') ? url : url ? url.replace(/^.*\//, '') : '(native)';
@@ -58,7 +58,7 @@ for (const [id, us] of selfUs) {
     const url = node.callFrame.url;
     const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
     const ours = /\/(contracts|eventstore|projections|workers|command-api|cli)\/dist\/([^/]+(?:\/[^/]+)?)/.exec(url);
-    const key = m ? m[1]! : ours ? `${ours[1]}/${ours[2]}` : null;
+    const key = m ? m[1] : ours ? `${ours[1]}/${ours[2]}` : null;
     if (key && !seen.has(key)) {
       seen.add(key);
       inclusive.set(key, (inclusive.get(key) ?? 0) + us);

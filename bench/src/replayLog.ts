@@ -53,7 +53,7 @@ export function lifeOf(index: number, loanNumber: number, withdrawalNumber: numb
         updatedAt: now,
       },
     },
-    ...files.map(({ fileId, kind }): DomainEvent => ({
+    ...files.map(({ fileId }): DomainEvent => ({
       type: 'DocumentUploaded',
       data: { memberId, fileId, contentType: 'image/jpeg', sizeBytes: 180_000, sha256: sha256(fileId), uploadedBy: memberId, uploadedAt: now },
     })),
@@ -137,7 +137,7 @@ export async function seedReplayLog(
     const chunk: DomainEvent[] = [];
     while (chunk.length < chunkSize && written + chunk.length < count) {
       const slot = Math.floor(next() * active.length);
-      const life = active[slot]!;
+      const life = active[slot];
       chunk.push(life.shift()!);
       if (life.length === 0) active[slot] = startLife();
     }

@@ -81,7 +81,7 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
   const base: LoadResult | undefined =
     baselines.length === 0
       ? undefined
-      : { ...baselines[0]!, requestsPerSecond: baselines.reduce((sum, b) => sum + b.requestsPerSecond, 0) / baselines.length, latencyMs: { ...baselines[0]!.latencyMs, p99: baselines.reduce((sum, b) => sum + b.latencyMs.p99, 0) / baselines.length } };
+      : { ...baselines[0], requestsPerSecond: baselines.reduce((sum, b) => sum + b.requestsPerSecond, 0) / baselines.length, latencyMs: { ...baselines[0].latencyMs, p99: baselines.reduce((sum, b) => sum + b.latencyMs.p99, 0) / baselines.length } };
   const vsBase = (load: LoadResult) =>
     base ? `${ratio(load.requestsPerSecond / base.requestsPerSecond)} req/s, p99 ${ratio(load.latencyMs.p99 / base.latencyMs.p99)}` : '–';
   const loadText = (load: LoadResult, unit: string) =>
@@ -251,7 +251,7 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
       });
       add('replay', {
         scenario: `7. Replay ${int(run.events)} events (${int(run.members)} borrowers)`,
-        measured: `${int(run.eventsPerSecond)} events/s; ${run.replaySeconds.toFixed(1)} s (process ${run.wallSeconds.toFixed(1)} s); ${run.microsPerEvent.toFixed(1)} µs/event${isLast && replay.perEventRatio !== null ? `; ${ratio(replay.perEventRatio)} the µs/event of ${int(replay.runs[0]!.events)}` : ''}`,
+        measured: `${int(run.eventsPerSecond)} events/s; ${run.replaySeconds.toFixed(1)} s (process ${run.wallSeconds.toFixed(1)} s); ${run.microsPerEvent.toFixed(1)} µs/event${isLast && replay.perEventRatio !== null ? `; ${ratio(replay.perEventRatio)} the µs/event of ${int(replay.runs[0].events)}` : ''}`,
         baseline: '–',
         target: `≥ 40,000 ev/s${million ? '; ≤ 25 s' : ''}${isLast && replay.runs.length > 1 ? '; ≤ 1.2× per event' : ''}`,
         met: mark(met),
@@ -264,7 +264,7 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     const met = chain.ratio >= 0.9;
     checks.push({ figure: 'appends with the hash chain', target: 'within 10 % of without it', measured: `${ratio(chain.ratio)} of the appends/s without it`, met });
     add('appendChain', {
-      scenario: `3c. Single-event appends with and without the hash chain (${chain.withChain[0]!.concurrency} at once, ${chain.withChain.length} runs each, alternated)`,
+      scenario: `3c. Single-event appends with and without the hash chain (${chain.withChain[0].concurrency} at once, ${chain.withChain.length} runs each, alternated)`,
       measured: `with ${int(mean(chain.withChain))} appends/s (${chain.withChain.map((run) => int(run.appendsPerSecond)).join(', ')}), without ${int(mean(chain.withoutChain))} (${chain.withoutChain.map((run) => int(run.appendsPerSecond)).join(', ')})`,
       baseline: `${ratio(chain.ratio)}`,
       target: 'with ≥ 0.90× without',
@@ -343,7 +343,7 @@ export function renderTable(rows: Row[]): string {
   const all = [header, ...rows];
   const keys = ['scenario', 'measured', 'baseline', 'target', 'met', 'load'] as const;
   const widths = keys.map((key) => Math.max(...all.map((row) => row[key].length)));
-  const line = (row: Row) => `| ${keys.map((key, i) => row[key].padEnd(widths[i]!)).join(' | ')} |`;
+  const line = (row: Row) => `| ${keys.map((key, i) => row[key].padEnd(widths[i])).join(' | ')} |`;
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 

@@ -32,7 +32,7 @@ describe('the report', () => {
       2,
     );
     expect(rows.map((row) => row.load)).toEqual(['load 0.5 → 1.1', '–', 'BUSY: load 1.5 → 3.2 on 2 cores; median of 3 (11,000, 12,000, 13,500)']);
-    expect(rows[2]!.baseline).toBe('0.80× req/s, p99 1.20×');
+    expect(rows[2].baseline).toBe('0.80× req/s, p99 1.20×');
     expect(checks[0]).toMatchObject({ figure: 'read API GET /api/user/profile', met: true });
     expect(renderTable(rows).split('\n')[0]).toContain('Load (1 min) before → after');
   });
@@ -50,7 +50,7 @@ describe('the report', () => {
           },
         },
         parseOptions([]),
-      ).checks[0]!.met;
+      ).checks[0].met;
     expect(open(29, 0)).toBe(true);
     expect(open(31, 0)).toBe(false);
     expect(open(10, 1)).toBe(false);

@@ -24,7 +24,7 @@ export const SEEDED_BALANCE_CENTAVOS = 8_000_000;
 export function toNewEvents(events: DomainEvent[], metadata: NewEvent['metadata']): NewEvent[] {
   return events.map((event) => {
     parseDomainEvent(event.type, event.data);
-    return { id: randomUUID(), type: event.type, data: event.data as Record<string, unknown>, metadata };
+    return { id: randomUUID(), type: event.type, data: event.data, metadata };
   });
 }
 
@@ -89,7 +89,7 @@ export async function pool<T>(items: T[], concurrency: number, work: (item: T, i
   const worker = async () => {
     while (next < items.length) {
       const index = next++;
-      await work(items[index]!, index);
+      await work(items[index], index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));

@@ -30,7 +30,7 @@ export async function connectMany(
     settled.forEach((outcome, k) => {
       if (outcome.status === 'fulfilled') {
         sockets.push(outcome.value);
-        onSocket(outcome.value, indexes[k]!);
+        onSocket(outcome.value, indexes[k]);
       } else {
         failed++;
         firstError ??= outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);

@@ -11,13 +11,13 @@ export interface LatencySummary {
 export function summarize(values: number[]): LatencySummary {
   if (values.length === 0) return { count: 0, p50: NaN, p95: NaN, p99: NaN, max: NaN, mean: NaN };
   const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
   return {
     count: sorted.length,
     p50: at(50),
     p95: at(95),
     p99: at(99),
-    max: sorted[sorted.length - 1]!,
+    max: sorted[sorted.length - 1],
     mean: sorted.reduce((sum, v) => sum + v, 0) / sorted.length,
   };
 }

@@ -153,9 +153,9 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
 
   const tokens = members.map((member) => borrowerToken(ctx.jwtSecret, member.id));
   // The seeded members are real borrowers: one signs in with the seeded password, and the profile answers verified.
-  const login = await client.call('POST', '/api/auth/login', { body: { phone: members[0]!.localPhone, password: BENCH_PASSWORD } });
+  const login = await client.call('POST', '/api/auth/login', { body: { phone: members[0].localPhone, password: BENCH_PASSWORD } });
   if (login.status !== 200) throw new Error(`a seeded member could not sign in: ${login.status} ${JSON.stringify(login.body)}`);
-  const profile = await client.call('GET', '/api/user/profile', { token: tokens[members.length - 1]! });
+  const profile = await client.call('GET', '/api/user/profile', { token: tokens[members.length - 1] });
   if (profile.status !== 200 || profile.body?.verified !== true) {
     throw new Error(`a seeded member is not verified: ${profile.status} ${JSON.stringify(profile.body)}`);
   }
@@ -164,7 +164,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
     baseUrl,
     api,
     children,
-    keyPrefix: env.REDIS_KEY_PREFIX!,
+    keyPrefix: env.REDIS_KEY_PREFIX,
     members,
     tokens,
     client,

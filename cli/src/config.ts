@@ -83,7 +83,7 @@ const envSchema = z.object({
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = parsed.error.issues[0];
     throw new ConfigError(`${issue.path.join('.')}: ${issue.message}`);
   }
   const e = parsed.data;

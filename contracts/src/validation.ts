@@ -113,7 +113,7 @@ export function fileIdFromUrl(value: string): string | null {
     return null;
   }
   const match = FILE_URL.exec(path);
-  return match ? match[1]!.toLowerCase() : null;
+  return match ? match[1].toLowerCase() : null;
 }
 
 export const DOCUMENT_URL_MESSAGE = 'Upload the document first, then send the url it answered';

@@ -205,8 +205,8 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     expect(types.at(-1)).toBe('Member registered');
     const statusChanges = entries.filter((entry) => entry.type === 'Member status changed');
     expect(statusChanges).toHaveLength(2);
-    expect(statusChanges[0]!.text).toContain('To: active');
-    expect(statusChanges[1]!.text).toContain('To: suspended');
+    expect(statusChanges[0].text).toContain('To: active');
+    expect(statusChanges[1].text).toContain('To: suspended');
     expect(types.indexOf('Member status changed')).toBeLessThan(types.indexOf('Member registered'));
     for (const entry of statusChanges) {
       expect(entry.text).toMatch(/by .*\(admin\)/);

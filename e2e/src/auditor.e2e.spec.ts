@@ -72,7 +72,7 @@ describe('the auditor workspace at 1440 × 900 (issue 16)', () => {
     const history = (await system.request('GET', `/api/audit/streams/${stream}`, { token: main })).body;
     expect(shown.map((event) => event.revision)).toEqual(history.events.map((event: { revision: number }) => event.revision));
     expect(shown.every((event) => event.stream === stream)).toBe(true);
-    await textOf(page.locator('.audit-log__table .ant-table-row').first(), String(shown[0]!.position));
+    await textOf(page.locator('.audit-log__table .ant-table-row').first(), String(shown[0].position));
     await textOf(page.locator('.audit-log__footer'), `${shown.length} events shown`);
     // Masked: the member's name is an initial.
     expect(await page.locator('.audit-log__table').textContent()).not.toContain('Gabriela Silang');
@@ -80,7 +80,7 @@ describe('the auditor workspace at 1440 × 900 (issue 16)', () => {
     // Export NDJSON of exactly this filter: one line per event shown, equal to it.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export NDJSON' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^honeylend-log-\d{4}-\d{2}-\d{2}-\d+-\d+\.ndjson$/);
-    const lines = readFileSync((await download.path())!, 'utf8')
+    const lines = readFileSync((await download.path()), 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as unknown);
@@ -115,7 +115,7 @@ describe('the auditor workspace at 1440 × 900 (issue 16)', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     const badge = page.getByRole('status', { name: 'Chain' });
     const verified = await textOf(badge, /Chain verified to position [\d,]+ at/, 30_000);
-    const position = Number(/position ([\d,]+)/.exec(verified)![1]!.replace(/,/g, ''));
+    const position = Number(/position ([\d,]+)/.exec(verified)![1].replace(/,/g, ''));
     expect(position).toBeGreaterThanOrEqual(shown.at(-1)!.position);
     await screenshot(page, 'auditor-stream', 'screen');
     await eventually('no page errors', async () => (errors.length === 0 ? true : undefined), 1_000).catch(() => undefined);

@@ -11,11 +11,11 @@ export interface ConformanceTarget {
   /** Adapter name, used in the test names. */
   name: string;
   /** Opens the store the suite writes to (once). Tests never assume it is empty: EventStoreDB's $all is shared. */
-  open(): Promise<EventStore>;
+  open: () => Promise<EventStore>;
   /** Opens a store on a log nobody has written to, where the adapter can have one. */
-  openEmpty?(): Promise<EventStore>;
+  openEmpty?: () => Promise<EventStore>;
   /** Releases what `open` needed (schemas, containers), after the suite has closed its stores. */
-  dispose?(): Promise<void>;
+  dispose?: () => Promise<void>;
   /** How long `open` may take (starting a container pulls an image). Default 60 s. */
   openTimeoutMs?: number;
   /** What the adapter guarantees against a rewritten log (README "Tamper evidence"); the suite checks it gives exactly that. */
@@ -50,9 +50,9 @@ async function readAllAfter(store: EventStore, from: number): Promise<RecordedEv
     const page = await store.readAll({ from: position, limit: 500 });
     if (page.length === 0) return events;
     // A store that answered at or before `from` would otherwise be paged through forever.
-    expect(page[0]!.position, 'readAll must return only positions after `from`').toBeGreaterThan(position);
+    expect(page[0].position, 'readAll must return only positions after `from`').toBeGreaterThan(position);
     events.push(...page);
-    position = page[page.length - 1]!.position;
+    position = page[page.length - 1].position;
   }
 }
 
@@ -132,7 +132,7 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         const result = await store.append(stream, newEvents(3), { expectedRevision: 'no_stream' });
         const stored = await store.readStream(stream);
         expect(stored.map((event) => event.revision)).toEqual([0, 1, 2]);
-        expect(result).toEqual({ nextRevision: 2, position: stored[2]!.position });
+        expect(result).toEqual({ nextRevision: 2, position: stored[2].position });
         expect(stored.revision).toBe(2);
 
         const conflict = await conflictOf(store.append(stream, newEvents(1), { expectedRevision: 'no_stream' }));
@@ -195,8 +195,8 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         expect(await store.append(stream, batch, { expectedRevision: 'any' })).toEqual(original);
 
         const stored = await store.readStream(stream);
-        expect(idsOf(stored)).toEqual([...idsOf(batch), stored[2]!.id]);
-        expect(stored[2]!.position).toBe(later.position);
+        expect(idsOf(stored)).toEqual([...idsOf(batch), stored[2].id]);
+        expect(stored[2].position).toBe(later.position);
         const logged = (await readAllAfter(store, start)).filter((event) => event.stream === stream);
         expect(idsOf(logged)).toEqual(idsOf(stored));
       });
@@ -214,8 +214,8 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         const stream = uniqueStream('loan');
         const batch = newEvents(2);
         await store.append(stream, batch, { expectedRevision: 'no_stream' });
-        await expect(store.append(stream, [batch[1]!, newEvent()], { expectedRevision: 1 })).rejects.toBeInstanceOf(IdempotentRetryMismatch);
-        await expect(store.append(stream, [batch[1]!, batch[0]!], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(IdempotentRetryMismatch);
+        await expect(store.append(stream, [batch[1], newEvent()], { expectedRevision: 1 })).rejects.toBeInstanceOf(IdempotentRetryMismatch);
+        await expect(store.append(stream, [batch[1], batch[0]], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(IdempotentRetryMismatch);
         expect(idsOf(await store.readStream(stream))).toEqual(idsOf(batch));
       });
     });
@@ -234,7 +234,7 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         expect(stored.map(({ id, stream: name, type, data: body, revision }) => ({ id, stream: name, type, data: body, revision }))).toEqual(
           [...first, ...second].map(({ id, type, data: body }, revision) => ({ id, stream, type, data: body, revision })),
         );
-        for (let i = 1; i < stored.length; i++) expect(stored[i]!.position).toBeGreaterThan(stored[i - 1]!.position);
+        for (let i = 1; i < stored.length; i++) expect(stored[i].position).toBeGreaterThan(stored[i - 1].position);
         for (const event of stored) {
           expect(new Date(event.createdAt).toISOString()).toBe(event.createdAt);
           expect(Math.abs(Date.parse(event.createdAt) - before)).toBeLessThan(5 * 60_000);
@@ -253,27 +253,27 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         const start = await store.headPosition();
         const [a, b] = [uniqueStream('member'), uniqueStream('loan')];
         const appended = [newEvent('One'), newEvent('Two'), newEvent('Three'), newEvent('Four'), newEvent('Five')];
-        await store.append(a, [appended[0]!], { expectedRevision: 'no_stream' });
-        await store.append(b, [appended[1]!, appended[2]!], { expectedRevision: 'no_stream' });
-        await store.append(a, [appended[3]!], { expectedRevision: 0 });
-        await store.append(b, [appended[4]!], { expectedRevision: 1 });
+        await store.append(a, [appended[0]], { expectedRevision: 'no_stream' });
+        await store.append(b, [appended[1], appended[2]], { expectedRevision: 'no_stream' });
+        await store.append(a, [appended[3]], { expectedRevision: 0 });
+        await store.append(b, [appended[4]], { expectedRevision: 1 });
 
         const all = await store.readAll({ from: start, limit: 10 });
         expect(idsOf(all)).toEqual(idsOf(appended));
         expect(all.map((event) => event.stream)).toEqual([a, b, b, a, b]);
-        for (let i = 1; i < all.length; i++) expect(all[i]!.position).toBeGreaterThan(all[i - 1]!.position);
+        for (let i = 1; i < all.length; i++) expect(all[i].position).toBeGreaterThan(all[i - 1].position);
 
         expect(idsOf(await store.readAll({ from: start, limit: 2 }))).toEqual(idsOf(appended.slice(0, 2)));
-        expect(idsOf(await store.readAll({ from: all[1]!.position, limit: 2 }))).toEqual(idsOf(appended.slice(2, 4)));
-        expect(idsOf(await store.readAll({ from: all[3]!.position }))).toEqual(idsOf(appended.slice(4)));
-        expect(await store.readAll({ from: all[4]!.position })).toEqual([]);
+        expect(idsOf(await store.readAll({ from: all[1].position, limit: 2 }))).toEqual(idsOf(appended.slice(2, 4)));
+        expect(idsOf(await store.readAll({ from: all[3].position }))).toEqual(idsOf(appended.slice(4)));
+        expect(await store.readAll({ from: all[4].position })).toEqual([]);
       });
 
       it('resumes exactly after a position inside a multi-event append', async () => {
         const stream = uniqueStream('member');
         await store.append(stream, newEvents(3), { expectedRevision: 'no_stream' });
         const [, second, third] = await store.readStream(stream);
-        expect(idsOf(await store.readAll({ from: second!.position, limit: 5 }))).toEqual([third!.id]);
+        expect(idsOf(await store.readAll({ from: second.position, limit: 5 }))).toEqual([third.id]);
       });
     });
 
@@ -296,7 +296,7 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
               const batch = Array.from({ length: size }, (_, i) => newEvent('Counted', { writer, n: n + i }));
               for (const event of batch) ours.add(event.id);
               if (writer < 2) {
-                revisions[writer] = (await store.append(ownStreams[writer]!, batch, { expectedRevision: revisions[writer]! })).nextRevision;
+                revisions[writer] = (await store.append(ownStreams[writer], batch, { expectedRevision: revisions[writer] })).nextRevision;
               } else {
                 await store.append(sharedStreamOf(n), batch, { expectedRevision: 'any' });
               }
@@ -319,8 +319,8 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
 
           const seen = subscription.seen;
           expect(new Set(idsOf(seen)).size).toBe(seen.length);
-          for (let i = 1; i < seen.length; i++) expect(seen[i]!.position).toBeGreaterThan(seen[i - 1]!.position);
-          const logged = (await readAllAfter(store, start)).filter((event) => event.position <= seen[seen.length - 1]!.position);
+          for (let i = 1; i < seen.length; i++) expect(seen[i].position).toBeGreaterThan(seen[i - 1].position);
+          const logged = (await readAllAfter(store, start)).filter((event) => event.position <= seen[seen.length - 1].position);
           expect(idsOf(seen)).toEqual(idsOf(logged));
           const streamsSeen = new Set(seen.filter((event) => ours.has(event.id)).map((event) => event.stream));
           expect(streamsSeen.size).toBe(2 + 10);
@@ -341,7 +341,7 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         const later = await store.readStream(after);
 
         const fromAppend = collectFrom(store, earlier.position);
-        const fromInside = collectFrom(store, later[0]!.position);
+        const fromInside = collectFrom(store, later[0].position);
         try {
           await fromAppend.waitFor('the three later events', (seen) => seen.length >= 3);
           await fromInside.waitFor('the last two events', (seen) => seen.length >= 2);
@@ -449,8 +449,8 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
         subscription.seen.filter((event) => event.stream === stream),
       ];
       for (const [withMetadata, without] of reads) {
-        expect(withMetadata!.metadata).toEqual(metadata);
-        expect(without!.metadata).toEqual({});
+        expect(withMetadata.metadata).toEqual(metadata);
+        expect(without.metadata).toEqual({});
       }
     });
 

@@ -45,6 +45,6 @@ export function originalResultOfRetry(stream: string, newEventIds: readonly stri
         : `events ${newEventIds.join(', ')} are already stored in another order`,
     );
   }
-  const last = inStreamOrder[inStreamOrder.length - 1]!;
+  const last = inStreamOrder[inStreamOrder.length - 1];
   return { nextRevision: last.revision, position: last.position };
 }

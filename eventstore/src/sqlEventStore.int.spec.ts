@@ -51,7 +51,7 @@ function describeSqlLog(name: string, open: () => Promise<EventStore>) {
       const readNext = async () => {
         const page = await store.readAll({ from: last, limit: 50 });
         page.forEach((recorded, i) => expect(recorded.position, `read ${reads} at index ${i}`).toBe(last + 1 + i));
-        if (page.length > 0) last = page[page.length - 1]!.position;
+        if (page.length > 0) last = page[page.length - 1].position;
         reads++;
         return page.length;
       };
@@ -135,7 +135,7 @@ if (!postgres.reachable) {
       const schema = newSchema('race');
       const stores = await Promise.all(Array.from({ length: 4 }, () => PostgresEventStore.open(DATABASE_URL, { schema })));
       try {
-        await stores[0]!.append(`member-${randomUUID()}`, [event()], { expectedRevision: 'no_stream' });
+        await stores[0].append(`member-${randomUUID()}`, [event()], { expectedRevision: 'no_stream' });
         for (const store of stores) expect(await store.headPosition()).toBe(1);
         expect(new Set(await Promise.all(stores.map((store) => store.storeId()))).size).toBe(1);
       } finally {

@@ -64,7 +64,7 @@ export const metrics = {
   observe<L extends string>(config: Omit<GaugeConfiguration<L>, 'registers' | 'collect'>, source: GaugeSource<L>): () => void {
     let own = sources.get(config.name);
     if (!own) {
-      const set = (own = new Set());
+      const set = (own = new Set<GaugeSource<string>>());
       sources.set(config.name, set);
       new Gauge<L>({
         ...config,

@@ -162,7 +162,7 @@ export class ProjectionRunner {
       /** The request id of the event behind each change (same index as tx.changes), for the sockets' log lines. */
       const changeRequestIds: (string | undefined)[] = [];
       for (const recorded of events) {
-        const pending = projections.filter((_, i) => recorded.position > checkpoints[i]!);
+        const pending = projections.filter((_, i) => recorded.position > checkpoints[i]);
         if (pending.length === 0) continue;
         applied++;
         const event = this.validated(recorded);
@@ -172,7 +172,7 @@ export class ProjectionRunner {
         while (changeRequestIds.length < tx.changes.length) changeRequestIds.push(requestId);
       }
       if (applied === 0) return { applied: 0, skipped: events.length };
-      const last = events[events.length - 1]!.position;
+      const last = events[events.length - 1].position;
       const commands = tx.commands();
       const changes = this.options.publishChanges === false ? [] : tx.changes;
       changes.forEach((change, i) => {
@@ -195,7 +195,7 @@ export class ProjectionRunner {
           ...(requestId ? ['requestId', requestId] : []),
         ]);
       });
-      checkpointKeys.forEach((key, i) => commands.push(['SET', key, String(Math.max(checkpoints[i]!, last))]));
+      checkpointKeys.forEach((key, i) => commands.push(['SET', key, String(Math.max(checkpoints[i], last))]));
       commands.push(['SET', keys.checkpoint, String(last)]);
       if (this.identity !== null && recorded === null) commands.push(['SET', keys.storeIdentity, this.identity]);
       if (this.options.publishChanges !== false) commands.push(['PUBLISH', keys.progressChannel, String(last)]);
@@ -256,7 +256,7 @@ export class ProjectionRunner {
       if (signal?.aborted) return position;
       const batch = await next;
       if (batch.length === 0) return position;
-      const last = batch[batch.length - 1]!.position;
+      const last = batch[batch.length - 1].position;
       next = read(last);
       await this.applyBatch(batch);
       position = last;
@@ -324,6 +324,7 @@ export class ProjectionRunner {
       signal.removeEventListener('abort', stopReading);
       await reader;
     }
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the reader threw, as it was
     if (readerError) throw readerError;
   }
 }

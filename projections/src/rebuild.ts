@@ -113,6 +113,6 @@ async function swapIn(
   const results = await multi.exec();
   if (results === null) return null;
   const failed = results.find(([error]) => error);
-  if (failed) throw failed[0];
+  if (failed?.[0]) throw failed[0];
   return rebuilt.length;
 }

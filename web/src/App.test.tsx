@@ -193,10 +193,14 @@ describe('landing page (spec §2)', () => {
       renderApp('/');
       const current = () => screen.getAllByRole('button', { name: /^Show banner/ }).findIndex((dot) => dot.getAttribute('aria-current') === 'true');
       fireEvent.click(screen.getByRole('button', { name: 'Pause banners' }));
-      act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS * 3));
+      act(() => {
+        vi.advanceTimersByTime(BANNER_INTERVAL_MS * 3);
+      });
       expect(current()).toBe(0);
       fireEvent.click(screen.getByRole('button', { name: 'Play banners' }));
-      act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS));
+      act(() => {
+        vi.advanceTimersByTime(BANNER_INTERVAL_MS);
+      });
       expect(current()).toBe(1);
     } finally {
       vi.useRealTimers();

@@ -5,5 +5,5 @@ export async function execTransaction(transaction: ChainableCommander): Promise<
   const results = await transaction.exec();
   if (results === null) throw new Error('Redis transaction was aborted');
   const failure = results.find(([error]) => error !== null);
-  if (failure) throw failure[0];
+  if (failure?.[0]) throw failure[0];
 }

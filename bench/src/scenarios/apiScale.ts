@@ -56,7 +56,7 @@ function mixedLoad(system: RunningSystem, share?: { of: number; index: number })
     let k = 0;
     return (): { method: 'GET' | 'PUT'; path: string; headers: Record<string, string>; body?: string } => {
       const i = k++;
-      const token = tokens[i % tokens.length]!;
+      const token = tokens[i % tokens.length];
       if (i % 4 === 3) {
         return { method: 'PUT', path: '/api/user/profile', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: profileChange(`${tag}-${count}-${share?.index ?? 0}-${i}`) };
       }

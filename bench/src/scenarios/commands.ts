@@ -45,7 +45,7 @@ export async function commandsScenario(
         return {
           method: 'POST',
           path: '/api/loans',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]!}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}` },
           body: JSON.stringify({ amount: 100_000, purpose: 'Small business inventory', termMonths: 12 }),
         };
       }
@@ -53,7 +53,7 @@ export async function commandsScenario(
       return {
         method: 'PUT',
         path: '/api/user/profile',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]!}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i]}` },
         body: profileChange(`${tag}-${k}`),
       };
     },
@@ -90,12 +90,12 @@ export async function openLoopCommandsScenario(system: RunningSystem, { rate, du
       send: async (k) => {
         if (k % 4 === 0 && loanCursor < members.length) {
           const i = loanCursor++;
-          const res = await client.call('POST', '/api/loans', { token: tokens[i]!, body: { amount: 100_000, purpose: 'Small business inventory', termMonths: 12 }, timeoutMs: 30_000 });
+          const res = await client.call('POST', '/api/loans', { token: tokens[i], body: { amount: 100_000, purpose: 'Small business inventory', termMonths: 12 }, timeoutMs: 30_000 });
           if (res.status >= 200 && res.status < 300) loanApplications++;
           return { ok: res.status >= 200 && res.status < 300, status: res.status };
         }
         const i = k % members.length;
-        const res = await client.call('PUT', '/api/user/profile', { token: tokens[i]!, body: JSON.parse(profileChange(`${tag}-${k}`)), timeoutMs: 30_000 });
+        const res = await client.call('PUT', '/api/user/profile', { token: tokens[i], body: JSON.parse(profileChange(`${tag}-${k}`)), timeoutMs: 30_000 });
         if (res.status >= 200 && res.status < 300) profileUpdates++;
         return { ok: res.status >= 200 && res.status < 300, status: res.status };
       },

@@ -133,7 +133,7 @@ export async function observabilityScenario(
     try {
       const processes: Record<ApiProcess, { child: Child; url: string; share: number }> = {
         first: { child: system.api, url: system.baseUrl, share: 0 },
-        second: { child: beside.children[0]!, url: beside.urls[0]!, share: 1 },
+        second: { child: beside.children[0], url: beside.urls[0], share: 1 },
       };
       /** Load on one process with its half of the connections, each request built for its next member (its own half of them) in turn. */
       const loadOn = (process: ApiProcess, seconds: number, { connections, timeoutSeconds }: { connections: number; timeoutSeconds?: number }, request: (token: string, i: number) => ReturnType<LoadOptions['next']>) => {
@@ -146,7 +146,7 @@ export async function observabilityScenario(
           ...(timeoutSeconds ? { timeoutSeconds } : {}),
           next: () => {
             const i = k++;
-            return request(tokens[i % tokens.length]!, i);
+            return request(tokens[i % tokens.length], i);
           },
         });
       };
@@ -168,8 +168,8 @@ export async function observabilityScenario(
           const after = processes[process].child.cpuSeconds();
           const start = before[i] ?? null;
           const spent = start === null || after === null ? null : after - start;
-          const { total } = loads[i]!;
-          return [modeOf(process), { load: loads[i]!, cpuMs: spent === null || total === 0 ? null : (spent * 1000) / total }];
+          const { total } = loads[i];
+          return [modeOf(process), { load: loads[i], cpuMs: spent === null || total === 0 ? null : (spent * 1000) / total }];
         });
         return Object.fromEntries(windows) as Record<ObservabilityMode, ProcessWindow>;
       };

@@ -89,7 +89,7 @@ export async function otpScenario(system: RunningSystem, redisUrl: string, { cou
     await pool(members, concurrency, async (member, i) => {
       const expected = outbox.expect(member.phone);
       const t0 = performance.now();
-      const res = await system.client.call('POST', '/api/withdrawals/otp', { token: system.tokens[i]!, body: { amount: 1_000 } });
+      const res = await system.client.call('POST', '/api/withdrawals/otp', { token: system.tokens[i], body: { amount: 1_000 } });
       acks.push(performance.now() - t0);
       if (res.status !== 202) {
         expected.cancel();
@@ -156,9 +156,9 @@ export async function otpOpenLoopScenario(system: RunningSystem, redisUrl: strin
       durationSeconds,
       send: async (i) => {
         const k = members.length - 1 - i;
-        const expected = outbox.expect(members[k]!.phone);
+        const expected = outbox.expect(members[k].phone);
         const sentAt = performance.now();
-        const res = await system.client.call('POST', '/api/withdrawals/otp', { token: tokens[k]!, body: { amount: 1_000 } });
+        const res = await system.client.call('POST', '/api/withdrawals/otp', { token: tokens[k], body: { amount: 1_000 } });
         const ackAt = performance.now();
         if (res.status !== 202) {
           expected.cancel();

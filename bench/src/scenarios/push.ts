@@ -29,7 +29,7 @@ export async function pushScenario(system: RunningSystem, { rate, durationSecond
   const pending = new Map<string, number>();
   const pushLatencies: number[] = [];
   const ackLatencies: number[] = [];
-  const { sockets, failed, firstError } = await connectMany(system.baseUrl, system.members.length, socketBatch, (i) => system.tokens[i]!, (socket) => {
+  const { sockets, failed, firstError } = await connectMany(system.baseUrl, system.members.length, socketBatch, (i) => system.tokens[i], (socket) => {
     socket.on('member.updated', (message: { doc?: { address?: string } }) => {
       const address = message?.doc?.address;
       const sentAt = address === undefined || address === null ? undefined : pending.get(address);
@@ -62,7 +62,7 @@ export async function pushScenario(system: RunningSystem, { rate, durationSecond
         pending.set(address, t0);
         inFlight++;
         system.client
-          .call('PUT', '/api/user/profile', { token: system.tokens[i]!, body: { address } })
+          .call('PUT', '/api/user/profile', { token: system.tokens[i], body: { address } })
           .then((res) => {
             ackLatencies.push(performance.now() - t0);
             if (res.status !== 200) nonOk++;

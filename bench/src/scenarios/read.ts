@@ -16,7 +16,7 @@ export async function baselineScenario(ctx: RunContext, system: RunningSystem, {
   const redis = new Redis(ctx.redisUrl);
   const key = `${ctx.keyPrefix}baseline:doc`;
   try {
-    const doc = await redis.get(readModelKeys(system.keyPrefix).member(system.members[0]!.id));
+    const doc = await redis.get(readModelKeys(system.keyPrefix).member(system.members[0].id));
     if (!doc) throw new Error('no member document to serve from the baseline');
     await redis.set(key, doc);
   } finally {
@@ -44,6 +44,6 @@ export async function readScenario(system: RunningSystem, path: string, { connec
     url: system.baseUrl,
     connections,
     durationSeconds,
-    next: () => ({ method: 'GET', path, headers: { authorization: `Bearer ${system.tokens[k++ % system.tokens.length]!}` } }),
+    next: () => ({ method: 'GET', path, headers: { authorization: `Bearer ${system.tokens[k++ % system.tokens.length]}` } }),
   });
 }

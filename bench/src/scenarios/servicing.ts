@@ -98,7 +98,7 @@ export async function dayCloseScenario(system: RunningSystem, options: { count: 
       if (appliedDaysBefore > 61 && index % 4 !== 0) {
         paidOnTime += 1;
         const opened = events[1] as Extract<DomainEvent, { type: 'LoanAccountOpened' }>;
-        const first = opened.data.schedule[0]!;
+        const first = opened.data.schedule[0];
         events.push({
           type: 'RepaymentReceived',
           data: {
@@ -167,7 +167,7 @@ export async function seedMemberLoans(system: RunningSystem, members: SeededMemb
   const loanIds = members.map(() => randomUUID());
   await withSeedingStore(system, (store) =>
     pool(members, 16, async (member, index) => {
-      const loanId = loanIds[index]!;
+      const loanId = loanIds[index];
       await store.append(streams.member(member.id), toNewEvents([{ type: 'LoanApplicationOpened', data: { memberId: member.id, loanId, openedAt: new Date().toISOString() } }], { actorId: member.id }), {
         expectedRevision: 'any',
       });
@@ -181,7 +181,7 @@ export async function seedMemberLoans(system: RunningSystem, members: SeededMemb
 /** The k-th wallet repayment of both loops: ₱5 (no loan or wallet runs out) on the seeded loans in turn, each by its own borrower. */
 function walletRepaymentRequest(loanIds: string[], tokens: readonly string[], k: number): { path: string; token: string; body: { amount: number } } {
   const i = k % loanIds.length;
-  return { path: `/api/loans/${loanIds[i]!}/repayments`, token: tokens[i]!, body: { amount: 5 } };
+  return { path: `/api/loans/${loanIds[i]}/repayments`, token: tokens[i], body: { amount: 5 } };
 }
 
 /**

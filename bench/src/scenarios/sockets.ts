@@ -44,7 +44,7 @@ export async function socketsScenario(system: RunningSystem, { count, batch, tag
     };
     socket.on('member.updated', onUpdate);
   };
-  const { sockets, failed, firstError, seconds } = await connectMany(system.baseUrl, count, batch, (i) => system.tokens[i % members]!, watch);
+  const { sockets, failed, firstError, seconds } = await connectMany(system.baseUrl, count, batch, (i) => system.tokens[i % members], watch);
   const after = await settledRss(system.api, { maxWaitMs: 10_000 });
 
   const started = Date.now();
@@ -53,7 +53,7 @@ export async function socketsScenario(system: RunningSystem, { count, batch, tag
     16,
     async (i) => {
       sentAt.set(markerOf(i), performance.now());
-      const res = await system.client.call('PUT', '/api/user/profile', { token: system.tokens[i]!, body: { address: markerOf(i) } });
+      const res = await system.client.call('PUT', '/api/user/profile', { token: system.tokens[i], body: { address: markerOf(i) } });
       if (res.status !== 200) throw new Error(`profile update for the delivery check answered ${res.status}: ${JSON.stringify(res.body)}`);
     },
   );

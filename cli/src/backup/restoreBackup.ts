@@ -46,7 +46,7 @@ function parsed<S extends z.ZodType>(schema: S, line: Line, what: string): z.inf
   }
   const result = schema.safeParse(value);
   if (!result.success) {
-    const issue = result.error.issues[0]!;
+    const issue = result.error.issues[0];
     throw new BackupInvalid(`line ${line.number}: not ${what} (${issue.path.join('.') || 'line'}: ${issue.message})`);
   }
   return result.data;
@@ -180,12 +180,12 @@ export async function restoreBackup(store: EventStore, file: string, { onProgres
     if (batch.length === 0) return;
     const events = batch;
     batch = [];
-    const first = events[0]!;
+    const first = events[0];
     const appending = store
       .append(first.stream, events.map(toNewEvent), { expectedRevision: first.revision === 0 ? 'no_stream' : first.revision - 1 })
       .then(() => {
         loaded += events.length;
-        onProgress?.(loaded, events[events.length - 1]!.position, verified.header.headPosition);
+        onProgress?.(loaded, events[events.length - 1].position, verified.header.headPosition);
       })
       .catch((error: unknown) => (failure ??= error))
       .finally(() => inFlight.delete(appending));
@@ -202,6 +202,7 @@ export async function restoreBackup(store: EventStore, file: string, { onProgres
   await flush();
   await Promise.all(inFlight);
   if (failure) {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a non-Error failure is shown in its own string form, whatever it is
     throw new Error(`the store refused an append after ${loaded} events were restored (${failure instanceof Error ? failure.message : String(failure)}); restore again into a new, empty store`);
   }
 

@@ -27,7 +27,7 @@ function event(position: number, stream: string, revision: number, link?: { prev
 
 const chain = (count: number) => {
   const hashes = Array.from({ length: count }, (_, i) => hex(`event ${i}`));
-  return hashes.map((hash, i) => ({ prevHash: i === 0 ? GENESIS : hashes[i - 1]!, hash }));
+  return hashes.map((hash, i) => ({ prevHash: i === 0 ? GENESIS : hashes[i - 1], hash }));
 };
 
 describe('verifyBackup', () => {
@@ -43,7 +43,7 @@ describe('verifyBackup', () => {
 
   it('refuses a chain that does not link, does not start at the genesis hash, or loses its hashes part-way', async () => {
     const links = chain(3);
-    const broken = [links[0]!, { ...links[1]!, prevHash: hex('something else') }, links[2]!];
+    const broken = [links[0], { ...links[1], prevHash: hex('something else') }, links[2]];
     await expect(verifyBackup(backup('broken.gz', [event(1, 's', 0, broken[0]), event(2, 's', 1, broken[1]), event(3, 's', 2, broken[2])]))).rejects.toThrow(
       /line 3 \(position 2, s #1\): its prevHash is not the hash of the event before it: the chain is broken here/,
     );

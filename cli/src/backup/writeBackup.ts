@@ -77,7 +77,7 @@ export async function writeBackup(
         lastPosition = event.position;
         yield line;
       }
-      from = page[page.length - 1]!.position;
+      from = page[page.length - 1].position;
       onProgress?.(events, lastPosition, headPosition);
     }
     const trailer: BackupTrailer = { end: true, events, lastPosition, sha256: digest.digest('hex') };

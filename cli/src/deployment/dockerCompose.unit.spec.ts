@@ -41,7 +41,7 @@ const VARIABLES: Record<string, string> = {
 
 const compose = loadComposeFile(COMPOSE_PATH, VARIABLES);
 const services = compose.services;
-const roleOf = (name: string) => commandOf(services[name]!);
+const roleOf = (name: string) => commandOf(services[name]);
 const roles = Object.keys(services).filter((name) => ['api', 'projections', 'workers'].includes(roleOf(name)));
 const byRole = (role: string) => roles.filter((name) => roleOf(name) === role);
 
@@ -86,7 +86,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('makes the certificates in a one-shot service of its own, which every node waits for and trusts', () => {
-    const certs = services['eventstore-certs']!;
+    const certs = services['eventstore-certs'];
     expect(certs.restart).toBe('no');
     const script = readFileSync(`${ROOT}deploy/eventstore/generate-certs.sh`, 'utf8');
     expect(script).toContain('es-gencert-cli create-ca');
@@ -102,7 +102,7 @@ describe('docker-compose.yml', () => {
       expect(env.EVENTSTORE_CLUSTER_SIZE).toBe('3');
       // Gossip: each node knows the other two, at their fixed addresses.
       const others = nodes.filter(([other]) => other !== name).map(([, other]) => `${(other.networks as Record<string, { ipv4_address: string }>).default.ipv4_address}:2113`);
-      expect(env.EVENTSTORE_GOSSIP_SEED!.split(',').sort()).toEqual(others.sort());
+      expect(env.EVENTSTORE_GOSSIP_SEED.split(',').sort()).toEqual(others.sort());
       expect(env.EVENTSTORE_DEFAULT_ADMIN_PASSWORD).toBe(VARIABLES.EVENTSTORE_ADMIN_PASSWORD);
       expect(env.EVENTSTORE_DEFAULT_OPS_PASSWORD).toBe(VARIABLES.EVENTSTORE_OPS_PASSWORD);
     }
@@ -112,10 +112,10 @@ describe('docker-compose.yml', () => {
     const script = readFileSync(`${ROOT}deploy/eventstore/create-app-user.sh`, 'utf8');
     // The user the roles connect as is made by the eventstore-users service, in $admins: $all is read by the projections (and the api's lag).
     expect(script).toMatch(/"loginName":"honeylend".*"groups":\["\$admins"\]/);
-    expect(services['eventstore-users']!.environment!.EVENTSTORE_APP_PASSWORD).toBe(VARIABLES.EVENTSTORE_APP_PASSWORD);
+    expect(services['eventstore-users'].environment!.EVENTSTORE_APP_PASSWORD).toBe(VARIABLES.EVENTSTORE_APP_PASSWORD);
     for (const name of [...byRole('api'), ...byRole('projections')]) {
-      const service = services[name]!;
-      const options = parseConnectionString(service.environment!.EVENTSTORE_URL!);
+      const service = services[name];
+      const options = parseConnectionString(service.environment!.EVENTSTORE_URL);
       expect(options).toMatchObject({ tls: true, nodePreference: 'leader', defaultCredentials: { username: 'honeylend', password: VARIABLES.EVENTSTORE_APP_PASSWORD } });
       expect(options.hosts.map((host) => host.address).sort()).toEqual(['eventstore-1', 'eventstore-2', 'eventstore-3']);
       // The CA file it names is the one the certificates service wrote, mounted read-only.
@@ -126,12 +126,12 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives Redis persistence and the noeviction policy BullMQ needs, and every role its password', () => {
-    const redis = services.redis!;
+    const redis = services.redis;
     expect(commandOf(redis)).toMatch(/--appendonly yes/);
     expect(commandOf(redis)).toMatch(/--maxmemory-policy noeviction/);
     expect(mountsOf(redis)).toContainEqual({ source: 'redis-data', target: '/data' });
     for (const name of roles) {
-      const url = services[name]!.environment!.REDIS_URL!;
+      const url = services[name].environment!.REDIS_URL;
       // ioredis reads the password from the URL as given.
       const client = new Redis(url, { lazyConnect: true });
       expect(client.options.password, name).toBe(VARIABLES.REDIS_PASSWORD);
@@ -146,14 +146,14 @@ describe('docker-compose.yml', () => {
     expect(byRole('workers')).toEqual(['workers-1', 'workers-2']);
     const nodeNames = new Set<string>();
     for (const name of roles) {
-      const env = services[name]!.environment!;
+      const env = services[name].environment!;
       expect(env.NODE_ENV).toBe('production');
       const config = loadConfig(env);
       expect(config).toMatchObject({ isProduction: true, metrics: { port: 9464 }, jwtSecret: VARIABLES.JWT_SECRET, superadmin: { password: VARIABLES.ADMIN_PASSWORD } });
       expect(config.warnings).toEqual([]);
       expect(resolveOtpSecret(env)).toEqual({ secret: VARIABLES.OTP_SECRET, isDevelopmentDefault: false });
       expect(env.NODE_NAME).toBe(name);
-      nodeNames.add(env.NODE_NAME!);
+      nodeNames.add(env.NODE_NAME);
       if (roleOf(name) === 'workers') {
         const sender = createSmsSender(env, { redis: {} as Redis, keys: createJobKeys(''), logger: { info() {}, warn() {}, error() {} } });
         expect(sender).toBeInstanceOf(HttpSmsSender);
@@ -161,9 +161,9 @@ describe('docker-compose.yml', () => {
         expect(config.eventStoreUrl).toBe(env.EVENTSTORE_URL);
       }
       if (roleOf(name) === 'api') {
-        const proxyAddress = (services.proxy!.networks as Record<string, { ipv4_address: string }>).default.ipv4_address;
+        const proxyAddress = (services.proxy.networks as Record<string, { ipv4_address: string }>).default.ipv4_address;
         expect(parseTrustedProxies(env.TRUSTED_PROXIES)).toEqual([proxyAddress]);
-        expect(mountsOf(services[name]!)).toContainEqual({ source: 'uploads', target: env.UPLOAD_DIR });
+        expect(mountsOf(services[name])).toContainEqual({ source: 'uploads', target: env.UPLOAD_DIR });
       }
     }
     expect(nodeNames.size).toBe(roles.length);
@@ -173,8 +173,8 @@ describe('docker-compose.yml', () => {
     for (const [name, service] of Object.entries(services)) {
       for (const [dependency, condition] of Object.entries(dependenciesOf(service))) {
         expect(services[dependency], `${name} depends on ${dependency}`).toBeDefined();
-        if (condition === 'service_healthy') expect(services[dependency]!.healthcheck?.test, `${dependency} has a health check`).toBeDefined();
-        if (condition === 'service_completed_successfully') expect(services[dependency]!.restart).toBe('no');
+        if (condition === 'service_healthy') expect(services[dependency].healthcheck?.test, `${dependency} has a health check`).toBeDefined();
+        if (condition === 'service_completed_successfully') expect(services[dependency].restart).toBe('no');
       }
       if (service.restart !== 'no') expect(service.healthcheck?.test, `${name} has a health check`).toBeDefined();
       for (const port of publishedPorts(service)) {
@@ -186,8 +186,8 @@ describe('docker-compose.yml', () => {
       }
       if (isDatabaseService(service)) expect(service.ports ?? []).toEqual([]);
     }
-    expect(publishedPorts(services.proxy!).map((port) => port.target).sort()).toEqual([443, 80]);
-    for (const api of byRole('api')) expect(dependenciesOf(services.proxy!)[api]).toBe('service_healthy');
+    expect(publishedPorts(services.proxy).map((port) => port.target).sort()).toEqual([443, 80]);
+    for (const api of byRole('api')) expect(dependenciesOf(services.proxy)[api]).toBe('service_healthy');
     const caddyfile = readFileSync(`${ROOT}deploy/caddy/Caddyfile`, 'utf8');
     expect(caddyfile).toMatch(/reverse_proxy api-1:3000 api-2:3000/);
     // Each session to one API node: its commands find the state their node's last append left.
@@ -197,22 +197,22 @@ describe('docker-compose.yml', () => {
   it('has Prometheus scrape every role on its METRICS_PORT, and Grafana provisioned with it and the Honeylend dashboard', () => {
     const prometheus = parse(readFileSync(`${ROOT}deploy/prometheus/prometheus.yml`, 'utf8')) as { scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[] };
     const scraped = prometheus.scrape_configs.flatMap((job) => job.static_configs.flatMap((config) => config.targets.map((target) => ({ job: job.job_name, target }))));
-    expect(scraped.map(({ target }) => target).sort()).toEqual(roles.map((name) => `${name}:${services[name]!.environment!.METRICS_PORT}`).sort());
-    for (const { job, target } of scraped) expect(roleOf(target.split(':')[0]!)).toBe(job);
+    expect(scraped.map(({ target }) => target).sort()).toEqual(roles.map((name) => `${name}:${services[name].environment!.METRICS_PORT}`).sort());
+    for (const { job, target } of scraped) expect(roleOf(target.split(':')[0])).toBe(job);
 
     const datasources = parse(readFileSync(`${ROOT}deploy/grafana/provisioning/datasources/prometheus.yml`, 'utf8')) as { datasources: { uid: string; url: string }[] };
-    expect(datasources.datasources[0]!.url).toBe('http://prometheus:9090');
+    expect(datasources.datasources[0].url).toBe('http://prometheus:9090');
     const dashboard = JSON.parse(readFileSync(`${ROOT}deploy/grafana/dashboards/honeylend.json`, 'utf8')) as { panels: { type: string; title: string; datasource?: { uid: string }; targets?: { expr: string }[] }[] };
     const panels = dashboard.panels.filter((panel) => panel.type !== 'row');
     for (const panel of panels) {
-      expect(panel.datasource?.uid, panel.title).toBe(datasources.datasources[0]!.uid);
+      expect(panel.datasource?.uid, panel.title).toBe(datasources.datasources[0].uid);
       expect(panel.targets?.length, panel.title).toBeGreaterThan(0);
     }
     const titles = panels.map((panel) => panel.title).join('\n');
     for (const topic of [/Requests per second/, /Latency p50 \/ p99/, /Projection lag/, /sockets/i, /Queue/, /Errors/]) expect(titles).toMatch(topic);
-    const grafana = services.grafana!;
+    const grafana = services.grafana;
     expect(mountsOf(grafana)).toContainEqual({ source: './deploy/grafana/dashboards', target: '/var/lib/grafana/dashboards' });
     const provider = parse(readFileSync(`${ROOT}deploy/grafana/provisioning/dashboards/honeylend.yml`, 'utf8')) as { providers: { options: { path: string } }[] };
-    expect(provider.providers[0]!.options.path).toBe('/var/lib/grafana/dashboards');
+    expect(provider.providers[0].options.path).toBe('/var/lib/grafana/dashboards');
   });
 });

@@ -62,7 +62,7 @@ export async function checkRedis(config: Config): Promise<{ findings: Finding[];
   const server = await redis.info('server');
   const version = infoField(server, 'redis_version') ?? 'unknown';
   const [major = 0, minor = 0] = version.split('.').map(Number);
-  const recent = major > BULLMQ_MINIMUM_REDIS[0]! || (major === BULLMQ_MINIMUM_REDIS[0]! && minor >= BULLMQ_MINIMUM_REDIS[1]!);
+  const recent = major > BULLMQ_MINIMUM_REDIS[0] || (major === BULLMQ_MINIMUM_REDIS[0] && minor >= BULLMQ_MINIMUM_REDIS[1]);
   findings.push(
     recent
       ? { check: 'Redis', status: 'ok', detail: `${version} at ${config.redisUrl}` }

@@ -70,7 +70,7 @@ export class Picker {
     return min + Math.floor(this.random() * (max - min + 1));
   }
   one<T>(items: readonly T[]): T {
-    return items[Math.floor(this.random() * items.length)]!;
+    return items[Math.floor(this.random() * items.length)];
   }
   chance(probability: number): boolean {
     return this.random() < probability;

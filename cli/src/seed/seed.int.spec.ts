@@ -47,7 +47,7 @@ describe('lending seed', () => {
     expect(summary.verified).toBeLessThan(200);
     const token = await admin();
     const pages = [await system.request('GET', '/api/admin/users?pageSize=100&page=1', { token }), await system.request('GET', '/api/admin/users?pageSize=100&page=2', { token })];
-    expect(pages[0]!.body.total).toBe(200);
+    expect(pages[0].body.total).toBe(200);
     const joined = pages.flatMap((page) => page.body.items.map((member: { createdAt: string }) => Date.parse(member.createdAt)));
     expect(joined).toHaveLength(200);
     expect(Math.min(...joined)).toBeGreaterThanOrEqual(Date.now() - 121 * 86_400_000);

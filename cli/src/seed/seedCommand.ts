@@ -34,7 +34,7 @@ interface SeedArguments {
 export function parseSeedArguments(args: string[]): SeedArguments {
   const parsed: SeedArguments = { force: false, members: 200, days: 120, seed: randomInt(1, 2 ** 31) };
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
+    const arg = args[i];
     if (arg === '--force') parsed.force = true;
     else if (arg === '--members' || arg === '--days' || arg === '--seed') {
       const value = Number(args[++i]);

@@ -42,8 +42,8 @@ describe('admin accounts: adding', () => {
     expect((await login(`+63${phone.slice(1)}`, 'Cashier#2026')).status).toBe(200);
     expect((await login(phone, 'Cashier#2026')).status).toBe(200);
     const [created] = await system.store.readStream(streams.admin(res.body.id));
-    expect(created!.metadata).toMatchObject({ ip: '127.0.0.1' });
-    expect(created!.data.createdBy).toBe(created!.metadata.actorId);
+    expect(created.metadata).toMatchObject({ ip: '127.0.0.1' });
+    expect(created.data.createdBy).toBe(created.metadata.actorId);
   });
 
   it('answers the form rules with the spec messages and refuses a taken email or phone', async () => {

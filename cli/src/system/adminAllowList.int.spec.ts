@@ -97,7 +97,7 @@ describe('IP allow-list: managing it', () => {
 
     const events = await system.store.readStream(streams.allowedIps);
     expect(events.map((e) => e.type)).toEqual(['AllowedIpAdded', 'AllowedIpAdded', 'AllowedIpAdded']);
-    expect(events[0]!.metadata).toMatchObject({ actorId: expect.any(String), ip: '127.0.0.1' });
+    expect(events[0].metadata).toMatchObject({ actorId: expect.any(String), ip: '127.0.0.1' });
     await removeEveryRule(mainToken);
     expect(await rules()).toEqual([]);
   });
@@ -166,7 +166,7 @@ describe('IP allow-list: enforcement', () => {
       const created = await requestFrom(proxiedUrl(), 'POST', '/api/admin/loan-statuses', { token: officeToken, body: { status: 'from_the_office' }, headers: { 'X-Forwarded-For': '203.0.113.9' } });
       expect(created.status).toBe(201);
       const [defined] = await system.store.readStream(streams.loanStatuses);
-      expect(defined!.metadata.ip).toBe('203.0.113.9');
+      expect(defined.metadata.ip).toBe('203.0.113.9');
       // From the office the main admin may drop the rule for this machine: they stay covered.
       const thisMachine = (await rules()).find((rule) => rule.ipAddress === '127.0.0.1');
       const dropped = await requestFrom(proxiedUrl(), 'DELETE', `/api/admin/allowed-ips/${thisMachine.id}`, { token: officeToken, headers: { 'X-Forwarded-For': '203.0.113.9' } });

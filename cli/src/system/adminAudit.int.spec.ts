@@ -98,9 +98,9 @@ describe('notifications from an admin', () => {
       if (texts.length > 0) break;
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
-    expect(texts[0]!.body).toBe('Honeylend: Documents received — We received your documents and are reviewing them.');
+    expect(texts[0].body).toBe('Honeylend: Documents received — We received your documents and are reviewing them.');
     const [notified] = (await system.store.readStream(streams.member(borrower.id))).filter((e) => e.type === 'MemberNotified');
-    expect(notified!.metadata).toMatchObject({ actorId: officer.id, ip: '127.0.0.1' });
+    expect(notified.metadata).toMatchObject({ actorId: officer.id, ip: '127.0.0.1' });
   });
 
   it('answers bad input with field messages, an unknown member with 404, and a borrower with 403', async () => {

@@ -60,7 +60,7 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
     expect(res.body.days).toHaveLength(14);
     const dates: string[] = res.body.days.map((d: { date: string }) => d.date);
     expect([manilaDay(before), manilaDay(after)]).toContain(dates[13]);
-    for (let i = 1; i < dates.length; i++) expect(Date.parse(dates[i]!) - Date.parse(dates[i - 1]!)).toBe(86_400_000);
+    for (let i = 1; i < dates.length; i++) expect(Date.parse(dates[i]) - Date.parse(dates[i - 1])).toBe(86_400_000);
 
     const expected = await expectedDaysFromLog();
     for (const day of res.body.days) {
@@ -74,7 +74,7 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
       });
     }
     const totals = res.body.days.reduce(
-      (sum: number[], d: any) => [sum[0]! + d.loanApplications, sum[1]! + d.loanAmount, sum[2]! + d.withdrawals, sum[3]! + d.withdrawalAmount],
+      (sum: number[], d: any) => [sum[0] + d.loanApplications, sum[1] + d.loanAmount, sum[2] + d.withdrawals, sum[3] + d.withdrawalAmount],
       [0, 0, 0, 0],
     );
     expect(totals).toEqual([2, 200_000, 3, 4800.5]);

@@ -180,8 +180,8 @@ describe('admin loans: the status machine', () => {
     const { loan } = await borrowerWithPendingLoan(system, 'Audited Loan');
     await setStatus(loan.id, { status: 'denied' }, otherOfficer.token);
     const [changed] = await eventsOf(streams.loan(loan.id), 'LoanStatusChanged');
-    expect(changed!.metadata).toMatchObject({ actorId: otherOfficer.id, ip: '127.0.0.1' });
-    expect(changed!.data).toMatchObject({ from: 'pending', to: 'denied' });
+    expect(changed.metadata).toMatchObject({ actorId: otherOfficer.id, ip: '127.0.0.1' });
+    expect(changed.data).toMatchObject({ from: 'pending', to: 'denied' });
   });
 });
 

@@ -66,7 +66,7 @@ describe('admin members: list and search', () => {
     expect(member.otp).toMatchObject({ state: 'sent', failures: 0, attemptsLeft: 5, lastSentAt: expect.any(String) });
     const text = JSON.stringify(pending.body) + JSON.stringify(member);
     expect(text).not.toMatch(/argon2|passwordHash|plainPassword|codeHash|"otpCode"/);
-    const code = /withdrawal code is (\d{6})/.exec((await system.request('GET', '/api/dev/outbox', { token: borrower.token })).body[0].body)![1]!;
+    const code = /withdrawal code is (\d{6})/.exec((await system.request('GET', '/api/dev/outbox', { token: borrower.token })).body[0].body)![1];
     expect(JSON.stringify(member)).not.toContain(code);
   });
 
@@ -80,7 +80,7 @@ describe('admin members: list and search', () => {
     ]) {
       const res = await system.request('GET', `/api/admin/users?${query}`, { token: adminToken });
       expect(res.status, query).toBe(400);
-      expect(res.body.details.fields[field!]).toBe(message);
+      expect(res.body.details.fields[field]).toBe(message);
     }
   });
 });
@@ -93,8 +93,8 @@ describe('admin members: create and edit', () => {
     expect(res.body.token).toBeUndefined();
     expect(res.body.user).toMatchObject({ phone: e164(phone), fullName: 'Walk-in Borrower', status: 'active', otp: null });
     const [registered] = await system.store.readStream(streams.member(res.body.user.id));
-    expect(registered!.data.registeredBy).toBe('admin');
-    expect(registered!.metadata.actorId).not.toBe('self');
+    expect(registered.data.registeredBy).toBe('admin');
+    expect(registered.metadata.actorId).not.toBe('self');
     const again = await system.request('POST', '/api/admin/users', { token: adminToken, body: { phone, password: 'Sampaguita#2026', fullName: 'Walk-in Borrower' } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ code: 'ALREADY_REGISTERED', alreadyRegistered: true });
@@ -295,7 +295,7 @@ describe('admin members: suspension, password reset, balance', () => {
     }
     const events = (await system.store.readStream(streams.member(borrower.id))).filter((e) => e.type === 'BalanceAdjusted');
     expect(events.map((e) => e.data.amountCentavos)).toEqual([150_025, -50_025]);
-    expect(events[0]!.data.reason).toBe('Goodwill credit for a late payout');
+    expect(events[0].data.reason).toBe('Goodwill credit for a late payout');
     const profile = await system.request('GET', '/api/user/profile', { token: borrower.token });
     expect(profile.body.balance).toBe(1000);
   });

@@ -135,7 +135,7 @@ describe('admin withdrawals: decisions', () => {
     expect(res.body).toMatchObject({ status: 'rejected', reason: 'Account name does not match', processedAt: expect.any(String) });
     expect((await system.request('GET', '/api/user/profile', { token: borrower.token })).body.balance).toBe(50000);
     const [rejected] = (await system.store.readStream(streams.member(borrower.id))).filter((e) => e.type === 'WithdrawalRejected');
-    expect(rejected!.metadata).toMatchObject({ actorId: officer.id, ip: '127.0.0.1' });
+    expect(rejected.metadata).toMatchObject({ actorId: officer.id, ip: '127.0.0.1' });
   });
 
   it('answers a second decision, or two admins deciding at once, with 409; only one decision stands', async () => {
@@ -148,7 +148,7 @@ describe('admin withdrawals: decisions', () => {
     const decisions = (await system.store.readStream(streams.member(borrower.id))).filter((e) => e.type === 'WithdrawalCompleted' || e.type === 'WithdrawalRejected');
     expect(decisions).toHaveLength(1);
     const balance = (await system.request('GET', '/api/user/profile', { token: borrower.token })).body.balance;
-    expect(balance).toBe(decisions[0]!.type === 'WithdrawalCompleted' ? 46000 : 50000);
+    expect(balance).toBe(decisions[0].type === 'WithdrawalCompleted' ? 46000 : 50000);
     const again = await decide(withdrawal.id, { status: 'completed' });
     expect(again.status).toBe(409);
   });

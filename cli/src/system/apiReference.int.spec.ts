@@ -78,7 +78,7 @@ describe('the API reference (GET /api/openapi.json)', () => {
       }
       for (const refusal of route.endpoints.flatMap((doc) => doc.refusals ?? [])) {
         const [status, code] = refusal.split(' ');
-        const schema = operation.responses[status!]?.content?.['application/json']?.schema as { properties?: { code?: { examples?: string[] } } } | undefined;
+        const schema = operation.responses[status]?.content?.['application/json']?.schema as { properties?: { code?: { examples?: string[] } } } | undefined;
         if (!schema || (code && !schema.properties?.code?.examples?.includes(code))) drift.push(`${routeKey(route)}: refusal ${refusal}`);
       }
       if (first?.public && !first.signedBody) differs('public', route, operation.security, []);
@@ -87,7 +87,7 @@ describe('the API reference (GET /api/openapi.json)', () => {
   });
 
   it('describes the loan update as its one body: the status part and the terms part together', () => {
-    const update = operationOf(mounted.find((route) => routeKey(route) === 'PUT /api/admin/loans/:id')!)!;
+    const update = operationOf(mounted.find((route) => routeKey(route) === 'PUT /api/admin/loans/:id')!);
     const schema = JSON.stringify(update.requestBody?.content['application/json']?.schema);
     for (const field of ['status', 'message', 'notify', 'amount', 'termMonths']) expect(schema).toContain(`"${field}"`);
   });
@@ -103,8 +103,8 @@ describe('the reference page (GET /api/docs)', () => {
     // No inline script (the policy would block it) and nothing from another origin.
     const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.every(([, attributes, content]) => /\bsrc=/.test(attributes!) && content!.trim() === '')).toBe(true);
-    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.every(([, attributes, content]) => /\bsrc=/.test(attributes) && content.trim() === '')).toBe(true);
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]);
     expect(sources.every((source) => source.startsWith('/api/docs/'))).toBe(true);
     for (const source of sources) {
       const file = await fetch(`${system.baseUrl}${source}`);

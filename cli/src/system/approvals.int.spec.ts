@@ -72,7 +72,7 @@ describe('four eyes on money: a balance adjustment', () => {
     const adjustments = (await system.store.readStream(streams.member(borrower.id))).filter((event) => event.type === 'BalanceAdjusted');
     expect(adjustments.map((event) => event.data)).toEqual([expect.objectContaining({ adjustmentId: approvalId, amountCentavos: 250_000 })]);
     // The money's event names the approving admin and the approval as its cause.
-    expect(adjustments[0]!.metadata).toMatchObject({ actorId: colleague.id });
+    expect(adjustments[0].metadata).toMatchObject({ actorId: colleague.id });
 
     const again = await system.request('POST', `/api/admin/approvals/${approvalId}/approve`, { token: main });
     expect(again.status).toBe(409);

@@ -41,7 +41,7 @@ function verify(url: string, args: string[] = []): Promise<{ code: number | null
 async function seed(store: EventStore): Promise<void> {
   const streams = ['member', 'loan', 'member', 'settings'].map((kind) => `${kind}-${randomUUID()}`);
   for (let n = 0; n < 40; n++) {
-    await store.append(streams[n % 4]!, [{ id: randomUUID(), type: 'Tested', data: { note: `event number ${n}`, amountCentavos: n * 100 } }], { expectedRevision: 'any' });
+    await store.append(streams[n % 4], [{ id: randomUUID(), type: 'Tested', data: { note: `event number ${n}`, amountCentavos: n * 100 } }], { expectedRevision: 'any' });
   }
   await new AuditCheckpointer({ store, signingKey: privateKey, everyEvents: 10 }).tick();
 }
@@ -65,7 +65,7 @@ function describeVerifyCommand(openLog: () => Promise<TamperableLog>, parallel: 
 
       // Each damage lies lower in the log than the one before, so each run's first bad position is the newest damage.
       const forged = await log.open();
-      await appendForgedCheckpoint(forged, 35, at35!.hash);
+      await appendForgedCheckpoint(forged, 35, at35.hash);
       await forged.close();
       const steps: Array<[string, () => Promise<void>, number, RegExp]> = [
         ['a checkpoint signed with an unknown key', async () => undefined, 35, /forged checkpoint/],

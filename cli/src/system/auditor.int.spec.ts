@@ -134,7 +134,7 @@ describe('the log for auditors', () => {
     expect(seen.every((event) => /^[0-9a-f]{64}$/.test(event.hash))).toBe(true);
     const byType = await asAuditor('GET', `/api/audit/events?type=LoanApplied&actor=${member.id}`);
     expect(byType.body.events.map((event: any) => event.stream)).toEqual([streams.loan(member.loanId)]);
-    const first = memberEvents[0]!;
+    const first = memberEvents[0];
     const window = await asAuditor('GET', `/api/audit/events?since=${encodeURIComponent(first.createdAt)}&until=${encodeURIComponent(first.createdAt)}&stream=${streams.member(member.id)}`);
     expect(window.body.events.map((event: any) => event.position)).toContain(first.position);
     for (const [query, message] of [
@@ -173,14 +173,14 @@ describe('the log for auditors', () => {
     const stream = streams.loan(member.loanId);
     const events = await system.store.readStream(stream);
     const at0 = await asAuditor('GET', `/api/audit/streams/${stream}?asOf=0`);
-    expect(at0.body).toMatchObject({ aggregate: 'loan', revisions: events.length, asOf: { revision: 0, position: events[0]!.position } });
+    expect(at0.body).toMatchObject({ aggregate: 'loan', revisions: events.length, asOf: { revision: 0, position: events[0].position } });
     expect(at0.body.state).toMatchObject({ exists: true, status: 'pending', amountCentavos: 8_000_000 });
     expect(at0.body.previous).toEqual({ exists: false });
     const latest = await asAuditor('GET', `/api/audit/streams/${stream}`);
     // Approval disbursed and opened the loan's account: the loan is active, one repayment received.
     expect(latest.body.state).toMatchObject({ status: 'active', account: { principalCentavos: 8_000_000 } });
     expect(latest.body.state.account.transactions).toHaveLength(1);
-    const byTime = await asAuditor('GET', `/api/audit/streams/${stream}?asOf=${encodeURIComponent(events[0]!.createdAt)}`);
+    const byTime = await asAuditor('GET', `/api/audit/streams/${stream}?asOf=${encodeURIComponent(events[0].createdAt)}`);
     expect(byTime.body.asOf.revision).toBeGreaterThanOrEqual(0);
     const before = await asAuditor('GET', `/api/audit/streams/${stream}?asOf=2000-01-01T00:00:00Z`);
     expect(before.body).toMatchObject({ asOf: { revision: -1, position: null }, events: [], state: { exists: false }, previous: null });
@@ -229,7 +229,7 @@ describe('checkpoints and verification', () => {
 
       // Someone who can append but holds no key tries to vouch for the log.
       const [last] = await system.store.readChain!({ from: head - 1, limit: 1 });
-      const forged = signCheckpoint(generateKeyPairSync('ed25519').privateKey, { position: head, hash: last!.hash, time: new Date().toISOString() });
+      const forged = signCheckpoint(generateKeyPairSync('ed25519').privateKey, { position: head, hash: last.hash, time: new Date().toISOString() });
       await system.store.append(CHECKPOINT_STREAM, [{ id: randomUUID(), type: CHECKPOINT_EVENT_TYPE, data: { ...forged } }], { expectedRevision: 'any' });
       const again = await asAuditor('POST', '/api/audit/verify', {});
       const failed = await until(async () => {

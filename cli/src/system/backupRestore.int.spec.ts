@@ -41,7 +41,7 @@ async function readModels(prefix: string): Promise<Record<string, unknown>> {
   return snapshot;
 }
 
-const env = (eventStoreUrl: string, keyPrefix = prefixes[0]!) => ({ EVENTSTORE_URL: eventStoreUrl, REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, LOG_LEVEL: 'warn', DATA_DIR: work });
+const env = (eventStoreUrl: string, keyPrefix = prefixes[0]) => ({ EVENTSTORE_URL: eventStoreUrl, REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, LOG_LEVEL: 'warn', DATA_DIR: work });
 const postgres = (schema: string) => `${POSTGRES_URL}?schema=${schema}`;
 const linesOf = (file: string) => gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n');
 
@@ -122,28 +122,28 @@ describe('lending backup and lending restore', () => {
     const source = await writeBackup(system.store, first);
 
     // PGlite → PostgreSQL, through the command an operator runs.
-    const restored = await runLending(['restore', first], env(postgres(schemas[0]!)));
+    const restored = await runLending(['restore', first], env(postgres(schemas[0])));
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain(`restored ${source.events} events`);
     expect(restored.stdout).toContain('positions kept');
     expect(restored.stdout).toContain('lending replay');
-    const replayed = await runLending(['replay'], env(postgres(schemas[0]!), prefixes[0]));
+    const replayed = await runLending(['replay'], env(postgres(schemas[0]), prefixes[0]));
     expect(replayed.code, replayed.stderr).toBe(0);
-    expect(await readModels(prefixes[0]!)).toEqual(live);
-    expect(await redis.get(readModelKeys(prefixes[0]!).storeIdentity)).toMatch(/^postgres:/);
+    expect(await readModels(prefixes[0])).toEqual(live);
+    expect(await redis.get(readModelKeys(prefixes[0]).storeIdentity)).toMatch(/^postgres:/);
 
     // PostgreSQL → PGlite.
     const second = join(work, 'second.ndjson.gz');
-    const backedUp = await runLending(['backup', second], env(postgres(schemas[0]!)));
+    const backedUp = await runLending(['backup', second], env(postgres(schemas[0])));
     expect(backedUp.code, backedUp.stderr).toBe(0);
     expect(backedUp.stdout).toContain(`backed up ${source.events} events`);
     const back = await runLending(['restore', second], env(`pglite:${join(work, 'returned')}`));
     expect(back.code, back.stderr).toBe(0);
     const replayedBack = await runLending(['replay'], env(`pglite:${join(work, 'returned')}`, prefixes[1]));
     expect(replayedBack.code, replayedBack.stderr).toBe(0);
-    expect(await readModels(prefixes[1]!)).toEqual(live);
-    expect(await redis.get(readModelKeys(prefixes[1]!).storeIdentity)).toMatch(/^pglite:/);
+    expect(await readModels(prefixes[1])).toEqual(live);
+    expect(await redis.get(readModelKeys(prefixes[1]).storeIdentity)).toMatch(/^pglite:/);
 
     // The two backups hold the same events (jsonb may order an object's keys differently: compared as values).
     const events = (file: string) => linesOf(file).slice(1, -1).map((line) => JSON.parse(line));
@@ -152,7 +152,7 @@ describe('lending backup and lending restore', () => {
 
   it('refuse a store that already holds events, and a backup that was cut or changed, writing nothing', async () => {
     const first = join(work, 'first.ndjson.gz');
-    const again = await runLending(['restore', first], env(postgres(schemas[0]!)));
+    const again = await runLending(['restore', first], env(postgres(schemas[0])));
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^lending: the event store at EVENTSTORE_URL already holds events \(head position \d+\); restore only into an empty store\n$/);
 
@@ -173,10 +173,10 @@ describe('lending backup and lending restore', () => {
       // The log is hash-chained: a missing event breaks the chain at the next one, before the count is reached.
       [gap, /line \d+ \(position \d+, .+\): its prevHash is not the hash of the event before it: the chain is broken here/],
     ] as const) {
-      const refused = await runLending(['restore', file], env(postgres(schemas[1]!)));
+      const refused = await runLending(['restore', file], env(postgres(schemas[1])));
       expect(refused.code, file).toBe(1);
       expect(refused.stderr).toMatch(reason);
-      const target = await openEventStore(postgres(schemas[1]!));
+      const target = await openEventStore(postgres(schemas[1]));
       expect(await target.headPosition()).toBe(0);
       await target.close();
     }

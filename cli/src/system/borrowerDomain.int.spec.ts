@@ -258,7 +258,7 @@ describe('withdrawals with a server-side OTP', () => {
     const accepted = attempts.filter((a) => a.status === 'fulfilled');
     expect(accepted).toHaveLength(3);
     // Only three appends can ever beat a request's read, so within its retries every loser sees the final balance.
-    const refused = attempts.filter((a) => a.status === 'rejected').map((a) => (a as PromiseRejectedResult).reason as { code?: string });
+    const refused = attempts.filter((a) => a.status === 'rejected').map((a) => (a).reason as { code?: string });
     expect(refused.map((reason) => reason.code)).toEqual(Array(17).fill('INSUFFICIENT_FUNDS'));
     const events = await system.store.readStream(streams.member(borrower.id));
     const held = events.filter((e) => e.type === 'WithdrawalRequested').reduce((sum, e) => sum + (e.data.amountCentavos as number), 0);

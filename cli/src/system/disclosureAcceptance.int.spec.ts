@@ -105,7 +105,7 @@ describe('the disclosure statement and its acceptance', () => {
     expect(await balanceOf(borrower.token)).toBe(150_000);
     const [recorded] = await eventsOf(streams.loan(loan.id), 'LoanTermsAccepted');
     // The address is the caller's as the API sees it (no trusted proxy here: the socket's).
-    expect(recorded!.data).toMatchObject({ statementHash: hash, ipAddress: '127.0.0.1', acceptedAt: accepted.body.acceptance.acceptedAt });
+    expect(recorded.data).toMatchObject({ statementHash: hash, ipAddress: '127.0.0.1', acceptedAt: accepted.body.acceptance.acceptedAt });
     // Accepting again changes nothing; the PDF now says when it was accepted.
     expect((await system.request('POST', `/api/loans/${loan.id}/acceptance`, { token: borrower.token, body: { hash } })).status).toBe(200);
     expect(await eventsOf(streams.member(borrower.id), 'LoanDisbursed')).toHaveLength(1);

@@ -86,7 +86,7 @@ describe('realtime gateway', () => {
     const versions = toMe.map((m) => m.version);
     expect([...versions].sort((a, b) => a - b)).toEqual(versions);
     // The pushed document is the API's answer shape: pesos, no internals.
-    expect(toMe[0]!.doc).toMatchObject({ id: borrower.id, balance: 0, accountStatus: 'active' });
+    expect(toMe[0].doc).toMatchObject({ id: borrower.id, balance: 0, accountStatus: 'active' });
     expect(JSON.stringify(toMe)).not.toMatch(/Centavos|argon2/);
     expect(toOther).toEqual([]);
   });
@@ -113,8 +113,8 @@ describe('realtime gateway', () => {
     // Approval, the borrower's acceptance of the Disclosure Statement, then disbursement opening the account.
     expect(myLoans.map((m) => [m.doc.status, m.doc.acceptance.awaiting])).toEqual([['approved', true], ['approved', false], ['active', false]]);
     expect(adminLoans.filter((m) => m.doc.id === applied.body.id).map((m) => m.doc.status)).toEqual(['approved', 'approved', 'active']);
-    expect(myLoans[2]!.doc.schedule[0]).toMatchObject({ status: 'upcoming', paid: 0 });
-    expect(myLoans[0]!.version).toBeLessThan(myLoans[2]!.version);
+    expect(myLoans[2].doc.schedule[0]).toMatchObject({ status: 'upcoming', paid: 0 });
+    expect(myLoans[0].version).toBeLessThan(myLoans[2].version);
     expect(stats.at(-1)!.doc.loans).toMatchObject({ total: expect.any(Number) });
     // A borrower never hears the admins' stat cards.
     expect(collect(mine, 'stats.updated')).toEqual([]);
@@ -127,7 +127,7 @@ describe('realtime gateway', () => {
     const seen = collect(first, 'member.updated');
     await system.request('PUT', '/api/user/profile', { token: borrower.token, body: { address: address(999) } });
     await until(() => seen.length === 1);
-    const since = seen[0]!.streamId;
+    const since = seen[0].streamId;
     first.disconnect();
 
     for (let i = 0; i < 50; i++) {

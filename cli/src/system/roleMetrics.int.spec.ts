@@ -125,7 +125,7 @@ describe('GET /metrics on each role (METRICS_PORT)', () => {
     await eventually('the SMS delivered after one refusal', async () => (gateway.requests.length >= 2 ? true : undefined));
 
     // A day close, as the hourly schedule enqueues it.
-    const closesBefore = total(scrapes.workers[0]!.get('honeylend_day_close_duration_seconds'));
+    const closesBefore = total(scrapes.workers[0].get('honeylend_day_close_duration_seconds'));
     const connection = new Redis(system.redisUrl, { maxRetriesPerRequest: null });
     const servicing = new Queue(QUEUE_NAMES.servicing, { connection, prefix: createJobKeys(system.keyPrefix).queuePrefix });
     try {

@@ -36,18 +36,18 @@ describe('a loan serviced for 14 months', () => {
     const due = loan.dueDates;
 
     // Months 1 and 2: on time from the wallet; the receipt shows the allocation.
-    await moveBusinessDate(system, admin, due[0]!);
+    await moveBusinessDate(system, admin, due[0]);
     expect((await loanOf(system, loan)).schedule[0].status).toBe('due');
     const first = await payFromWallet(system, loan, 13_000, 'first-instalment-key');
     expect(first).toMatchObject({ receiptNumber: expect.stringMatching(/^OR-\d{4}-\d{6}-001$/), amount: 13_000, valueDate: due[0], allocation: [{ instalment: 1, penalty: 0, interest: 3_000, principal: 10_000 }] });
     // The same Idempotency-Key again: the first receipt, nothing paid twice.
     expect((await payFromWallet(system, loan, 13_000, 'first-instalment-key')).id).toBe(first.id);
     expect(await balanceOf(loan)).toBe(107_000);
-    await moveBusinessDate(system, admin, due[1]!);
+    await moveBusinessDate(system, admin, due[1]);
     await payFromWallet(system, loan, 13_000);
 
     // Month 3: through the payment provider's signed webhook; a replay records nothing; a forged signature is 401.
-    await moveBusinessDate(system, admin, due[2]!);
+    await moveBusinessDate(system, admin, due[2]);
     const webhook = { reference: 'MAYA-7781', loanNumber: loan.loanNumber, amount: 13_000, paidAt: `${due[2]}T09:30:00+08:00`, channel: 'maya' };
     const viaProvider = await providerPayment(system, webhook);
     expect(viaProvider.status).toBe(201);
@@ -56,24 +56,24 @@ describe('a loan serviced for 14 months', () => {
     expect((await loanOf(system, loan)).repayments).toHaveLength(3);
 
     // Month 4: ten days late. Charged 6 days (after the 3 grace days; the 10th is still open): 13,000 × 2 % / 30 × 6 = ₱52.00.
-    await moveBusinessDate(system, admin, addDays(due[3]!, 10));
+    await moveBusinessDate(system, admin, addDays(due[3], 10));
     const late = await loanOf(system, loan);
     expect(late.schedule[3]).toMatchObject({ status: 'overdue', daysPastDue: 10, penalty: 52 });
     expect(late).toMatchObject({ daysPastDue: 10, delinquencyBucket: '1-30', outstanding: { penalties: 52 } });
-    const latePayment = await recordRepayment(system, admin, loan, { amount: 13_052, channel: 'bank', reference: 'BDO-0004', valueDate: addDays(due[3]!, 10) });
+    const latePayment = await recordRepayment(system, admin, loan, { amount: 13_052, channel: 'bank', reference: 'BDO-0004', valueDate: addDays(due[3], 10) });
     expect(latePayment.allocation).toEqual([{ instalment: 4, penalty: 52, interest: 3_000, principal: 10_000 }]);
     expect((await loanOf(system, loan)).delinquencyBucket).toBe('current');
 
     // Month 5: paid on its due date but recorded 8 days later (back-dated): no late charge, as if on time.
-    await moveBusinessDate(system, admin, addDays(due[4]!, 8));
+    await moveBusinessDate(system, admin, addDays(due[4], 8));
     expect((await loanOf(system, loan)).schedule[4]).toMatchObject({ status: 'overdue', penalty: 34.67 });
-    await recordRepayment(system, admin, loan, { amount: 13_000, channel: 'cash', reference: 'OTC-0005', valueDate: due[4]! });
+    await recordRepayment(system, admin, loan, { amount: 13_000, channel: 'cash', reference: 'OTC-0005', valueDate: due[4] });
     expect((await loanOf(system, loan)).schedule[4]).toMatchObject({ status: 'paid', penalty: 0, paid: 13_000, daysPastDue: 0 });
 
     // Month 6: a cheque on the due date bounces 20 days later (reversed); 16 days charged: ₱138.67; ₱100 waived; the rest paid.
-    await moveBusinessDate(system, admin, due[5]!);
-    const cheque = await recordRepayment(system, admin, loan, { amount: 13_000, channel: 'bank', reference: 'CHQ-0006', valueDate: due[5]! });
-    await moveBusinessDate(system, admin, addDays(due[5]!, 20));
+    await moveBusinessDate(system, admin, due[5]);
+    const cheque = await recordRepayment(system, admin, loan, { amount: 13_000, channel: 'bank', reference: 'CHQ-0006', valueDate: due[5] });
+    await moveBusinessDate(system, admin, addDays(due[5], 20));
     const reversal = await system.request('POST', `/api/admin/loans/${loan.loanId}/repayments/${cheque.id}/reversal`, { token: admin, body: { reason: 'Cheque bounced' } });
     expect(reversal.status).toBe(202);
     // Until a second admin approves, the cheque still counts.
@@ -91,14 +91,14 @@ describe('a loan serviced for 14 months', () => {
     await approvedBySecondAdmin(system, waiver, checker);
     const waived = await system.request('GET', `/api/admin/loans/${loan.loanId}`, { token: admin });
     expect(waived.body.outstanding.penalties).toBe(38.67);
-    await recordRepayment(system, admin, loan, { amount: 13_038.67, channel: 'gcash', reference: 'GC-0006', valueDate: addDays(due[5]!, 20) });
+    await recordRepayment(system, admin, loan, { amount: 13_038.67, channel: 'gcash', reference: 'GC-0006', valueDate: addDays(due[5], 20) });
 
     // Months 7 to 11 on time from the wallet and a bank, then month 12: the payoff quote is paid and closes the loan.
     for (let n = 7; n <= 11; n++) {
-      await moveBusinessDate(system, admin, due[n - 1]!);
-      await recordRepayment(system, admin, loan, { amount: 13_000, channel: 'bank', reference: `BPI-${n}`, valueDate: due[n - 1]! });
+      await moveBusinessDate(system, admin, due[n - 1]);
+      await recordRepayment(system, admin, loan, { amount: 13_000, channel: 'bank', reference: `BPI-${n}`, valueDate: due[n - 1] });
     }
-    await moveBusinessDate(system, admin, addDays(due[10]!, 5));
+    await moveBusinessDate(system, admin, addDays(due[10], 5));
     const quote = await system.request('GET', `/api/loans/${loan.loanId}/payoff-quote`, { token: loan.borrower.token });
     // Only instalment 12's principal is left; its interest is not yet due, so it is not owed.
     expect(quote.body).toMatchObject({ amount: 10_000, breakdown: { principal: 10_000, interest: 0, penalties: 0 } });
@@ -112,8 +112,8 @@ describe('a loan serviced for 14 months', () => {
     expect(done.schedule.every((row: { status: string }) => row.status === 'paid')).toBe(true);
 
     // Month 14: the day close leaves a completed loan alone; the borrower may apply again.
-    const later = await moveBusinessDate(system, admin, addDays(due[0]!, 395));
-    expect(later.date).toBe(addDays(due[0]!, 395));
+    const later = await moveBusinessDate(system, admin, addDays(due[0], 395));
+    expect(later.date).toBe(addDays(due[0], 395));
     expect((await loanOf(system, loan)).status).toBe('completed');
     const again = await system.request('POST', '/api/loans', { token: loan.borrower.token, body: { amount: 80_000, purpose: 'Second store', termMonths: 12 } });
     expect(again.status).toBe(201);

@@ -97,13 +97,13 @@ describe('the day close', () => {
   it('records each day once when two workers close the same days at the same time', async () => {
     const loan = await activeLoan(system, admin, { fullName: 'Two Workers' });
     const keys = system.api.deps.readModels.keys;
-    const through = addDays(loan.dueDates[0]!, 12);
+    const through = addDays(loan.dueDates[0], 12);
     await system.api.deps.businessClock.moveTo(through);
     const deps = { store: system.store, redis: system.redis, keys };
     await Promise.all([closeBusinessDays(deps, through), closeBusinessDays(deps, through)]);
     const once = await system.store.readStream(streams.loan(loan.loanId));
     expect(once.filter((event) => event.type === 'LateChargeApplied').map((event) => event.data.chargedFor)).toEqual(
-      Array.from({ length: 8 }, (_, i) => addDays(loan.dueDates[0]!, 4 + i)),
+      Array.from({ length: 8 }, (_, i) => addDays(loan.dueDates[0], 4 + i)),
     );
     await system.api.deps.progress.waitFor(once.at(-1)!.position);
     await closeBusinessDays(deps, through);
@@ -116,7 +116,7 @@ describe('the day close', () => {
     const current = await activeLoan(system, admin, { fullName: 'Collections Current' });
     // The current loan pays its first two instalments ahead; the late one pays nothing for 35 days past its first due date.
     await recordRepayment(system, admin, current, { amount: 26_000, channel: 'bank', reference: 'PORT-AHEAD', valueDate: (await system.request('GET', '/api/dev/business-date', { token: admin })).body.date });
-    await moveBusinessDate(system, admin, addDays(late.dueDates[0]!, 35));
+    await moveBusinessDate(system, admin, addDays(late.dueDates[0], 35));
     const portfolio = await system.request('GET', '/api/admin/portfolio', { token: admin });
     expect(portfolio.status).toBe(200);
     expect(portfolio.body.buckets.map((b: { bucket: string }) => b.bucket)).toEqual(['current', '1-30', '31-60', '61-90', '90+']);
@@ -137,12 +137,12 @@ describe('reminders', () => {
   it('texts and notifies the borrower 3 days before a due date, once, and waits for the morning at night', async () => {
     const loan = await activeLoan(system, admin, { fullName: 'Reminded Borrower' });
     clock = new Date('2026-11-24T14:00:00.000Z'); // 22:00 in Manila
-    await moveBusinessDate(system, admin, addDays(loan.dueDates[0]!, -3));
+    await moveBusinessDate(system, admin, addDays(loan.dueDates[0], -3));
     expect((await system.request('GET', '/api/notifications', { token: loan.borrower.token })).body.filter((n: { title: string }) => n.title.startsWith('Instalment'))).toEqual([]);
     clock = new Date('2026-11-25T00:30:00.000Z'); // 08:30 in Manila
-    const moved = await moveBusinessDate(system, admin, addDays(loan.dueDates[0]!, -3));
+    const moved = await moveBusinessDate(system, admin, addDays(loan.dueDates[0], -3));
     expect(moved.remindersSent).toBeGreaterThanOrEqual(1);
-    await moveBusinessDate(system, admin, addDays(loan.dueDates[0]!, -2));
+    await moveBusinessDate(system, admin, addDays(loan.dueDates[0], -2));
     const reminders = (await system.request('GET', '/api/notifications', { token: loan.borrower.token })).body.filter((n: { title: string }) => n.title.startsWith('Instalment'));
     expect(reminders).toHaveLength(1);
     expect(reminders[0].message).toContain('₱13,000.00');

@@ -43,7 +43,7 @@ describe('withdrawals pay only the bank account on the profile', () => {
   it('texts a code naming the amount and the masked account, and pays that account', async () => {
     const borrower = await fundedBorrower();
     const { code } = await withdrawalCode(borrower, 5000);
-    expect((await outbox(borrower.phone))[0]!.body).toContain('It confirms ₱5,000.00 to BPI ••••7890');
+    expect((await outbox(borrower.phone))[0].body).toContain('It confirms ₱5,000.00 to BPI ••••7890');
     const res = await system.request('POST', '/api/withdrawals', { token: borrower.token, body: { amount: 5000, otp: code } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ bankName: 'BPI', bankAccountNumber: '••••7890', status: 'pending' });
@@ -70,7 +70,7 @@ describe('changing the bank account', () => {
     expect(without.body.code).toBe('BANK_CHANGE_NEEDS_CODE');
 
     const code = await bankChangeCode(borrower, 'BDO', '5555555555');
-    expect((await outbox(borrower.phone))[0]!.body).toContain('sets your bank account to BDO ••••5555');
+    expect((await outbox(borrower.phone))[0].body).toContain('sets your bank account to BDO ••••5555');
     const forAnother = await system.request('PUT', '/api/user/profile', { token: borrower.token, body: { bankName: 'BDO', bankAccountNumber: '6666666666', otp: code } });
     expect(forAnother.status).toBe(400);
     expect(forAnother.body.code).toBe('OTP_INVALID');

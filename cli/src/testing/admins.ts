@@ -105,7 +105,7 @@ export async function withdrawalCodeFor(system: TestSystem, borrower: Borrower, 
     const res = await system.request('GET', '/api/dev/outbox', { token: borrower.token });
     for (const entry of (res.body ?? []) as { body: string }[]) {
       const match = /withdrawal code is (\d{6})/.exec(entry.body);
-      if (match && !notBefore.includes(match[1]!)) return match[1]!;
+      if (match && !notBefore.includes(match[1])) return match[1];
     }
     if (Date.now() > deadline) throw new Error(`no withdrawal code reached ${borrower.phone}`);
     await new Promise((resolve) => setTimeout(resolve, 25));

@@ -36,7 +36,7 @@ export async function textedCode(system: TestSystem, borrower: Borrower, pattern
     const texts: { body: string }[] = Array.isArray(res.body) ? res.body : [];
     for (const text of texts) {
       const match = pattern.exec(text.body);
-      if (match) return match[1]!;
+      if (match) return match[1];
     }
     if (Date.now() > deadline) throw new Error(`no code matching ${pattern} reached ${borrower.phone}: ${JSON.stringify(res.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
@@ -102,7 +102,7 @@ export async function latestOtpFor(system: TestSystem, borrower: Borrower, deadl
   for (;;) {
     const res = await system.request('GET', '/api/dev/outbox', { token: borrower.token });
     const match = /withdrawal code is (\d{6})\b/.exec(res.body?.[0]?.body ?? '');
-    if (match) return match[1]!;
+    if (match) return match[1];
     if (Date.now() > deadline) throw new Error(`no OTP reached ${borrower.phone}: ${JSON.stringify(res.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

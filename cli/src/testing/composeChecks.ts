@@ -70,7 +70,7 @@ export function redisPasswordProblems(compose: ComposeFile): string[] {
       let password = given ? (given[2] ?? given[3] ?? given[4] ?? '') : '';
       // A reference to the container's own environment ("$REDIS_PASSWORD") is resolved there.
       const reference = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(password);
-      if (reference) password = env[reference[1]!] ?? '';
+      if (reference) password = env[reference[1]] ?? '';
       if (!password) problems.push(`${name} runs Redis without a password`);
     }
     if (env.REDIS_URL !== undefined) {

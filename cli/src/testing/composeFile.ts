@@ -49,8 +49,9 @@ function interpolateAll(node: unknown, variables: Readonly<Record<string, string
 
 function normalizedEnvironment(environment: unknown): Record<string, string> {
   if (Array.isArray(environment)) {
-    return Object.fromEntries(environment.map((entry: string) => [entry.split('=')[0]!, entry.slice(entry.indexOf('=') + 1)]));
+    return Object.fromEntries(environment.map((entry: string) => [entry.split('=')[0], entry.slice(entry.indexOf('=') + 1)]));
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- compose environment values are YAML scalars (string, number, boolean)
   return Object.fromEntries(Object.entries((environment ?? {}) as Record<string, unknown>).map(([key, value]) => [key, value === null ? '' : String(value)]));
 }
 
@@ -73,9 +74,9 @@ export function publishedPorts(service: ComposeService): { hostIp: string | null
   return (service.ports ?? []).map((port) => {
     if (typeof port === 'object') return { hostIp: port.host_ip ?? null, published: String(port.published ?? ''), target: Number(port.target) };
     const parts = String(port).split(':');
-    const target = Number(parts.at(-1)!.split('/')[0]!.split('-')[0]);
+    const target = Number(parts.at(-1)!.split('/')[0].split('-')[0]);
     if (parts.length === 1) return { hostIp: null, published: '', target };
-    if (parts.length === 2) return { hostIp: null, published: parts[0]!, target };
+    if (parts.length === 2) return { hostIp: null, published: parts[0], target };
     return { hostIp: parts.slice(0, -2).join(':'), published: parts.at(-2)!, target };
   });
 }
@@ -91,7 +92,7 @@ export function mountsOf(service: ComposeService): { source: string; target: str
   return (service.volumes ?? []).map((volume) => {
     if (typeof volume === 'object') return { source: volume.source ?? '', target: volume.target ?? '' };
     const [source, target] = volume.split(':');
-    return { source: source!, target: target ?? source! };
+    return { source: source, target: target ?? source };
   });
 }
 

@@ -13,13 +13,13 @@ export function parsePrometheusText(text: string): Map<string, MetricFamily> {
   for (const line of text.split('\n')) {
     const type = /^# TYPE (\S+) (\S+)/.exec(line);
     if (type) {
-      current = { name: type[1]!, type: type[2]!, samples: new Map() };
+      current = { name: type[1], type: type[2], samples: new Map() };
       families.set(current.name, current);
       continue;
     }
     if (line === '' || line.startsWith('#') || !current) continue;
     const sample = /^(\S+?(?:\{.*\})?) (\S+)(?: \d+)?$/.exec(line);
-    if (sample) current.samples.set(sample[1]!, Number(sample[2]));
+    if (sample) current.samples.set(sample[1], Number(sample[2]));
   }
   return families;
 }

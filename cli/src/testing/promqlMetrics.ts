@@ -16,7 +16,7 @@ export function metricsQueriedBy(expression: string): string[] {
     .replace(/\b\d[\w.]*/g, ' ');
   const names = new Set<string>();
   for (const match of bare.matchAll(/[A-Za-z_:][A-Za-z0-9_:]*/g)) {
-    const after = bare.slice(match.index! + match[0].length).trimStart();
+    const after = bare.slice(match.index + match[0].length).trimStart();
     if (after.startsWith('(') || KEYWORDS.has(match[0].toLowerCase())) continue;
     names.add(match[0]);
   }

@@ -63,7 +63,7 @@ export async function loanOf(system: TestSystem, loan: ActiveLoan): Promise<any>
  */
 export async function payInstalmentsOnTime(system: TestSystem, adminToken: string, loan: ActiveLoan, from: number, to: number): Promise<void> {
   for (let instalment = from; instalment <= to; instalment++) {
-    await moveBusinessDate(system, adminToken, loan.dueDates[instalment - 1]!);
+    await moveBusinessDate(system, adminToken, loan.dueDates[instalment - 1]);
     const current = await loanOf(system, loan);
     const row = current.schedule[instalment - 1];
     await payFromWallet(system, loan, Math.round((row.amount + row.penalty - row.paid) * 100) / 100);

@@ -104,7 +104,7 @@ describe('payment schedule properties', () => {
           return new Date(Date.UTC(year, dueMonthIndex, Math.min(day, lastDayOfDueMonth))).toISOString().slice(0, 10);
         });
         expect(dueDates).toEqual(expected);
-        expect(dueDates.every((dueDate, index) => index === 0 || dueDate > dueDates[index - 1]!)).toBe(true);
+        expect(dueDates.every((dueDate, index) => index === 0 || dueDate > dueDates[index - 1])).toBe(true);
       }),
       { numRuns: 1_000 },
     );
@@ -127,7 +127,7 @@ describe('Truth in Lending properties', () => {
         expect(disclosure.effectiveMonthlyRatePercent).toBe(Math.round(disclosure.effectiveMonthlyRate * 10_000) / 100);
         expect(disclosure.totalRepayableCentavos).toBe(sumOf(schedule, (row) => row.amountCentavos));
         expect(disclosure.financeChargeCentavos).toBe(sumOf(schedule, (row) => row.interestCentavos));
-        expect(disclosure.monthlyPaymentCentavos).toBe(schedule[0]!.amountCentavos);
+        expect(disclosure.monthlyPaymentCentavos).toBe(schedule[0].amountCentavos);
       }),
       { numRuns: 1_000 },
     );

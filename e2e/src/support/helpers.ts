@@ -14,6 +14,7 @@ export async function eventually<T>(what: string, probe: () => Promise<T | undef
     } catch (error) {
       last = error;
     }
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the last thrown value is shown in its own string form, whatever it is
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
     await sleep(50);
   }

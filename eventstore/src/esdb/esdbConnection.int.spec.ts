@@ -51,7 +51,7 @@ describe('EventStoreDB client against a server that never answers', () => {
     await expect(EsdbEventStore.open(url, { pingTimeoutMs: 500 })).rejects.toBeInstanceOf(EventStoreUnavailable);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(calls).toHaveLength(1);
-    await until('the abandoned call to be cancelled', () => calls[0]!.closed);
+    await until('the abandoned call to be cancelled', () => calls[0].closed);
     await until('the connection to be closed', () => sessions.size === 0);
   });
 

@@ -127,6 +127,7 @@ function messageOf(error: unknown): string {
 /** Resolves once the server has confirmed the subscription (or the signal aborted); rejects if it fails, ends, or stays silent. */
 function confirmationOf(subscription: EsdbSubscription, timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
+    // eslint-disable-next-line prefer-const -- finish() reads it (clearTimeout) before the one assignment below can run
     let timer: NodeJS.Timeout | undefined;
     const finish = (outcome: () => void) => {
       clearTimeout(timer);
@@ -263,7 +264,7 @@ export class EsdbEventStore implements EventStore {
     if (!result.success) return this.retryOrConflict(stream, ids, expectedRevision, 'unknown');
     const nextRevision = Number(result.nextExpectedRevision);
     // A server-side idempotent retry may answer without a position (or with 0 on old servers).
-    if (result.position && result.position.commit > 0n) return { nextRevision, position: safeNumberOf(result.position.commit, ids[ids.length - 1]!) };
+    if (result.position && result.position.commit > 0n) return { nextRevision, position: safeNumberOf(result.position.commit, ids[ids.length - 1]) };
     const position = await this.positionOfRevision(stream, nextRevision).catch((error: unknown) =>
       unknownIfUnreadable(error, 'is written, but its position could not be read back'),
     );

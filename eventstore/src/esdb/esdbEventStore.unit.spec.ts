@@ -46,8 +46,8 @@ describe('an append whose outcome is unknown', () => {
     const result = await store.append(stream, batch, { expectedRevision: 0 });
 
     const stored = client.records(stream);
-    expect(idsOf(stored)).toEqual([stored[0]!.id, ...idsOf(batch)]);
-    expect(result).toEqual({ nextRevision: 2, position: Number(stored[2]!.position.commit) });
+    expect(idsOf(stored)).toEqual([stored[0].id, ...idsOf(batch)]);
+    expect(result).toEqual({ nextRevision: 2, position: Number(stored[2].position.commit) });
     // Found in the log: nothing was sent again.
     expect(client.appends.filter((append) => append.stream === stream)).toHaveLength(2);
   });
@@ -182,7 +182,7 @@ describe('reads that get no answer', () => {
       for await (const event of store.subscribeAll()) void event;
     })());
     expect(failure).toBeInstanceOf(EventStoreUnavailable);
-    expect(client.subscriptions[0]!.unsubscribed).toBe(true);
+    expect(client.subscriptions[0].unsubscribed).toBe(true);
   });
 });
 
@@ -193,7 +193,7 @@ describe('an append at the current revision that re-sends stored ids', () => {
     const batch = newEvents(2);
     await store.append(stream, batch, { expectedRevision: 'no_stream' });
 
-    await expect(store.append(stream, [batch[1]!, ...newEvents(1)], { expectedRevision: 1 })).rejects.toBeInstanceOf(IdempotentRetryMismatch);
+    await expect(store.append(stream, [batch[1], ...newEvents(1)], { expectedRevision: 1 })).rejects.toBeInstanceOf(IdempotentRetryMismatch);
 
     expect(idsOf(client.records(stream))).toEqual(idsOf(batch));
   });
@@ -343,6 +343,6 @@ describe('smaller things', () => {
     const { client, store } = setUp();
     const stream = streamName();
     await store.readStream(stream);
-    expect(readsOf(client, stream)[0]!.request.options).toMatchObject({ direction: FORWARDS });
+    expect(readsOf(client, stream)[0].request.options).toMatchObject({ direction: FORWARDS });
   });
 });

@@ -34,6 +34,7 @@ function keyJson(key: string): string {
 }
 
 /** What JSON.stringify escapes (quote, backslash, controls) and surrogates, which must be checked for pairing. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: JSON must escape them
 const NEEDS_CARE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
 /** Whether JSON leaves the member out of an object (and writes null for it in an array). */
@@ -70,7 +71,7 @@ function write(value: unknown): string | undefined {
       if (keys.length > 1) keys.sort();
       let out = '{';
       for (let i = 0; i < keys.length; i++) {
-        const key = keys[i]!;
+        const key = keys[i];
         const item = record[key];
         if (omitted(item)) continue;
         const written = write(item);

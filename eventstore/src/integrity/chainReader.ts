@@ -37,7 +37,7 @@ export async function* chainPages(store: EventStore, { from, to = Number.MAX_SAF
     const page = await next;
     const inRange = page.filter((event) => event.position <= to);
     if (inRange.length === 0) return;
-    const last = inRange[inRange.length - 1]!.position;
+    const last = inRange[inRange.length - 1].position;
     const more = inRange.length === page.length && page.length === pageSize && last < to;
     if (more) next = read(last);
     if (stored) {

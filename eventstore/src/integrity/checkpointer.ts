@@ -51,7 +51,7 @@ export class AuditCheckpointer {
   private async load(): Promise<void> {
     const stored = await readStoredCheckpoints(this.options.store);
     const streamEvents = await this.options.store.readStream(CHECKPOINT_STREAM);
-    this.revision = streamEvents.length === 0 ? 'no_stream' : streamEvents[streamEvents.length - 1]!.revision;
+    this.revision = streamEvents.length === 0 ? 'no_stream' : streamEvents[streamEvents.length - 1].revision;
     const last = stored.at(-1);
     this.last = last ? { position: last.position, hash: last.hash, time: last.time } : null;
     this.cursor = last?.position ?? 0;

@@ -22,7 +22,7 @@ const STREAMS = ['member-a', 'member-b', 'loan-c', 'settings-d'].map((name) => `
 /** 40 events over four streams, with a signed checkpoint after every 10 (at 10, 20, 30 and 40). */
 async function seed(store: EventStore, signingKey: KeyObject): Promise<void> {
   for (let n = 0; n < 40; n++) {
-    const stream = STREAMS[n % STREAMS.length]!;
+    const stream = STREAMS[n % STREAMS.length];
     await store.append(stream, [{ id: randomUUID(), type: 'Tested', data: { note: `event number ${n}`, amountCentavos: n * 100 }, metadata: { actorId: 'tester' } }], {
       expectedRevision: 'any',
     });
@@ -54,7 +54,7 @@ function describeTamperEvidence(open: () => Promise<TamperableLog>) {
       };
       expect(await verifyLog(store, { trustedKeys })).toMatchObject({ status: 'passed', firstBad: null, from: 1, to: 44, verifiedTo: 44, checkedEvents: 44, checkedCheckpoints: 4 });
       const [at35] = await store.readChain!({ from: 34, limit: 1 });
-      await appendForgedCheckpoint(store, 35, at35!.hash);
+      await appendForgedCheckpoint(store, 35, at35.hash);
       await store.close();
       expect(await verify()).toMatchObject({ status: 'failed', verifiedTo: 34, firstBad: { position: 35, reason: 'forged-checkpoint' } });
 
@@ -94,7 +94,7 @@ function describeTamperEvidence(open: () => Promise<TamperableLog>) {
           status: 'failed',
           firstBad: { position: 20, reason: 'checkpoint-mismatch' },
         });
-        const forgedFile = [{ ...exported[2]!, signature: signCheckpoint(generateKeyPairSync('ed25519').privateKey, exported[2]!).signature }];
+        const forgedFile = [{ ...exported[2], signature: signCheckpoint(generateKeyPairSync('ed25519').privateKey, exported[2]).signature }];
         expect(await verifyLog(store, { trustedKeys, extraCheckpoints: forgedFile, from: 21, to: 40 })).toMatchObject({
           status: 'failed',
           firstBad: { position: 30, reason: 'forged-checkpoint' },
@@ -153,7 +153,7 @@ function describeTamperEvidence(open: () => Promise<TamperableLog>) {
         expect(progress.at(-1)).toEqual({ chained: 12_000, total: 12_000 });
         expect(progress.length).toBeGreaterThan(2);
         const [first] = await migrated.readChain!({ from: 0, limit: 1 });
-        expect(first!.prevHash).toBe(GENESIS_HASH);
+        expect(first.prevHash).toBe(GENESIS_HASH);
         expect(await verifyLog(migrated, { trustedKeys })).toMatchObject({ status: 'passed', checkedEvents: 12_000 });
         await migrated.append(`member-${randomUUID()}`, [{ id: randomUUID(), type: 'Tested', data: { after: true } }], { expectedRevision: 'no_stream' });
         expect(await verifyLog(migrated, { trustedKeys })).toMatchObject({ status: 'passed', checkedEvents: 12_001 });

@@ -87,7 +87,7 @@ export async function verifyLog(store: EventStore, options: VerifyOptions): Prom
 
   /** The checkpoints at `position` (all must be genuine and on the chain); those before it were passed without being reached. */
   const checkCheckpointsUpTo = (position: number, hashThere: string | null) => {
-    while (pending.length > 0 && pending[0]!.position <= position) {
+    while (pending.length > 0 && pending[0].position <= position) {
       const checkpoint = pending.shift()!;
       if (!isSignedByTrustedKey(checkpoint, options.trustedKeys)) {
         throw new Failure({ position: checkpoint.position, reason: 'forged-checkpoint', detail: `the checkpoint at position ${checkpoint.position} (${checkpoint.time}) is not signed by a trusted key` });

@@ -70,7 +70,7 @@ async function backfill(tx: SqlQueryable, table: string, onProgress?: (progress:
   const [counts] = await tx.query<{ missing: unknown; first: unknown }>(`SELECT count(*) AS missing, min(position) AS first FROM ${table} WHERE hash IS NULL`);
   const total = Number(counts?.missing ?? 0);
   if (total === 0) return;
-  const first = Number(counts!.first);
+  const first = Number(counts.first);
   const [before] = await tx.query<{ hash: string | null }>(`SELECT encode(hash, 'hex') AS hash FROM ${table} WHERE position < $1 ORDER BY position DESC LIMIT 1`, [first]);
   let prevHash = before?.hash ?? GENESIS_HASH;
   let after = first - 1;
@@ -96,7 +96,7 @@ async function backfill(tx: SqlQueryable, table: string, onProgress?: (progress:
         WHERE e.position = l.position`,
       [JSON.stringify(links)],
     );
-    after = toNumber(rows[rows.length - 1]!.position);
+    after = toNumber(rows[rows.length - 1].position);
     chained += rows.length;
     onProgress?.({ chained, total });
   }

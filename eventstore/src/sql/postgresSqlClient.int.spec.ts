@@ -36,7 +36,7 @@ describe('the PostgreSQL client', () => {
       expect(await single.transaction((tx) => tx.query<{ next: number }>(text, [99]))).toEqual([{ next: 100 }]);
       const prepared = await single.query<{ name: string; statement: string }>("SELECT name, statement FROM pg_prepared_statements WHERE statement LIKE 'SELECT $1::int%'");
       expect(prepared).toHaveLength(1);
-      expect(prepared[0]!.name).toMatch(/^hl_[0-9a-f]{24}$/);
+      expect(prepared[0].name).toMatch(/^hl_[0-9a-f]{24}$/);
       // A statement without parameters is sent as it is, not prepared.
       await single.query('SELECT 2 AS two');
       expect(await single.query<{ count: string }>("SELECT count(*) AS count FROM pg_prepared_statements WHERE statement = 'SELECT 2 AS two'")).toEqual([{ count: '0' }]);

@@ -197,7 +197,7 @@ export class SqlEventStore implements EventStore {
       }
       return;
     }
-    outcomes.forEach((outcome, i) => (outcome.ok ? group[i]!.resolve(outcome.result) : group[i]!.reject(outcome.error)));
+    outcomes.forEach((outcome, i) => (outcome.ok ? group[i].resolve(outcome.result) : group[i].reject(outcome.error)));
   }
 
   /** Runs under the append lock (taken with BEGIN), so this statement's snapshot sees every earlier append. */
@@ -217,17 +217,17 @@ export class SqlEventStore implements EventStore {
          clock_timestamp() AS now`,
       [JSON.stringify(group.flatMap((append) => append.events.map((event) => event.id))), JSON.stringify(streamNames)],
     );
-    const copyRows = parseJsonColumn(state!.copies) as StoredCopyRow[];
+    const copyRows = parseJsonColumn(state.copies) as StoredCopyRow[];
     const copies = new Map(copyRows.map((row) => [row.id, { id: row.id, stream: row.stream, revision: toNumber(row.revision), position: toNumber(row.position) } satisfies StoredCopy]));
-    const revisionsByStream = parseJsonColumn(state!.revisions) as Record<string, unknown>;
+    const revisionsByStream = parseJsonColumn(state.revisions) as Record<string, unknown>;
     const revisions = new Map<string, number | null>(streamNames.map((name) => {
       const revision = revisionsByStream[name];
       return [name, revision === null || revision === undefined ? null : toNumber(revision)];
     }));
-    const head = parseJsonColumn(state!.head) as { position: unknown; hash: string; createdAt: string } | null;
+    const head = parseJsonColumn(state.head) as { position: unknown; hash: string; createdAt: string } | null;
     let position = head ? toNumber(head.position) : 0;
     let prevHash: string = head?.hash ?? GENESIS_HASH;
-    const now = toIsoString(state!.now);
+    const now = toIsoString(state.now);
     const createdAt = head && toIsoString(head.createdAt) > now ? toIsoString(head.createdAt) : now;
 
     const rows: Array<ValidatedEvent & { position: number; stream: string; revision: number; created_at: string; prev_hash: string; hash: string }> = [];

@@ -97,7 +97,7 @@ export async function postgresTamperable(url = DATABASE_URL): Promise<Tamperable
 export async function changeOneByte(log: TamperableLog, position: number): Promise<void> {
   await log.asSuperuser(async (run) => {
     const [row] = await run('SELECT data::text AS text FROM events WHERE position = $1', [position]);
-    const text = String(row!.text);
+    const text = String(row.text);
     const at = text.indexOf('": "') + 4;
     if (at < 4) throw new Error(`event ${position} has no string value to change`);
     const changed = text.slice(0, at) + (text[at] === 'x' ? 'y' : 'x') + text.slice(at + 1);

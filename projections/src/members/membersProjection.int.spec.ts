@@ -81,11 +81,11 @@ describe('members projection (real Redis)', () => {
     await runner.applyBatch([profileUpdated]);
     const entries = await redis.xrange(keys.changes, '-', '+');
     expect(entries).toHaveLength(2);
-    const fields = Object.fromEntries(chunk(entries[1]![1]));
+    const fields = Object.fromEntries(chunk(entries[1][1]));
     expect(fields.event).toBe('member.updated');
-    expect(JSON.parse(fields.rooms!)).toEqual([`member:${memberId}`, 'admins']);
+    expect(JSON.parse(fields.rooms)).toEqual([`member:${memberId}`, 'admins']);
     expect(fields.version).toBe('2');
-    expect(JSON.parse(fields.doc!).address).toBe('123 Rizal Avenue, Manila');
+    expect(JSON.parse(fields.doc).address).toBe('123 Rizal Avenue, Manila');
   });
 
   it('a replayed event changes nothing: not the documents, the checkpoints, nor the change feed', async () => {
@@ -113,6 +113,6 @@ describe('members projection (real Redis)', () => {
 
 function chunk(flat: string[]): [string, string][] {
   const pairs: [string, string][] = [];
-  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i]!, flat[i + 1]!]);
+  for (let i = 0; i < flat.length; i += 2) pairs.push([flat[i], flat[i + 1]]);
   return pairs;
 }

@@ -71,13 +71,13 @@ function declaredOf(route: MountedRoute): Declared {
   const endpoints = route.endpoints;
   if (endpoints.length === 0) throw new Error(`${routeKey(route)} declares nothing: define it with endpoint(doc, handler)`);
   const body = endpoints.find((doc) => doc.body)?.body ?? (endpoints.some((doc) => doc.upload) ? 'multipart' : null);
-  const jsonAnswers = endpoints.flatMap((doc) => ('file' in doc.answer ? [] : [doc.answer as z.ZodType]));
-  const files = endpoints.flatMap((doc) => ('file' in doc.answer ? [...(doc.answer as { file: readonly string[] }).file] : []));
+  const jsonAnswers = endpoints.flatMap((doc) => ('file' in doc.answer ? [] : [doc.answer]));
+  const files = endpoints.flatMap((doc) => ('file' in doc.answer ? [...(doc.answer).file] : []));
   return {
     body,
     query: endpoints.find((doc) => doc.query)?.query ?? null,
     // Two endpoints on one path (a member's self-registration, an admin's): either answer.
-    answer: files.length ? files : jsonAnswers.length === 1 ? jsonAnswers[0]! : z.union(jsonAnswers as [z.ZodType, z.ZodType, ...z.ZodType[]]),
+    answer: files.length ? files : jsonAnswers.length === 1 ? jsonAnswers[0] : z.union(jsonAnswers as [z.ZodType, z.ZodType, ...z.ZodType[]]),
     refusals: [...new Set(endpoints.flatMap((doc) => doc.refusals ?? []))],
     signed: endpoints.some((doc) => doc.signedBody),
   };
@@ -119,7 +119,7 @@ interface Fixtures {
   rejectableIds: string[];
 }
 
-const rotate = <T>(items: readonly T[], n: number): T => items[n % items.length]!;
+const rotate = <T>(items: readonly T[], n: number): T => items[n % items.length];
 
 const philippineMobile = fc
   .tuple(fc.constantFrom('09', '639', '+639', '+63 9', '0'), fc.stringMatching(/^9?\d{9}$/))
@@ -445,8 +445,6 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
   };
 }
 
-const loanStatusesAnswer = z.strictObject({ statuses: z.array(z.string()), builtIn: z.array(z.string()), custom: z.array(z.string()) });
-
 let system: TestSystem;
 let fixtures: Fixtures;
 let mounted: MountedRoute[];
@@ -529,10 +527,10 @@ async function setUp(): Promise<Fixtures> {
     sessionsBorrower: await registerBorrower(system, 'Sessions Borrower'),
     ownFile,
     tokens: { borrower: borrower.token, payer: payer.borrower.token, admin: admin.token, auditor: auditor.token, superadmin },
-    readLoanId: loans[0]!,
+    readLoanId: loans[0],
     decidedLoanIds: loans.slice(1, 3),
     deletableLoanIds: loans.slice(3, 5),
-    readWithdrawalId: withdrawals[0]!,
+    readWithdrawalId: withdrawals[0],
     decidedWithdrawalIds: withdrawals.slice(1),
     editedMemberId,
     editedMemberFileUrl,
@@ -607,7 +605,7 @@ function parseJson(text: string): unknown {
 
 function refusalCode(sent: Sent): { message?: unknown; code?: unknown } {
   const body = parseJson(sent.text);
-  return typeof body === 'object' && body !== null ? (body as { message?: unknown; code?: unknown }) : {};
+  return typeof body === 'object' && body !== null ? (body) : {};
 }
 
 /** What is wrong with an answer, or null: the checks every answer gets, then the oracle's expectation. */

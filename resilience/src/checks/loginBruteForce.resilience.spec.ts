@@ -31,7 +31,7 @@ describe('login brute force', () => {
     expect(answers.filter((a) => a.status === 401)).toHaveLength(10);
     const held = answers.filter((a) => a.status === 429);
     expect(held).toHaveLength(140);
-    expect(held[0]!.body.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(held[0].body.code).toBe('TOO_MANY_ATTEMPTS');
     expect(Math.max(...held.map(waitOf))).toBeLessThanOrEqual(60);
 
     // Guessing on from fresh addresses for an hour: at most 10 + 60 tries, no wait above a minute.

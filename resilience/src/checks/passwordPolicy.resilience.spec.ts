@@ -40,7 +40,7 @@ describe('password policy', () => {
   it('stores argon2id hashes with at least 19 MiB of memory, 2 passes and 1 lane', async () => {
     const borrower = await registerBorrower(system);
     const [registered] = await system.store.readStream(streams.member(borrower.id));
-    const hash = String(registered!.data.passwordHash);
+    const hash = String(registered.data.passwordHash);
     const params = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
     expect(params).not.toBeNull();
     expect(Number(params![1])).toBeGreaterThanOrEqual(19_456);

@@ -48,7 +48,7 @@ beforeAll(async () => {
     // Slow enough that many texts are in flight at any moment.
     answerDelayMs: 150,
     beforeAnswer: async (_request, index) => {
-      if (killing || kills >= KILLS || index < killAtRequest[kills]!) return;
+      if (killing || kills >= KILLS || index < killAtRequest[kills]) return;
       killing = true;
       if (kills % 2 === 0) {
         // Accepted and delivered, not yet answered: the worker dies not knowing the text went out.

@@ -37,7 +37,7 @@ function otherAccount(i: number): { bankName: string; bankAccountNumber: string 
     case 0:
       return { bankName: PROFILE_ACCOUNT.bankName, bankAccountNumber: number };
     case 1:
-      return { bankName: ['GCash', 'Maya', 'BDO', 'UnionBank'][i % 4]!, bankAccountNumber: PROFILE_ACCOUNT.bankAccountNumber };
+      return { bankName: ['GCash', 'Maya', 'BDO', 'UnionBank'][i % 4], bankAccountNumber: PROFILE_ACCOUNT.bankAccountNumber };
     default:
       return { bankName: 'Metrobank', bankAccountNumber: number };
   }

@@ -6,5 +6,5 @@ import { fileURLToPath } from 'node:url';
  * build must be current (tsc -b is incremental: quick when nothing changed).
  */
 export default function buildServers(): void {
-  execSync('npx tsc -b', { stdio: 'inherit', cwd: fileURLToPath(new URL('../../../', import.meta.url)) });
+  execSync('npx tsc -b tsconfig.build.json', { stdio: 'inherit', cwd: fileURLToPath(new URL('../../../', import.meta.url)) });
 }

@@ -16,7 +16,7 @@ export function jsonText(value: unknown): string {
     return item;
   });
   if (text === undefined) return '';
-  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_, index: string) => raws[Number(index)]!);
+  return text.replace(/"\\u0001raw(\d+)\\u0001"/g, (_, index: string) => raws[Number(index)]);
 }
 
 /** One request of a fuzz run. The path's real ids are used unless `params` replaces them. */
@@ -64,7 +64,7 @@ const withKeyChanged = (body: unknown, pick: number, change: (record: Record<str
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const record = { ...(body as Record<string, unknown>) };
   const keys = Object.keys(record);
-  if (keys.length > 0) change(record, keys[pick % keys.length]!);
+  if (keys.length > 0) change(record, keys[pick % keys.length]);
   return record;
 };
 
@@ -113,7 +113,7 @@ function mutatedBody(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{ mutation: str
     fc.tuple(valid, fc.nat()).map(([body, pick]) => ({ mutation: 'missing field', value: withKeyChanged(body, pick, (record, key) => delete record[key]) })),
     fc.tuple(valid, fc.nat(), hostileValue).map(([body, pick, value]) => ({ mutation: 'wrong value', value: withKeyChanged(body, pick, (record, key) => (record[key] = value)) })),
     fc.tuple(valid, fc.array(fc.tuple(extraKey, hostileValue), { minLength: 1, maxLength: 3 })).map(([body, extras]) => {
-      const record: Record<string, unknown> = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body as object) } : {};
+      const record: Record<string, unknown> = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body) } : {};
       // defineProperty, so '__proto__' becomes a real key of the JSON text rather than a prototype.
       for (const [key, value] of extras) Object.defineProperty(record, key, { value, enumerable: true, configurable: true, writable: true });
       return { mutation: 'extra fields', value: record };
@@ -174,7 +174,7 @@ export function mutatedRequest(inputs: MutationInputs): fc.Arbitrary<FuzzRequest
         mutation: 'malformed JSON',
         query,
         contentType: 'application/json',
-        body: malformations[which]!(jsonText(body), at),
+        body: malformations[which](jsonText(body), at),
       })),
       fc.tuple(validBody, contentTypes, inputs.query).map(([body, contentType, query]) => ({ mutation: `content type ${contentType ?? 'none'}`, query, contentType, body: jsonText(body) })),
       fc.tuple(validBody, fc.integer({ min: 102_401, max: 300_000 }), inputs.query, key).map(([body, size, query, idempotencyKey]) => ({

@@ -85,7 +85,7 @@ export async function appendMemberStories(
         const expected = revisions.get(step.stream) ?? 'no_stream';
         const result = await store.append(
           step.stream,
-          [{ id: randomUUID(), type: step.event.type, data: step.event.data as Record<string, unknown>, metadata: { actorId: 'resilience', correlationId: randomUUID() } }],
+          [{ id: randomUUID(), type: step.event.type, data: step.event.data, metadata: { actorId: 'resilience', correlationId: randomUUID() } }],
           { expectedRevision: expected },
         );
         revisions.set(step.stream, result.nextRevision);

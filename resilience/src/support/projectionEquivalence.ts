@@ -60,7 +60,7 @@ export async function changeFeedAgainstOneRun(redisUrl: string, store: EventStor
     for (const [entry, expected] of expectedCounts) missing += Math.max(0, expected - (liveCounts.get(entry) ?? 0));
     for (const [entry, live] of liveCounts) doubled += Math.max(0, live - (expectedCounts.get(entry) ?? 0));
     const versions = liveFeed.map((entry) => Number((JSON.parse(entry) as string[])[5]));
-    const outOfOrder = versions.filter((version, i) => i > 0 && version < versions[i - 1]!).length;
+    const outOfOrder = versions.filter((version, i) => i > 0 && version < versions[i - 1]).length;
     return { liveFeed, expectedFeed, missing, doubled, outOfOrder };
   } finally {
     runnerRedis.disconnect();

@@ -55,6 +55,6 @@ export async function changeFeedEntries(redis: Redis, prefix: string): Promise<s
     const page = await redis.xrange(`${prefix}rm:changes`, from, '+', 'COUNT', 1000);
     for (const [, fields] of page) entries.push(JSON.stringify(fields));
     if (page.length < 1000) return entries;
-    from = `(${page[page.length - 1]![0]}`;
+    from = `(${page[page.length - 1][0]}`;
   }
 }

@@ -32,7 +32,9 @@ export async function startRecordingSmsGateway(options: { answerDelayMs: number;
   const server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', async () => {
+    // Each request's answer runs on its own; the emitter does not look at the promise.
+    incoming.on('end', () => void answer());
+    const answer = async () => {
       if (incoming.headers.authorization !== `Bearer ${apiKey}`) {
         response.writeHead(401).end();
         return;
@@ -49,7 +51,7 @@ export async function startRecordingSmsGateway(options: { answerDelayMs: number;
       if (response.destroyed) return;
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ status: delivered ? 'queued' : 'duplicate' }));
-    });
+    };
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

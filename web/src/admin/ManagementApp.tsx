@@ -69,7 +69,7 @@ function Console({ role, onSignedOut }: { role: Exclude<StaffRole, 'auditor'>; o
   function logout() {
     signOutStaff();
     toast({ title: 'Logged out', description: 'You have been logged out successfully' });
-    navigate('/admin-login');
+    void navigate('/admin-login');
   }
 
   return (

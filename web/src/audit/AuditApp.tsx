@@ -45,7 +45,7 @@ function Workspace({ onSignedOut }: { onSignedOut: () => void }) {
     signOutStaff();
     onSignedOut();
     toast({ title: 'Logged out', description: 'You have been logged out successfully' });
-    navigate('/admin-login');
+    void navigate('/admin-login');
   }
   return (
     <Routes>

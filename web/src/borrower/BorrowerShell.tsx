@@ -1,5 +1,5 @@
 import { lazy, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { NavigationType, Outlet, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { onAccountSuspended } from '../shared/api';
 import { BottomTabBar } from './components/BottomTabBar';
 import { LoadingScreen } from './components/LoadingScreen';
@@ -21,7 +21,7 @@ export function BorrowerShell() {
   const consentRequired = useSession((state) => state.user?.consentRequired === true);
   const navigate = useNavigate();
 
-  useEffect(() => onAccountSuspended(() => navigate('/app-login', { replace: true })), [navigate]);
+  useEffect(() => onAccountSuspended(() => void navigate('/app-login', { replace: true })), [navigate]);
   // The lender's details, once per visit: the footer and the operator card on every borrower page.
   useEffect(() => useCompany.getState().load(), []);
 
@@ -30,7 +30,7 @@ export function BorrowerShell() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
   useEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
   }, [pathname, navigationType]);
 
   if (loading) return <LoadingScreen />;

@@ -27,7 +27,7 @@ export function formatDateTime(value: string): string {
 /** A status code as words: account_issue → Account issue */
 export function statusLabel(status: string): string {
   const words = status.replace(/_/g, ' ').trim();
-  return words ? words[0]!.toUpperCase() + words.slice(1) : status;
+  return words ? words[0].toUpperCase() + words.slice(1) : status;
 }
 
 /** An ISO instant as a Manila clock time: "2:05 PM". */

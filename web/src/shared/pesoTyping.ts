@@ -40,7 +40,7 @@ export function caretAfterGrouping(typed: string, caret: number, formatted: stri
   if (significant === 0) return 0;
   let seen = 0;
   for (let i = 0; i < formatted.length; i++) {
-    if (/[\d.]/.test(formatted[i]!)) seen++;
+    if (/[\d.]/.test(formatted[i])) seen++;
     if (seen === significant) return i + 1;
   }
   return formatted.length;

@@ -41,6 +41,7 @@ export function requestOf(fetchMock: ReturnType<typeof mockFetch>, call = 0) {
   const [url, init = {}] = fetchMock.mock.calls[call] ?? [];
   const headers = new Headers(init.headers);
   return {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     url: String(url),
     method: init.method ?? 'GET',
     headers,
@@ -138,6 +139,7 @@ export function withdrawalAnswer(overrides: Partial<WithdrawalAnswer> = {}): Wit
 /** Answers each request by its path (and method), so a screen's several calls need no fixed order; the rates answer the fallback unless given. */
 export function routeFetch(routes: Record<string, (init: RequestInit) => Response | Promise<Response>>) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init = {}) => {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     const path = String(input);
     const method = init.method ?? 'GET';
     const handler =

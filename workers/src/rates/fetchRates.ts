@@ -37,7 +37,9 @@ export async function fetchRatesPerPeso(url: string, options: { fetchedAt: Date;
   }
   if (typeof body !== 'object' || body === null) throw new Error('rates service answer is not an object');
   const answer = body as ProviderAnswer;
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- whatever the service put there is quoted in the error
   if (answer.result !== undefined && answer.result !== 'success') throw new Error(`rates service reported ${String(answer.result)}`);
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- whatever the service put there is quoted in the error
   if (answer.base_code !== undefined && answer.base_code !== 'PHP') throw new Error(`rates service answered for base ${String(answer.base_code)}, not PHP`);
   if (typeof answer.rates !== 'object' || answer.rates === null) throw new Error('rates service answer has no rates map');
   const provided = answer.rates as Record<string, unknown>;

@@ -56,8 +56,8 @@ export class SmsDeliveries {
       .exec();
     if (results === null) throw new Error('Redis transaction was aborted');
     const failure = results.find(([error]) => error !== null);
-    if (failure) throw failure[0];
-    const [state, seed, sendNumber] = results[3]![1] as [string | null, string | null, string | null];
+    if (failure?.[0]) throw failure[0];
+    const [state, seed, sendNumber] = results[3][1] as [string | null, string | null, string | null];
     const number = Number(sendNumber ?? 0);
     return { sent: state === 'sent', seed: seed ?? '', sendNumber: number, idempotencyKey: `${queue}:${jobId}:${number}` };
   }

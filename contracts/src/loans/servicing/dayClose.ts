@@ -46,7 +46,7 @@ export function dayCloseEvents(account: LoanAccount, through: BusinessDate): Day
       }
     }
     after.instalments.forEach((line, index) => {
-      const charged = line.penaltyChargedCentavos - opening.instalments[index]!.penaltyChargedCentavos;
+      const charged = line.penaltyChargedCentavos - opening.instalments[index].penaltyChargedCentavos;
       if (charged <= 0) return;
       const data: EventData<'LateChargeApplied'> = {
         loanId,

@@ -20,14 +20,14 @@ describe('given a ₱120,000 loan over 12 months, disbursed on 20 January 2026',
 
   it('when the first instalment is paid on its due date, then interest is paid before principal and it is paid', () => {
     const position = loanPosition(foldAccount([opened(), repaid(INSTALMENT, '2026-03-15')]), '2026-03-15');
-    expect(position.repayments[0]!.allocation).toEqual([{ instalment: 1, penaltyCentavos: 0, interestCentavos: 300_000, principalCentavos: 1_000_000 }]);
-    expect(position.instalments[0]!.status).toBe('paid');
-    expect(position.instalments[1]!.status).toBe('upcoming');
+    expect(position.repayments[0].allocation).toEqual([{ instalment: 1, penaltyCentavos: 0, interestCentavos: 300_000, principalCentavos: 1_000_000 }]);
+    expect(position.instalments[0].status).toBe('paid');
+    expect(position.instalments[1].status).toBe('upcoming');
   });
 
   it('when an instalment is due today, then it is due; the day after, overdue by 1 day in the 1–30 bucket', () => {
     const account = foldAccount([opened()]);
-    expect(loanPosition(account, '2026-03-15').instalments[0]!.status).toBe('due');
+    expect(loanPosition(account, '2026-03-15').instalments[0].status).toBe('due');
     const next = loanPosition(account, '2026-03-16');
     expect(next.instalments[0]).toMatchObject({ status: 'overdue', daysPastDue: 1 });
     expect(next).toMatchObject({ daysPastDue: 1, bucket: '1-30' });
@@ -36,24 +36,24 @@ describe('given a ₱120,000 loan over 12 months, disbursed on 20 January 2026',
   it('when an instalment is 10 days late, then 2 % a month is charged for the 6 days after the 3-day grace: ₱52.00', () => {
     // Days charged: 19–24 March (the 25th is still open). 1,300,000 × 6 × 2 % / 30 = 5,200 centavos.
     const position = loanPosition(foldAccount([opened()]), '2026-03-25');
-    expect(position.instalments[0]!.penaltyCentavos).toBe(5_200);
+    expect(position.instalments[0].penaltyCentavos).toBe(5_200);
     expect(position.outstanding.penaltiesCentavos).toBe(5_200);
     expect(position.daysPastDue).toBe(10);
   });
 
   it('when a late payment comes in, then it pays the late charge first, then interest, then principal', () => {
     const position = loanPosition(foldAccount([opened(), repaid(INSTALMENT, '2026-03-25')]), '2026-03-25');
-    expect(position.repayments[0]!.allocation).toEqual([{ instalment: 1, penaltyCentavos: 5_200, interestCentavos: 300_000, principalCentavos: 994_800 }]);
+    expect(position.repayments[0].allocation).toEqual([{ instalment: 1, penaltyCentavos: 5_200, interestCentavos: 300_000, principalCentavos: 994_800 }]);
     expect(position.instalments[0]).toMatchObject({ status: 'overdue', unpaidPrincipalCentavos: 5_200 });
   });
 
   it('when more than an instalment is paid, then the surplus pays the next instalments (prepayment is free)', () => {
     const position = loanPosition(foldAccount([opened(), repaid(INSTALMENT + 500_000, '2026-03-10')]), '2026-03-10');
-    expect(position.repayments[0]!.allocation).toEqual([
+    expect(position.repayments[0].allocation).toEqual([
       { instalment: 1, penaltyCentavos: 0, interestCentavos: 300_000, principalCentavos: 1_000_000 },
       { instalment: 2, penaltyCentavos: 0, interestCentavos: 300_000, principalCentavos: 200_000 },
     ]);
-    expect(position.instalments[1]!.status).toBe('partially_paid');
+    expect(position.instalments[1].status).toBe('partially_paid');
   });
 
   it('when the payoff amount is paid, then the loan closes and interest of instalments not yet due is forgiven', () => {
@@ -65,7 +65,7 @@ describe('given a ₱120,000 loan over 12 months, disbursed on 20 January 2026',
     expect(paid.closed).toMatchObject({ valueDate: '2026-04-01', interestForgivenCentavos: 3_300_000 });
     expect(paid.outstanding.totalCentavos).toBe(0);
     expect(paid.instalments.every((line) => line.status === 'paid')).toBe(true);
-    expect(paid.repayments[0]!.allocation.reduce((sum, line) => sum + line.penaltyCentavos + line.interestCentavos + line.principalCentavos, 0)).toBe(quote.totalCentavos);
+    expect(paid.repayments[0].allocation.reduce((sum, line) => sum + line.penaltyCentavos + line.interestCentavos + line.principalCentavos, 0)).toBe(quote.totalCentavos);
   });
 
   it('when a repayment is reversed, then the position is the one without it', () => {
@@ -88,7 +88,7 @@ describe('given a ₱120,000 loan over 12 months, disbursed on 20 January 2026',
     expect(loanPosition(foldAccount([opened(), waived(2_000)]), '2026-03-25').outstanding.penaltiesCentavos).toBe(3_200);
     const tooMuch = loanPosition(foldAccount([opened(), waived(99_999)]), '2026-03-25');
     expect(tooMuch.outstanding.penaltiesCentavos).toBe(0);
-    expect(tooMuch.waivers[0]!.appliedCentavos).toBe(5_200);
+    expect(tooMuch.waivers[0].appliedCentavos).toBe(5_200);
   });
 });
 

@@ -64,7 +64,7 @@ export type AppendFault =
 
 export class FakeRead extends PassThrough implements EsdbRead {
   cancelled = false;
-  constructor(readonly request: { stream: string | '$all'; options: ReadStreamOptions | ReadAllOptions }) {
+  constructor(readonly request: { stream: string; options: ReadStreamOptions | ReadAllOptions }) {
     super({ objectMode: true });
   }
   async cancel(): Promise<void> {
@@ -177,7 +177,7 @@ export class FakeEsdbClient implements EsdbClient {
   /** The server's decision on an append: written, an idempotent repeat, or a conflict (thrown). */
   private decide(stream: string, events: EventData[], expected: AppendExpectedRevision): AppendResult {
     const existing = this.records(stream);
-    const current = existing.length === 0 ? -1n : existing[existing.length - 1]!.revision;
+    const current = existing.length === 0 ? -1n : existing[existing.length - 1].revision;
     const ids = events.map((event) => event.id);
     const sameAt = (from: number) => ids.every((id, i) => existing[from + i]?.id === id);
     const conflict = () =>
@@ -203,7 +203,7 @@ export class FakeEsdbClient implements EsdbClient {
       stream,
       events.map((event) => ({ id: event.id, type: event.type, data: event.data, metadata: event.metadata, isJson: event.contentType === 'application/json' })),
     );
-    return { success: true, nextExpectedRevision: written[written.length - 1]!.revision, position: written[written.length - 1]!.position };
+    return { success: true, nextExpectedRevision: written[written.length - 1].revision, position: written[written.length - 1].position };
   }
 
   private write(stream: string, events: Array<{ id: string; type: string; data: unknown; metadata: unknown; isJson: boolean }>): FakeRecord[] {

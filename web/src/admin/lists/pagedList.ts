@@ -9,9 +9,9 @@ export interface ListFilters {
   status: string;
   page: number;
   /** A new search or status filter starts again from the first page. */
-  setSearch(search: string): void;
-  setStatus(status: string): void;
-  setPage(page: number): void;
+  setSearch: (search: string) => void;
+  setStatus: (status: string) => void;
+  setPage: (page: number) => void;
   /** The server-side page the filters ask for. */
   query: LiveListQuery;
 }

@@ -21,7 +21,7 @@ export function applyPushed<T extends Row, P extends Row>(rows: readonly T[], pu
   if (index === -1) return { rows: rows as T[], unknown: true };
   if (!isNewer(rows[index], pushed)) return { rows: rows as T[], unknown: false };
   const next = rows.slice();
-  next[index] = merge(rows[index]!, pushed);
+  next[index] = merge(rows[index], pushed);
   return { rows: next, unknown: false };
 }
 

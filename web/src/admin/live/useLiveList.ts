@@ -30,12 +30,12 @@ export interface LiveList<T> {
   loading: boolean;
   /** The last read failed (the table says so instead of pretending to be empty). */
   failed: boolean;
-  refetch(): void;
+  refetch: () => void;
   /** Puts a write's answer in place of its row. */
-  replace(row: T): void;
-  remove(id: string): void;
+  replace: (row: T) => void;
+  remove: (id: string) => void;
   /** Rewrites the rows held (e.g. a pushed member's new balance in the loans they hold). */
-  update(change: (rows: T[]) => T[]): void;
+  update: (change: (rows: T[]) => T[]) => void;
 }
 
 /** Pushes that name a row this page does not hold are gathered this long before one refetch. */

@@ -34,7 +34,7 @@ export default function AdminLoginPage() {
       storeToken(answer.token);
       toast({ title: 'Success', description: 'Admin login successful' });
       // Auditors work in their own workspace (issue 16); everyone else in the console.
-      navigate(answer.user?.role === 'auditor' ? '/audit' : '/management');
+      void navigate(answer.user?.role === 'auditor' ? '/audit' : '/management');
     } catch (failure) {
       const message = reasonOf(failure) || 'Login failed';
       setError(message);

@@ -63,7 +63,7 @@ export function CollectionsPage() {
         options={BUCKETS.map((value) => ({ value, label: value === 'all' ? 'All overdue' : `${value} days` }))}
         value={bucket}
         onChange={(value) => {
-          setBucket(value as (typeof BUCKETS)[number]);
+          setBucket(value);
           setPage(1);
         }}
         style={{ marginBottom: 16 }}

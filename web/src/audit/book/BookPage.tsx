@@ -32,7 +32,7 @@ export function BookPage() {
         .then((result) => {
           if (stopped) return;
           setAnswer(result);
-          if (result.status === 'running') timer = setTimeout(read, POLL_MS);
+          if (result.status === 'running') timer = setTimeout(() => void read(), POLL_MS);
         })
         .catch((error: unknown) => {
           if (stopped) return;

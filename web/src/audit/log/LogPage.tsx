@@ -182,7 +182,7 @@ export function LogPage() {
           {events.length.toLocaleString('en-PH')} events shown{next !== null ? ', more after these' : ''}
         </Typography.Text>
         {next !== null && !tail && (
-          <Button onClick={() => read(next, false).catch((error: unknown) => failureToast('Failed to fetch the log', error))}>Load more</Button>
+          <Button onClick={() => void read(next, false).catch((error: unknown) => failureToast('Failed to fetch the log', error))}>Load more</Button>
         )}
       </div>
     </>

@@ -55,7 +55,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <Dialog open={open} title="Change password" onClose={close} closeButton>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormField label="Current password" name="currentPassword" type="password" autoComplete="current-password" revealable {...field('currentPassword')} />
         <FormField label="New password" hint="(at least 6 characters)" name="newPassword" type="password" autoComplete="new-password" revealable {...field('newPassword')} />
         <DialogActions>

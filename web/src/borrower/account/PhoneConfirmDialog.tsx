@@ -64,7 +64,7 @@ export function PhoneConfirmDialog({ open, onClose }: { open: boolean; onClose: 
       closeButton
     >
       {sent ? (
-        <form className="form" noValidate onSubmit={confirm}>
+        <form className="form" noValidate onSubmit={(event) => void confirm(event)}>
           <FormField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onValueChange={(value) => (setCode(value), setError(undefined))} error={error} />
           <DialogActions>
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>

@@ -163,7 +163,7 @@ export function AuthPage() {
           </button>
         </div>
 
-        <form className="auth__form" noValidate onSubmit={submit} aria-label={registering ? 'Register' : 'Sign in'}>
+        <form className="auth__form" noValidate onSubmit={(event) => void submit(event)} aria-label={registering ? 'Register' : 'Sign in'}>
           {registering && <FormField label="Full name" name="fullName" autoComplete="name" {...fieldProps('fullName')} />}
           <FormField
             label="Phone number"

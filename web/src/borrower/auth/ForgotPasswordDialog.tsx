@@ -68,7 +68,7 @@ export function ForgotPasswordDialog({ open, initialPhone, onClose }: { open: bo
 
   return (
     <Dialog open={open} title="Forgot password" description={requested ?? 'Enter your mobile number: we text you a code to set a new password.'} onClose={close} closeButton>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <FormField label="Phone number" name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="09171234567" readOnly={requested !== null} {...field('phone')} />
         {requested !== null && (
           <>

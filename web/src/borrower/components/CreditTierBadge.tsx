@@ -7,7 +7,7 @@ const MAX_STARS = 5;
 export function CreditTierBadge({ score }: { score: number | null | undefined }) {
   const shown = typeof score === 'number' ? score : DEFAULT_CREDIT_SCORE;
   const tier = creditTierOf(shown);
-  const tone = tier.label.split(' ')[0]!.toLowerCase();
+  const tone = tier.label.split(' ')[0].toLowerCase();
   return (
     <div className={`credit-badge credit-badge--${tone}`} data-testid="credit-badge">
       <p className="credit-badge__caption">Credit score</p>

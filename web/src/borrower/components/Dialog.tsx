@@ -49,6 +49,7 @@ export function Dialog({ open, title, description, onClose, children, actions, w
   if (!open) return null;
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the backdrop is the mouse's shortcut; the keyboard closes with Escape
     <div className="dialog-backdrop" onClick={(event) => event.target === event.currentTarget && requestClose()}>
       <div
         ref={panel}
@@ -73,6 +74,7 @@ export function Dialog({ open, title, description, onClose, children, actions, w
               <strong>Discard what you typed?</strong> It has not been saved.
             </p>
             <div className="dialog__discard-actions">
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the question opens in place of the form: focus goes to its safe answer */}
               <button type="button" className="button button--primary" onClick={() => setAskingToDiscard(false)} autoFocus>
                 Keep editing
               </button>

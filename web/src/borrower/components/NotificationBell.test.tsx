@@ -19,7 +19,7 @@ function offlineClient() {
 
 const ids = ['a1000000-0000-4000-8000-000000000001', 'a1000000-0000-4000-8000-000000000002', 'a1000000-0000-4000-8000-000000000003'];
 const notice = (n: number, overrides: Parameters<typeof notificationAnswer>[0] = {}) =>
-  notificationAnswer({ id: ids[n]!, title: `Notice ${n + 1}`, message: `Message ${n + 1}`, createdAt: `2026-01-1${n + 1}T02:00:00.000Z`, version: 50 + n, ...overrides });
+  notificationAnswer({ id: ids[n], title: `Notice ${n + 1}`, message: `Message ${n + 1}`, createdAt: `2026-01-1${n + 1}T02:00:00.000Z`, version: 50 + n, ...overrides });
 
 const bell = () => screen.getByRole('button', { name: /^Notifications,/ });
 

@@ -40,11 +40,12 @@ export function SideMenu({ open, onClose }: SideMenuProps) {
   function signOut() {
     onClose();
     logout();
-    navigate('/');
+    void navigate('/');
   }
 
   const links = signedIn ? SIGNED_IN_LINKS : SIGNED_OUT_LINKS;
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- a click on the backdrop is the mouse's shortcut; the keyboard closes with Escape
     <div className="side-menu-backdrop" onClick={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={panel} id={SIDE_MENU_ID} className="side-menu" role="dialog" aria-modal="true" aria-label="Menu" tabIndex={-1}>
         <div className="side-menu__header">

@@ -33,8 +33,8 @@ export function useModalFocus(open: boolean, panel: RefObject<HTMLElement | null
         event.preventDefault();
         return;
       }
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
+      const first = items[0];
+      const last = items[items.length - 1];
       if (event.shiftKey && document.activeElement === first) {
         event.preventDefault();
         last.focus();

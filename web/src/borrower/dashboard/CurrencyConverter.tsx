@@ -141,8 +141,8 @@ function TrendLine({ trend, currency }: { trend: RateTrend | null; currency: str
   if (!trend) return <p className="converter__no-trend">7-day trend: no trend yet</p>;
   const width = 280;
   const height = 56;
-  const first = trend.points[0]!;
-  const last = trend.points[trend.points.length - 1]!;
+  const first = trend.points[0];
+  const last = trend.points[trend.points.length - 1];
   return (
     <figure className="converter__trend">
       <svg

@@ -40,8 +40,8 @@ export const TREND_DAYS = 7;
 export function trendOf(history: readonly RatePoint[] | undefined): RateTrend | null {
   const points = (history ?? []).slice(-TREND_DAYS);
   if (points.length < 2) return null;
-  const previous = points[points.length - 2]!.rate;
-  const last = points[points.length - 1]!.rate;
+  const previous = points[points.length - 2].rate;
+  const last = points[points.length - 1].rate;
   const changePercent = ((last - previous) / previous) * 100;
   const rounded = Math.round(changePercent * 100) / 100;
   return { direction: rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat', changePercent: rounded, points };

@@ -126,7 +126,7 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
 
   return (
     <Dialog open={open} title="Apply for a Loan" onClose={close} closeButton unsavedChanges={unsavedChanges && !submitting}>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         <div className="field">
           <label className="field__label" htmlFor="loan-amount-slider">
             Loan amount

@@ -18,7 +18,7 @@ export function NoLoanDialog({ open, onClose }: { open: boolean; onClose: () => 
             onClick={() => {
               onClose();
               // The dashboard opens the application form on arrival.
-              navigate('/loan-app', { state: { openApplication: true } });
+              void navigate('/loan-app', { state: { openApplication: true } });
             }}
           >
             Apply now

@@ -24,7 +24,7 @@ export function VerificationRequiredDialog({ open, onClose, phoneOnly = false }:
             className="button button--primary"
             onClick={() => {
               onClose();
-              navigate('/profile');
+              void navigate('/profile');
             }}
           >
             Verify now

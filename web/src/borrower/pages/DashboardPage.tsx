@@ -84,7 +84,7 @@ function ActiveLoanCard() {
   // and drop the request from the history entry so a reload or Back does not open it again.
   useEffect(() => {
     if (!openApplication || status === 'loading') return; // 'idle' reads as 'loading' above
-    navigate(location.pathname, { replace: true, state: null });
+    void navigate(location.pathname, { replace: true, state: null });
     if (canApply) setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
   }, [openApplication, status, canApply, user.verified, user.phoneVerified, navigate, location.pathname]);
   const message = loan ? loanNotice(loan, notifications) : null;

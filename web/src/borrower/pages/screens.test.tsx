@@ -215,6 +215,7 @@ describe('dashboard (spec §2)', () => {
     signedIn(VERIFIED);
     useCompany.getState().clear();
     renderApp('/wallet');
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     await waitFor(() => expect(fetchMock.mock.calls.some(([path]) => String(path) === '/api/company')).toBe(true));
     await act(async () => {});
     expect(screen.queryByRole('contentinfo', { name: 'Lender' })).toBeNull();

@@ -146,7 +146,7 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   }
 
   function failed(error: unknown) {
-    showErrors(serverFieldErrors(error) as ProfileErrors);
+    showErrors(serverFieldErrors(error));
     if (error instanceof ApiError && error.accountSuspended) return;
     toast({ variant: 'destructive', title: 'Update failed', description: (error instanceof Error && error.message) || 'Please try again' });
   }
@@ -210,7 +210,7 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   if (bankCode) {
     return (
       <Dialog open title="Confirm your new bank account" onClose={onClose} closeButton>
-        <form className="form" noValidate onSubmit={submit}>
+        <form className="form" noValidate onSubmit={(event) => void submit(event)}>
           <p>
             We texted a code to <strong>{bankCode.sentTo}</strong>. It confirms your new bank account <strong>{bankCode.destination}</strong>.
           </p>
@@ -242,7 +242,7 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
 
   return (
     <Dialog open title="Personal Information" description="All fields except email are required." onClose={onClose} closeButton unsavedChanges={unsavedChanges && !saving}>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={(event) => void submit(event)}>
         {PROFILE_FIELDS.map((field) => {
           const { hint, ...props } = INPUT_PROPS[field] ?? {};
           // The salary is an amount like any other: its separators go in as it is typed (issue 22, item 19).

@@ -130,11 +130,11 @@ interface ProfileState {
   saving: boolean;
   uploading: boolean;
   /** PUT /api/user/profile with the personal information (and the texted code when the bank account changes); resolves with the saved member. */
-  save(values: ProfileValues, otp?: string): Promise<UserAnswer>;
+  save: (values: ProfileValues, otp?: string) => Promise<UserAnswer>;
   /** Texts the member a code confirming the new bank account. */
-  requestBankChangeCode(bankName: string, bankAccountNumber: string): Promise<BankChangeCode>;
+  requestBankChangeCode: (bankName: string, bankAccountNumber: string) => Promise<BankChangeCode>;
   /** Uploads the chosen images, then records them on the profile in one update. */
-  uploadDocuments(files: Partial<Record<DocumentKind, File>>): Promise<UserAnswer | null>;
+  uploadDocuments: (files: Partial<Record<DocumentKind, File>>) => Promise<UserAnswer | null>;
 }
 
 export const useProfile = create<ProfileState>()((set) => ({

@@ -34,17 +34,17 @@ interface SessionState {
   staffRole: StaffRole | null;
   /** True until the start-up check of the stored token has ended. */
   loading: boolean;
-  start(): Promise<void>;
-  login(credentials: Credentials): Promise<UserAnswer | null>;
-  register(registration: Registration): Promise<UserAnswer | null>;
-  logout(): void;
-  refreshUser(): Promise<void>;
+  start: () => Promise<void>;
+  login: (credentials: Credentials) => Promise<UserAnswer | null>;
+  register: (registration: Registration) => Promise<UserAnswer | null>;
+  logout: () => void;
+  refreshUser: () => Promise<void>;
   /** A pushed member document: applied only when newer than the one held (version rule). */
-  applyMember(doc: UserAnswer): void;
+  applyMember: (doc: UserAnswer) => void;
   /** A member document a request answered (profile save): replaces the held one unless that is newer. */
-  acceptMember(doc: UserAnswer): void;
+  acceptMember: (doc: UserAnswer) => void;
   /** Ends a session the server no longer accepts (revoked token), with a notice. */
-  endSession(title: string, description: string): void;
+  endSession: (title: string, description: string) => void;
 }
 
 const PROFILE_PATH = '/api/user/profile';

@@ -53,16 +53,16 @@ interface WithdrawalFlowState {
   /** When the server allows another code (epoch ms) after refusing one for the resend limit, or null. */
   resendAllowedAt: number | null;
   /** 'Withdraw money': refused with the spec's toast when there is nothing to withdraw. */
-  open(balance: number): void;
+  open: (balance: number) => void;
   /** 'Request withdrawal': checks the amount, then asks the server to text a code for it. */
-  requestCode(amountText: string, balance: number): Promise<void>;
+  requestCode: (amountText: string, balance: number) => Promise<void>;
   /** Sends a new code for the same amount. */
-  resendCode(): Promise<void>;
+  resendCode: () => Promise<void>;
   /** 'Verify OTP': the request itself, with the code and its challenge. */
-  verify(otp: string, bank: { bankName: string; bankAccountNumber: string }): Promise<WithdrawalAnswer | null>;
+  verify: (otp: string, bank: { bankName: string; bankAccountNumber: string }) => Promise<WithdrawalAnswer | null>;
   /** Cancel: the pending request is forgotten (spec §4). */
-  cancel(): void;
-  clearError(field: 'amount' | 'otp'): void;
+  cancel: () => void;
+  clearError: (field: 'amount' | 'otp') => void;
 }
 
 /** A peso amount as typed: digits with at most two decimals, or null. */

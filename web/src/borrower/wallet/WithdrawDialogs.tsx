@@ -169,7 +169,7 @@ function useSecondsUntil(at: number | null): number {
       if (next === 0) window.clearInterval(timer);
     }, 1000);
     return () => window.clearInterval(timer);
-    // `left` reads only `at`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `left` reads only `at`.
   }, [at]);
   return seconds;
 }

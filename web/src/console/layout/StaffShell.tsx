@@ -29,7 +29,7 @@ export function StaffShell({ brand, navLabel, pages, selected, onLogout, above }
             mode="inline"
             selectedKeys={[selected]}
             items={[...pages.map(({ key, icon, label }): NonNullable<MenuProps['items']>[number] => ({ key, icon, label })), { type: 'divider' }, { key: LOGOUT, icon: <LogoutOutlined />, label: 'Logout', danger: true }]}
-            onClick={({ key }) => (key === LOGOUT ? onLogout() : navigate(key))}
+            onClick={({ key }) => (key === LOGOUT ? onLogout() : void navigate(key))}
           />
         </nav>
       </Layout.Sider>

@@ -39,9 +39,13 @@ describe('toaster', () => {
       toast({ title: 'Logged out' });
     });
 
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(openToasts()).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(openToasts()).toHaveLength(0);
   });
 

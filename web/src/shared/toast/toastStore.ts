@@ -27,9 +27,9 @@ export interface Toast {
 
 interface ToastState {
   toasts: Toast[];
-  show(input: ToastInput): number;
-  dismiss(id?: number): void;
-  remove(id: number): void;
+  show: (input: ToastInput) => number;
+  dismiss: (id?: number) => void;
+  remove: (id: number) => void;
 }
 
 let nextToastId = 1;
