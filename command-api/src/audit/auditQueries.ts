@@ -87,7 +87,7 @@ export async function positionAtTime(store: EventStore, time: string): Promise<n
         found = event.position;
       }
       if (page.length < 5_000) return found;
-      from = page[page.length - 1]!.position;
+      from = page[page.length - 1].position;
     }
   }
   let low = 0;
@@ -141,7 +141,7 @@ export async function* matchingEvents(store: EventStore, filters: LogFilters, { 
       const page = store.readChain ? await store.readChain({ from: cursor, limit: SCAN_PAGE, stream }) : await store.readAll({ from: cursor, limit: SCAN_PAGE });
       yield page;
       if (page.length < SCAN_PAGE) return;
-      cursor = page[page.length - 1]!.position;
+      cursor = page[page.length - 1].position;
     }
   };
   for await (const page of pages()) {

@@ -130,7 +130,7 @@ export function auditRoutes(deps: AuditApiDeps): Router {
     const view = await personalDataView(ctx, deps);
     const memberId = stream.startsWith('member-') ? stream.slice('member-'.length) : (recorded.map((event) => memberOfEvent(event)).find((id) => id !== null) ?? null);
     const folded = foldAsOf(stream, recorded, revision, view.masking && !(memberId !== null && view.isUnmasked(memberId)));
-    const last = revision >= 0 ? recorded[revision]! : null;
+    const last = revision >= 0 ? recorded[revision] : null;
     const answer: AuditStreamAnswer = {
       stream,
       aggregate: folded.aggregate,

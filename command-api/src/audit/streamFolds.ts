@@ -15,18 +15,18 @@ type AnyDecider = Decider<unknown, never, DomainEvent>;
 
 /** Which decider owns a stream, by its name; the first match wins (admin-username- before admin-). */
 const OWNERS: Array<{ aggregate: string; matches: (stream: string) => boolean; decider: AnyDecider }> = [
-  { aggregate: 'member', matches: (s) => s.startsWith('member-'), decider: memberDecider as unknown as AnyDecider },
-  { aggregate: 'loan', matches: (s) => s.startsWith('loan-'), decider: loanDecider as unknown as AnyDecider },
-  { aggregate: 'phone', matches: (s) => s.startsWith('phone-'), decider: phoneReservationDecider as unknown as AnyDecider },
-  { aggregate: 'admin-username', matches: (s) => s.startsWith('admin-username-'), decider: adminUsernameDecider as unknown as AnyDecider },
-  { aggregate: 'admin', matches: (s) => s.startsWith('admin-'), decider: adminAccountDecider as unknown as AnyDecider },
-  { aggregate: 'allowed-ips', matches: (s) => s === 'settings-admin-ips', decider: allowedIpsDecider as unknown as AnyDecider },
-  { aggregate: 'loan-statuses', matches: (s) => s === 'settings-loan-statuses', decider: customLoanStatusesDecider as unknown as AnyDecider },
-  { aggregate: 'audit-access', matches: (s) => s.startsWith('audit-access-'), decider: auditAccessDecider as unknown as AnyDecider },
-  { aggregate: 'notifications', matches: (s) => s.startsWith('notifications-'), decider: inboxDecider as unknown as AnyDecider },
+  { aggregate: 'member', matches: (s) => s.startsWith('member-'), decider: memberDecider },
+  { aggregate: 'loan', matches: (s) => s.startsWith('loan-'), decider: loanDecider },
+  { aggregate: 'phone', matches: (s) => s.startsWith('phone-'), decider: phoneReservationDecider },
+  { aggregate: 'admin-username', matches: (s) => s.startsWith('admin-username-'), decider: adminUsernameDecider },
+  { aggregate: 'admin', matches: (s) => s.startsWith('admin-'), decider: adminAccountDecider },
+  { aggregate: 'allowed-ips', matches: (s) => s === 'settings-admin-ips', decider: allowedIpsDecider },
+  { aggregate: 'loan-statuses', matches: (s) => s === 'settings-loan-statuses', decider: customLoanStatusesDecider },
+  { aggregate: 'audit-access', matches: (s) => s.startsWith('audit-access-'), decider: auditAccessDecider },
+  { aggregate: 'notifications', matches: (s) => s.startsWith('notifications-'), decider: inboxDecider },
   // Four eyes (design §11): one request waiting for a second admin, and the settings.
-  { aggregate: 'approval', matches: (s) => s.startsWith('approval-'), decider: approvalDecider as unknown as AnyDecider },
-  { aggregate: 'approval-settings', matches: (s) => s === 'settings-approvals', decider: approvalSettingsDecider as unknown as AnyDecider },
+  { aggregate: 'approval', matches: (s) => s.startsWith('approval-'), decider: approvalDecider },
+  { aggregate: 'approval-settings', matches: (s) => s === 'settings-approvals', decider: approvalSettingsDecider },
 ];
 
 export function ownerOf(stream: string): { aggregate: string; decider: AnyDecider } | null {

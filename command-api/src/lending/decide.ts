@@ -159,7 +159,7 @@ function decideRepayment(command: Extract<LoanCommand, { type: 'RecordRepayment'
       receivedAt: now,
     },
   };
-  const after = evolveLoanAccount(account, received as Extract<LoanEvent, { type: 'RepaymentReceived' }>)!;
+  const after = evolveLoanAccount(account, received)!;
   const position = loanPosition(after, businessDate);
   if (position.overpaidCentavos > 0) throw new DomainError(409, 'OVERPAYMENT_CONFLICT', LOAN_MESSAGES.overpaymentConflict);
   if (!position.closed) return [received];

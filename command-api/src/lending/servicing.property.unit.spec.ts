@@ -102,10 +102,10 @@ describe('servicing properties', { timeout: 120_000 }, () => {
         // Instalment k in 1–3 parts (never valued before disbursement), recorded in a random order after the last due date.
         const payments = splits.flatMap(([count, early], index) => {
           const sizes = Array.from({ length: count }, (_, part) => (part < count - 1 ? Math.floor(INSTALMENT_CENTAVOS / count) : INSTALMENT_CENTAVOS - Math.floor(INSTALMENT_CENTAVOS / count) * (count - 1)));
-          const offset = (part: number) => (index === dueDates.length - 1 ? Math.abs(early[part]!) % 4 : early[part]!);
-          return sizes.map((amount, part) => ({ amount, valueDate: [addDays(dueDates[index]!, offset(part)), OPENED_ON].sort().at(-1)! }));
+          const offset = (part: number) => (index === dueDates.length - 1 ? Math.abs(early[part]) % 4 : early[part]);
+          return sizes.map((amount, part) => ({ amount, valueDate: [addDays(dueDates[index], offset(part)), OPENED_ON].sort().at(-1)! }));
         });
-        const order = payments.map((payment, index) => ({ payment, key: shuffle[index]! })).sort((a, b) => a.key - b.key);
+        const order = payments.map((payment, index) => ({ payment, key: shuffle[index] })).sort((a, b) => a.key - b.key);
         const today = addDays(dueDates.at(-1)!, 3);
         for (const { payment } of order) expect(loan.pay(payment.amount, payment.valueDate, today)).not.toBeTypeOf('string');
         const position = loanPosition(loan.loan.account!, today);

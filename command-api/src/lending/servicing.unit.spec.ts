@@ -33,7 +33,7 @@ describe('given an approved loan', () => {
     const legacy: LoanEvent[] = [...appliedAndApproved, { type: 'LoanStatusChanged', data: { loanId: LOAN_ID, memberId: MEMBER_ID, from: 'approved', to: 'active', message: null, changedAt: now } }];
     given(loanDecider, legacy).when({ type: 'ChangeLoanStatus', loanId: LOAN_ID, to: 'approved', message: null, customStatuses: [], now }).then([]);
     const [event] = loanDecider.decide({ type: 'OpenLoanAccount', loanId: LOAN_ID, lateCharge: DEFAULT_LATE_CHARGE_SETTINGS, businessDate: '2026-03-01', now }, legacy.reduce(evolveLoan, initialLoanState()));
-    expect(event!.type).toBe('LoanAccountOpened');
+    expect(event.type).toBe('LoanAccountOpened');
   });
 
   it('when an admin asks for active or completed, then it is refused: the status follows the money', () => {
@@ -113,8 +113,8 @@ describe('given an active loan', () => {
   it('when a reminder was sent for an instalment and reason, then it is not recorded twice', () => {
     const remind = { type: 'RecordReminder', loanId: LOAN_ID, instalment: 1, reason: 'before_due', dueDate: '2026-03-15', amountCentavos: INSTALMENT_CENTAVOS, notificationId: repaymentId, title: 't', message: 'm', now } as const;
     const [sent] = loanDecider.decide(remind, opened.state);
-    expect(sent!.type).toBe('RepaymentReminderSent');
-    given(loanDecider, [...account, sent!]).when(remind).then([]);
+    expect(sent.type).toBe('RepaymentReminderSent');
+    given(loanDecider, [...account, sent]).when(remind).then([]);
   });
 
   it('when a late instalment is paid back-dated to its due date, then its late charges are gone from the position', () => {

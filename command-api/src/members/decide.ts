@@ -242,7 +242,7 @@ function changedProfileFields(member: ExistingMember, changes: ProfileChanges): 
   for (const [field, value] of Object.entries(changes)) {
     if (value !== undefined && member.profile[field as keyof ProfileChanges] !== value) changed[field] = value;
   }
-  return changed as ProfileChanges;
+  return changed;
 }
 
 export function decideMember(command: MemberCommand, state: MemberState): MemberEvent[] {

@@ -145,7 +145,7 @@ describe('holds on new withdrawals', () => {
       .thenThrows('WITHDRAWALS_HELD', 'Withdrawals are paused until 2026-11-23T08:00:00.000Z to protect your money. You can withdraw again after that.');
     given(memberDecider, history)
       .when(withdrawal({ now: later(24) }))
-      .then([{ ...requested, data: { ...requested.data, requestedAt: later(24) } } as MemberEvent]);
+      .then([{ ...requested, data: { ...requested.data, requestedAt: later(24) } }]);
   });
 
   it('freezes withdrawals for 24 hours on request (too many wrong codes)', () => {

@@ -25,7 +25,7 @@ const uploads: MemberEvent[] = fileIds.map((fileId) => ({
 }));
 const documents: MemberEvent[] = (['idFront', 'idBack', 'selfie'] as const).map((kind, i) => ({
   type: 'IdentityDocumentSet',
-  data: { memberId, kind, fileId: fileIds[i]!, setAt: now },
+  data: { memberId, kind, fileId: fileIds[i], setAt: now },
 }));
 const phoneProved: MemberEvent = { type: 'MemberPhoneVerified', data: { memberId, phone: '+639171234567', verifiedAt: now } };
 const consented: MemberEvent = { type: 'ConsentGiven', data: { memberId, noticeVersion: 'v1', givenAt: now } };
@@ -54,13 +54,13 @@ const balanceAfter = (events: MemberEvent[]) => {
 
 describe('identity documents', () => {
   it('sets a document the member uploaded', () => {
-    given(memberDecider, [registered, uploads[0]!])
-      .when({ type: 'SetIdentityDocument', memberId, kind: 'idFront', fileId: fileIds[0]!, now })
-      .then([documents[0]!]);
+    given(memberDecider, [registered, uploads[0]])
+      .when({ type: 'SetIdentityDocument', memberId, kind: 'idFront', fileId: fileIds[0], now })
+      .then([documents[0]]);
   });
   it("refuses a file the member did not upload (another member's document)", () => {
     given(memberDecider, [registered])
-      .when({ type: 'SetIdentityDocument', memberId, kind: 'idFront', fileId: fileIds[0]!, now })
+      .when({ type: 'SetIdentityDocument', memberId, kind: 'idFront', fileId: fileIds[0], now })
       .thenThrows('DOCUMENT_NOT_FOUND');
   });
 });

@@ -84,7 +84,7 @@ export function adminPortfolioRoutes(deps: ApiDeps): Router {
     const buckets = DELINQUENCY_BUCKETS.map((bucket) => ({ bucket, loans: number(`count:${bucket}`), outstandingPrincipal: number(`principal:${bucket}`) / 100 }));
     const outstanding = DELINQUENCY_BUCKETS.reduce((sum, bucket) => sum + number(`principal:${bucket}`), 0);
     // Days past due 30 and more: all of 31-60, 61-90 and 90+, and the loans of 1-30 at exactly 30 days.
-    const at30 = (await redis.zrangebyscore(keys.loansOverdueByBucket('1-30'), 30, 30)) as string[];
+    const at30 = (await redis.zrangebyscore(keys.loansOverdueByBucket('1-30'), 30, 30));
     const exactly30 = (await documentsOf<LoanDoc>(redis, at30, keys.loan)).reduce((sum, doc) => sum + (doc.account ? loanPosition(doc.account).outstanding.principalCentavos : 0), 0);
     const atRisk = number('principal:31-60') + number('principal:61-90') + number('principal:90+') + exactly30;
     const month = today.slice(0, 7);

@@ -10,7 +10,7 @@ export function isValidSignature(rawBody: string, header: string | undefined, se
   const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '');
   if (!match) return false;
   const expected = createHmac('sha256', secret).update(rawBody, 'utf8').digest();
-  const given = Buffer.from(match[1]!, 'hex');
+  const given = Buffer.from(match[1], 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 

@@ -86,7 +86,7 @@ function figuresOf(totals: Totals): BookFigures {
   for (const [key] of totals.values) {
     const match = /^loans\.(.+)\.count$/.exec(key);
     if (!match || totals.get(key) === 0) continue;
-    const status = match[1]!;
+    const status = match[1];
     byStatus[status] = { count: totals.get(key), principalCentavos: totals.get(`loans.${status}.principal`), outstandingPrincipalCentavos: totals.get(`loans.${status}.outstanding`) };
   }
   const money = (kind: string) => ({ count: totals.get(`${kind}.count`), amountCentavos: totals.get(`${kind}.amount`) });
@@ -180,7 +180,7 @@ export async function foldBook(store: EventStore, upTo: number, { onProgress, si
     if (signal?.aborted) throw new Error('the book was stopped');
     const page = await next;
     if (page.length === 0) break;
-    const reached = page[page.length - 1]!.position;
+    const reached = page[page.length - 1].position;
     next = reached < upTo ? read(reached) : null;
     for (const recorded of page) {
       if (recorded.position > upTo) break;

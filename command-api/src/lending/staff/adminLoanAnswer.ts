@@ -22,5 +22,5 @@ export async function loadAdminLoan(deps: ApiDeps, loanId: string, view?: Person
   const loan = await deps.readModels.loan(loanId);
   if (!loan) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
   const [answer] = await adminLoanAnswers(deps, [loan], view);
-  return { ...answer!, schedule: toLoanAnswer(loan).schedule };
+  return { ...answer, schedule: toLoanAnswer(loan).schedule };
 }

@@ -20,7 +20,7 @@ const verifiedWithoutConsent: MemberEvent[] = [
   registered,
   { type: 'MemberProfileUpdated', data: { memberId, changes: { address: '123 Rizal Avenue, Manila', monthlySalaryCentavos: 2_500_000, bankName: 'BPI', bankAccountNumber: '1234567890' }, updatedAt: now } },
   ...fileIds.map((fileId): MemberEvent => ({ type: 'DocumentUploaded', data: { memberId, fileId, contentType: 'image/png', sizeBytes: 1024, sha256: 'a'.repeat(64), uploadedBy: memberId, uploadedAt: now } })),
-  ...(['idFront', 'idBack', 'selfie'] as const).map((kind, i): MemberEvent => ({ type: 'IdentityDocumentSet', data: { memberId, kind, fileId: fileIds[i]!, setAt: now } })),
+  ...(['idFront', 'idBack', 'selfie'] as const).map((kind, i): MemberEvent => ({ type: 'IdentityDocumentSet', data: { memberId, kind, fileId: fileIds[i], setAt: now } })),
   { type: 'MemberPhoneVerified', data: { memberId, phone: '+639171234567', verifiedAt: now } },
 ];
 const consented = (noticeVersion: string, givenAt = now): MemberEvent => ({ type: 'ConsentGiven', data: { memberId, noticeVersion, givenAt } });

@@ -163,7 +163,7 @@ async function appendDecided<State, Event extends DomainEvent>(
   for (const event of events) parseDomainEvent(event.type, event.data);
   const result = await store.append(
     stream,
-    events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data as Record<string, unknown>, metadata })),
+    events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
     { expectedRevision },
   );
   return { revision: result.nextRevision, result: { events, state: events.reduce((s, event) => decider.evolve(s, event), state), position: result.position } };

@@ -38,8 +38,8 @@ describe('an append whose outcome is unknown', () => {
       await expect(handleCommand(store, stream, numbering, { owner: randomUUID() }, metadata), path).rejects.toBeInstanceOf(AppendOutcomeUnknown);
       const sent = client.appends.slice(before);
       expect(sent).toHaveLength(2);
-      expect(sent[1]!.ids).toEqual(sent[0]!.ids);
-      expect(sent[1]!.expectedRevision).toEqual(sent[0]!.expectedRevision);
+      expect(sent[1].ids).toEqual(sent[0].ids);
+      expect(sent[1].expectedRevision).toEqual(sent[0].expectedRevision);
     }
     expect(client.records(stream)).toHaveLength(1);
   });
@@ -53,7 +53,7 @@ describe('a stream holding an event another client wrote', () => {
     // A second process (no remembered state) decides on a fresh read.
     const other = EsdbEventStore.over(client, { readIdleTimeoutMs: 200 });
     const result = await handleCommand(other, stream, numbering, { owner: randomUUID() }, metadata);
-    expect(result.events[0]!.data.number).toBe(2);
+    expect(result.events[0].data.number).toBe(2);
     expect(client.records(stream).map((record) => Number(record.revision))).toEqual([0, 1, 2]);
   });
 });
@@ -85,12 +85,12 @@ describe('a state the caller knew at a revision (a read model recording the revi
     const other = countingReads(EsdbEventStore.over(client, { readIdleTimeoutMs: 200 }));
     const result = await handleCommand(other.store, stream, numbering, { owner: randomUUID() }, metadata, { known: { state: { last: 2 }, revision: 1 } });
     expect(other.reads()).toBe(0);
-    expect(result.events[0]!.data.number).toBe(3);
+    expect(result.events[0].data.number).toBe(3);
     expect(client.appends.at(-1)!.expectedRevision).toEqual(1n);
     // The caller's state decided that command only: the next one is decided on the stream as stored.
     const next = await handleCommand(other.store, stream, numbering, { owner: randomUUID() }, metadata);
     expect(other.reads()).toBe(1);
-    expect(next.events[0]!.data.number).toBe(4);
+    expect(next.events[0].data.number).toBe(4);
   });
 
   it('when stale, loses nothing: the append conflicts and the command is decided on a fresh read', async () => {
@@ -100,7 +100,7 @@ describe('a state the caller knew at a revision (a read model recording the revi
     // The read model still shows revision 0 (number 1); the stream is at revision 2 (number 3).
     const result = await handleCommand(other.store, stream, numbering, { owner: randomUUID() }, metadata, { known: { state: { last: 1 }, revision: 0 } });
     expect(other.reads()).toBe(1);
-    expect(result.events[0]!.data.number).toBe(4);
+    expect(result.events[0].data.number).toBe(4);
     expect(client.records(stream).map((record) => Number(record.revision))).toEqual([0, 1, 2, 3]);
   });
 });

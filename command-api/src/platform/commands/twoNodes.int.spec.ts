@@ -53,7 +53,7 @@ describe('two API nodes on one PostgreSQL event log', () => {
     const second = await handleCommand(nodeB, stream, numbering, { owner: randomUUID() }, metadata);
     // Node A remembers last = 1; the stream is at 2. Its append from memory must fail and be decided again.
     const third = await handleCommand(nodeA, stream, numbering, { owner: randomUUID() }, metadata);
-    expect([first, second, third].map((result) => result.events[0]!.data.number)).toEqual([1, 2, 3]);
+    expect([first, second, third].map((result) => result.events[0].data.number)).toEqual([1, 2, 3]);
     const stored = await nodeB.readStream(stream);
     expect(stored.map((event) => event.data.number)).toEqual([1, 2, 3]);
   });

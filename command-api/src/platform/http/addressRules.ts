@@ -12,14 +12,14 @@ const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
 export function canonicalAddress(input: string): string | null {
   const address = input.trim();
   const mapped = IPV4_MAPPED.exec(address);
-  if (mapped && isIP(mapped[1]!) === 4) return mapped[1]!;
+  if (mapped && isIP(mapped[1]) === 4) return mapped[1];
   const family = isIP(address);
   if (family === 4) return address;
   if (family !== 6 || address.includes('%')) return null;
   // The URL parser compresses and lowercases IPv6 the way RFC 5952 writes it.
   const compressed = new URL(`http://[${address}]/`).hostname.slice(1, -1);
   const remapped = IPV4_MAPPED.exec(compressed);
-  return remapped ? remapped[1]! : compressed;
+  return remapped ? remapped[1] : compressed;
 }
 
 export interface AddressRule {

@@ -65,9 +65,9 @@ describe('endpoint(doc, handler)', () => {
     const routes = routesOf(app);
     const made = routes.find((route) => route.method === 'POST' && route.path === '/api/things')!;
     expect(made.endpoints).toHaveLength(1);
-    expect(made.endpoints[0]!.body).toBe(body);
-    expect(made.endpoints[0]!.query).toBe(query);
-    expect(made.endpoints[0]!.answer).toBe(answer);
+    expect(made.endpoints[0].body).toBe(body);
+    expect(made.endpoints[0].query).toBe(query);
+    expect(made.endpoints[0].answer).toBe(answer);
     expect(routes.find((route) => route.path === '/api/things/plain')!.endpoints).toEqual([]);
   });
 });

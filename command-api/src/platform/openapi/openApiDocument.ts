@@ -78,7 +78,7 @@ function refusalsByStatus(endpoints: readonly EndpointDoc[]): Map<number, string
 /** The operation of one route, from the documentation of the endpoints that answer it. */
 function operationOf(route: MountedRoute): Record<string, unknown> {
   const endpoints = route.endpoints;
-  const first = endpoints[0]!;
+  const first = endpoints[0];
   const operation: Record<string, unknown> = {
     operationId: routeKey(route),
     summary: [...new Set(endpoints.map((doc) => doc.summary))].join(' / '),

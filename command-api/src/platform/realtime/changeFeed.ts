@@ -9,7 +9,7 @@ export interface FeedEntry extends ChangeEntry {
 
 export function parseFeedEntry(streamId: string, fields: string[]): FeedEntry | null {
   const map = new Map<string, string>();
-  for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i]!, fields[i + 1]!);
+  for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i], fields[i + 1]);
   try {
     return {
       streamId,

@@ -234,7 +234,7 @@ export class RealtimeGateway {
         if (entry && entry.rooms.some((room) => joined.has(room))) this.emitTo(socket, entry);
       }
       if (batch.length < READ_BATCH || !socket.connected) return;
-      from = `(${batch[batch.length - 1]![0]}`;
+      from = `(${batch[batch.length - 1][0]}`;
     }
   }
 
@@ -321,9 +321,9 @@ export class RealtimeGateway {
       const batch = await this.tailRedis.xrevrange(this.deps.readModels.keys.changes, before, '-', 'COUNT', Math.min(READ_BATCH, REPLAY_WINDOW - newestFirst.length));
       for (const [id] of batch) newestFirst.push(id);
       if (batch.length === 0 || newestFirst.length >= REPLAY_WINDOW) break;
-      before = `(${batch[batch.length - 1]![0]}`;
+      before = `(${batch[batch.length - 1][0]}`;
     }
-    for (let i = newestFirst.length - 1; i >= 0; i--) this.passed(newestFirst[i]!);
+    for (let i = newestFirst.length - 1; i >= 0; i--) this.passed(newestFirst[i]);
   }
 
   /**
@@ -348,9 +348,7 @@ export class RealtimeGateway {
     let pauseMs = 200;
     while (!this.stopped) {
       try {
-        const answer = (await this.tailRedis.xread('COUNT', READ_BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.deps.readModels.keys.changes, this.lastDeliveredId)) as
-          | [string, [string, string[]][]][]
-          | null;
+        const answer = (await this.tailRedis.xread('COUNT', READ_BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.deps.readModels.keys.changes, this.lastDeliveredId));
         pauseMs = 200;
         for (const [, entries] of answer ?? []) {
           for (const [id, fields] of entries) {

@@ -24,7 +24,7 @@ export class ReplayWindow {
 
   /** The oldest entry still inside the window, or null while every entry the feed holds is. */
   oldest(): string | null {
-    return this.full ? this.ids[this.next]! : null;
+    return this.full ? this.ids[this.next] : null;
   }
 
   /** Whether more than `size` entries lie after `since` (it is older than the oldest entry in the window). */

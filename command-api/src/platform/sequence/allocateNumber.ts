@@ -76,7 +76,7 @@ class SequenceAllocator {
           const newEvents = events.map(({ ownerId, metadata, number }) => {
             const event: SequenceEvent = { type: 'SequenceNumberAllocated', data: { sequence: this.sequence, number, allocatedFor: ownerId } };
             parseDomainEvent(event.type, event.data);
-            return { id: randomUUID(), type: event.type, data: event.data as Record<string, unknown>, metadata };
+            return { id: randomUUID(), type: event.type, data: event.data, metadata };
           });
           const result = await this.store.append(stream, newEvents, { expectedRevision: known.revision });
           known.revision = result.nextRevision;

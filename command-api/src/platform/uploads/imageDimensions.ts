@@ -37,7 +37,7 @@ export function imageDimensions(bytes: Uint8Array, type: ImageContentType): Dime
       let offset = 2;
       while (offset + 9 < bytes.length) {
         if (bytes[offset] !== 0xff) return null;
-        const marker = bytes[offset + 1]!;
+        const marker = bytes[offset + 1];
         if (marker === 0xff) {
           offset += 1;
           continue;

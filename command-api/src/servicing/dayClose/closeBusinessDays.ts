@@ -44,7 +44,7 @@ export async function closeBusinessDays(deps: DayCloseDeps, through: BusinessDat
     let next = 0;
     const worker = async () => {
       while (next < docs.length) {
-        const recorded = await closeLoan(deps, docs[next++]!, through, metadata);
+        const recorded = await closeLoan(deps, docs[next++], through, metadata);
         if (recorded > 0) {
           result.changed += 1;
           result.events += recorded;
@@ -66,7 +66,7 @@ async function closeLoan(deps: DayCloseDeps, doc: LoanDoc, through: BusinessDate
       for (const event of events) parseDomainEvent(event.type, event.data);
       await deps.store.append(
         stream,
-        events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data as Record<string, unknown>, metadata })),
+        events.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
         { expectedRevision: doc.streamRevision },
       );
       return events.length;

@@ -69,7 +69,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
     const doc = await readModels.withdrawal(withdrawalId);
     if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
     const [row] = await withMembers([doc], view);
-    return toAdminWithdrawalAnswer(row!.withdrawal, row!.member);
+    return toAdminWithdrawalAnswer(row.withdrawal, row.member);
   };
 
   router.get('/', endpoint({ summary: 'Withdrawals: search and list, a page at a time', query: withdrawalsQuery, answer: answers.listOf(answers.adminWithdrawalAnswer) }, async (ctx, { query }) => {

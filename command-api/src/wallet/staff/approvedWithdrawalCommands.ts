@@ -1,4 +1,3 @@
-import type { WithdrawalDoc } from '@honeylend/contracts';
 import type { ApprovedCommandRunners } from '../../approvals/fourEyes.js';
 import { ApiError } from '../../platform/errors/apiError.js';
 import { decideWithdrawal } from '../decideWithdrawal.js';
@@ -8,7 +7,7 @@ export const approvedWithdrawalCommands: Pick<ApprovedCommandRunners, 'withdrawa
   withdrawal_completion: async (deps, ctx, { command }, checkerId) => {
     const doc = await deps.readModels.withdrawal(command.withdrawalId);
     if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
-    return decideWithdrawal(deps, ctx, checkerId, doc as WithdrawalDoc, {
+    return decideWithdrawal(deps, ctx, checkerId, doc, {
       status: 'completed',
       processedAt: command.processedAt ?? deps.now().toISOString(),
       payoutReference: command.payoutReference ?? undefined,
