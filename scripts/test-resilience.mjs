@@ -17,7 +17,10 @@ const result = spawnSync('npx', ['vitest', 'run', '--root', 'resilience', ...pas
 });
 
 const figures = existsSync(figuresFile)
-  ? readFileSync(figuresFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line))
+  ? readFileSync(figuresFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
   : [];
 process.stdout.write(`\nResilience figures (${full ? 'full counts' : 'CI counts'}):\n`);
 figures.sort((a, b) => parseInt(a.check, 10) - parseInt(b.check, 10));

@@ -36,7 +36,7 @@ export async function seedAggregateLog(store: EventStore, { count, concurrency =
       members++;
       const life = lifeOf(members, members, members, at).slice(0, count - written);
       written += life.length;
-      for (let start = 0; start < life.length; ) {
+      for (let start = 0; start < life.length;) {
         const stream = streamOf(life[start]);
         let end = start + 1;
         while (end < life.length && streamOf(life[end]) === stream) end++;

@@ -18,7 +18,10 @@ describe('load classification', () => {
 
   it('records the load before and after a piece of work', async () => {
     const samples = [at(1), at(5)];
-    const { value, load } = await withLoad(async () => 42, () => samples.shift()!);
+    const { value, load } = await withLoad(
+      async () => 42,
+      () => samples.shift()!,
+    );
     expect(value).toBe(42);
     expect(load.before.oneMinute).toBe(1);
     expect(load.after.oneMinute).toBe(5);
@@ -26,8 +29,12 @@ describe('load classification', () => {
 });
 
 describe('median of three', () => {
-  it('reports the middle run, whole, with every run\'s figure in the order run', () => {
-    const runs = [{ rps: 900, p99: 30 }, { rps: 1500, p99: 12 }, { rps: 1200, p99: 20 }];
+  it("reports the middle run, whole, with every run's figure in the order run", () => {
+    const runs = [
+      { rps: 900, p99: 30 },
+      { rps: 1500, p99: 12 },
+      { rps: 1200, p99: 20 },
+    ];
     const { median, values } = medianRun(runs, (run) => run.rps);
     expect(median).toBe(runs[2]);
     expect(values).toEqual([900, 1500, 1200]);

@@ -131,7 +131,9 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       await step(`3. commands on PostgreSQL, open loop (${options.openCommandRate}/s offered for ${duration} s)`, async () => {
         const result = await measure.once('commands.openLoop', () => openLoopCommandsScenario(system, { rate: options.openCommandRate, durationSeconds: duration, tag: 'open' }));
         (results.commands ??= {}).openLoop = result;
-        log(`  ${Math.round(result.completedPerSecond)} answered/s of ${result.offeredPerSecond} offered, ack from the scheduled time p50 ${result.latencyMs.p50.toFixed(1)} ms, p99 ${result.latencyMs.p99.toFixed(1)} ms; dropped ${result.dropped} (${result.errors} errors, ${result.failed} not 2xx, ${result.notSent} not sent); generator lag p99 ${result.sendLagMs.p99.toFixed(1)} ms; statuses ${JSON.stringify(result.statuses)}`);
+        log(
+          `  ${Math.round(result.completedPerSecond)} answered/s of ${result.offeredPerSecond} offered, ack from the scheduled time p50 ${result.latencyMs.p50.toFixed(1)} ms, p99 ${result.latencyMs.p99.toFixed(1)} ms; dropped ${result.dropped} (${result.errors} errors, ${result.failed} not 2xx, ${result.notSent} not sent); generator lag p99 ${result.sendLagMs.p99.toFixed(1)} ms; statuses ${JSON.stringify(result.statuses)}`,
+        );
       });
       await step(`3. commands on PostgreSQL, closed loop (${options.commandConnections} in flight, ${duration} s): the ceiling`, async () => {
         // After the open loop every member holds a loan: a second application would only be refused (409), so profile updates only.
@@ -141,7 +143,9 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
         log(`  ${Math.round(result.requestsPerSecond)} cmd/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, statuses ${JSON.stringify(result.statuses)}`);
       });
       await step('3b. diagnostic: the PostgreSQL adapter alone, single-event appends', async () => {
-        const result = await measure.once('commands.appendCeiling', () => appendCeilingScenario(`${ctx.postgresUrl}?schema=${ctx.schemaPrefix}_ceiling`, { concurrency: options.commandConnections, seconds: options.quick ? 2 : 5 }));
+        const result = await measure.once('commands.appendCeiling', () =>
+          appendCeilingScenario(`${ctx.postgresUrl}?schema=${ctx.schemaPrefix}_ceiling`, { concurrency: options.commandConnections, seconds: options.quick ? 2 : 5 }),
+        );
         (results.commands ??= {}).appendCeiling = result;
         log(`  ${Math.round(result.appendsPerSecond)} appends/s, p50 ${result.appendMs.p50.toFixed(1)} ms, p99 ${result.appendMs.p99.toFixed(1)} ms`);
       });
@@ -168,8 +172,12 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       await step(`6. OTP delivery, open loop (${options.otpOpenRate}/s for ${options.otpOpenSeconds} s)`, async () => {
         results.otpOpen = await measure.once('otpOpen', () => otpOpenLoopScenario(system, ctx.redisUrl, { rate: options.otpOpenRate, durationSeconds: options.otpOpenSeconds }));
         const o = results.otpOpen;
-        log(`  from the scheduled time to the outbox: p50 ${o.latencyMs.p50.toFixed(1)} ms, p99 ${o.latencyMs.p99.toFixed(1)} ms, max ${o.latencyMs.max.toFixed(1)} ms; ${o.ok}/${o.scheduled} delivered, dropped ${o.dropped}; statuses ${JSON.stringify(o.statuses)}`);
-        log(`  of which sending to the 202: p50 ${o.ackMs.p50.toFixed(1)} ms, p99 ${o.ackMs.p99.toFixed(1)} ms; the 202 to the outbox: p50 ${o.afterAckMs.p50.toFixed(1)} ms, p99 ${o.afterAckMs.p99.toFixed(1)} ms; longest event-loop stall (max / p99 ms) ${JSON.stringify(o.eventLoopDelayMs)}`);
+        log(
+          `  from the scheduled time to the outbox: p50 ${o.latencyMs.p50.toFixed(1)} ms, p99 ${o.latencyMs.p99.toFixed(1)} ms, max ${o.latencyMs.max.toFixed(1)} ms; ${o.ok}/${o.scheduled} delivered, dropped ${o.dropped}; statuses ${JSON.stringify(o.statuses)}`,
+        );
+        log(
+          `  of which sending to the 202: p50 ${o.ackMs.p50.toFixed(1)} ms, p99 ${o.ackMs.p99.toFixed(1)} ms; the 202 to the outbox: p50 ${o.afterAckMs.p50.toFixed(1)} ms, p99 ${o.afterAckMs.p99.toFixed(1)} ms; longest event-loop stall (max / p99 ms) ${JSON.stringify(o.eventLoopDelayMs)}`,
+        );
         if (o.dropped > 0) throw new Error(`${o.dropped} of ${o.scheduled} OTP requests were not delivered (${o.undelivered} accepted but never in the outbox; first error ${o.firstError})`);
       });
     }
@@ -178,10 +186,20 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       await step(`11. API scale-out: the same read + command load on ${options.apiProcesses.join(', ')} \`lending api\` processes (${options.readConnections} connections, ${duration} s each)`, async () => {
         results.apiScale = await measure.once('apiScale', () => apiScaleScenario(system, { connections: options.readConnections, durationSeconds: duration, processes: options.apiProcesses, tag: 'scale' }));
         for (const run of results.apiScale.runs) {
-          log(`  ${run.processes} process${run.processes > 1 ? `es, ${run.routing}` : ''}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, statuses ${JSON.stringify(run.statuses)} (load ${run.load.before.oneMinute} → ${run.load.after.oneMinute}); CPU s ${JSON.stringify(run.cpuSeconds)}; commands accepted ${run.commandsAccepted}, conflict retries ${run.conflictRetries}`);
+          log(
+            `  ${run.processes} process${run.processes > 1 ? `es, ${run.routing}` : ''}: ${Math.round(run.requestsPerSecond)} req/s, p50 ${run.latencyMs.p50} ms, p99 ${run.latencyMs.p99} ms, statuses ${JSON.stringify(run.statuses)} (load ${run.load.before.oneMinute} → ${run.load.after.oneMinute}); CPU s ${JSON.stringify(run.cpuSeconds)}; commands accepted ${run.commandsAccepted}, conflict retries ${run.conflictRetries}`,
+          );
         }
         // A 409 is an answer (two processes updated one member's profile at once and one lost every retry); errors and 5xx are not.
-        const bad = results.apiScale.runs.reduce((sum, run) => sum + run.errors + Object.entries(run.statuses).filter(([status]) => Number(status) >= 500).reduce((n, [, count]) => n + count, 0), 0);
+        const bad = results.apiScale.runs.reduce(
+          (sum, run) =>
+            sum +
+            run.errors +
+            Object.entries(run.statuses)
+              .filter(([status]) => Number(status) >= 500)
+              .reduce((n, [, count]) => n + count, 0),
+          0,
+        );
         if (bad > 0) throw new Error(`${bad} requests failed or were answered 5xx`);
       });
     }
@@ -189,7 +207,8 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       // The bench holds every client socket and the API every server socket: both under this shell's open-file limit.
       const fdLimit = openFileLimit();
       const sockets = socketsWithin(options.sockets, fdLimit, options.socketBatch);
-      if (sockets < options.sockets) ctx.notes.push(`sockets: ${sockets.toLocaleString('en')} held, not ${options.sockets.toLocaleString('en')}: the open-file limit is ${fdLimit} (raise it with \`ulimit -n\` in the shell that runs the bench)`);
+      if (sockets < options.sockets)
+        ctx.notes.push(`sockets: ${sockets.toLocaleString('en')} held, not ${options.sockets.toLocaleString('en')}: the open-file limit is ${fdLimit} (raise it with \`ulimit -n\` in the shell that runs the bench)`);
       await step(`5. sockets held: ${sockets.toLocaleString('en')} in batches of ${options.socketBatch}`, async () => {
         await system.restartApi();
         results.sockets = await measure.once('sockets', () => socketsScenario(system, { count: sockets, batch: options.socketBatch, tag: 'sockets', deliveryTimeoutMs: options.quick ? 20_000 : 60_000 }));
@@ -200,15 +219,30 @@ async function postgresPhase(ctx: RunContext, options: BenchOptions, results: Re
       });
     }
     if (wants(options, 'observability')) {
-      await step(`12. logging and metrics off vs on, two API processes side by side (read and commands, ${options.observabilitySeconds} s each after ${options.observabilityWarmupSeconds} s of warm-up; on: ${sideBySideOrder(options.observabilityCycles).join('/')})`, async () => {
-        results.observability = await measure.once('observability', () =>
-          observabilityScenario(system, { readConnections: options.readConnections, commandConnections: options.commandConnections, durationSeconds: options.observabilitySeconds, cycles: options.observabilityCycles, warmupSeconds: options.observabilityWarmupSeconds, tag: 'obs' }),
-        );
-        const o = results.observability;
-        const side = (window: ProcessWindow, unit: string) => `${Math.round(window.load.requestsPerSecond)} ${unit} (p99 ${window.load.latencyMs.p99} ms, CPU ${window.cpuMs?.toFixed(3)} ms each)`;
-        for (const run of o.runs) log(`  on in the ${run.onProcess} process: read off ${side(run.read.off, 'req/s')}, on ${side(run.read.on, 'req/s')}; commands off ${side(run.commands.off, 'cmd/s')}, on ${side(run.commands.on, 'cmd/s')}; ${run.scrapes} scrapes`);
-        log(`  cost of logging + metrics: read ${o.readCostPercent.toFixed(1)} %, commands ${o.commandCostPercent.toFixed(1)} % of throughput; CPU per request read ${o.readCpuCostPercent?.toFixed(1)} %, commands ${o.commandCpuCostPercent?.toFixed(1)} %`);
-      });
+      await step(
+        `12. logging and metrics off vs on, two API processes side by side (read and commands, ${options.observabilitySeconds} s each after ${options.observabilityWarmupSeconds} s of warm-up; on: ${sideBySideOrder(options.observabilityCycles).join('/')})`,
+        async () => {
+          results.observability = await measure.once('observability', () =>
+            observabilityScenario(system, {
+              readConnections: options.readConnections,
+              commandConnections: options.commandConnections,
+              durationSeconds: options.observabilitySeconds,
+              cycles: options.observabilityCycles,
+              warmupSeconds: options.observabilityWarmupSeconds,
+              tag: 'obs',
+            }),
+          );
+          const o = results.observability;
+          const side = (window: ProcessWindow, unit: string) => `${Math.round(window.load.requestsPerSecond)} ${unit} (p99 ${window.load.latencyMs.p99} ms, CPU ${window.cpuMs?.toFixed(3)} ms each)`;
+          for (const run of o.runs)
+            log(
+              `  on in the ${run.onProcess} process: read off ${side(run.read.off, 'req/s')}, on ${side(run.read.on, 'req/s')}; commands off ${side(run.commands.off, 'cmd/s')}, on ${side(run.commands.on, 'cmd/s')}; ${run.scrapes} scrapes`,
+            );
+          log(
+            `  cost of logging + metrics: read ${o.readCostPercent.toFixed(1)} %, commands ${o.commandCostPercent.toFixed(1)} % of throughput; CPU per request read ${o.readCpuCostPercent?.toFixed(1)} %, commands ${o.commandCpuCostPercent?.toFixed(1)} %`,
+          );
+        },
+      );
     }
   } finally {
     await system.stop();
@@ -229,12 +263,20 @@ async function servicingPhase(ctx: RunContext, options: BenchOptions, results: R
         results.repayments = await measurer(options, results).once('repayments', () => walletRepaymentsScenario(system, loanIds, { connections: options.repaymentConnections, durationSeconds: options.durationSeconds }));
         const r = results.repayments;
         log(`  ${Math.round(r.requestsPerSecond)} repayments/s, p50 ${r.latencyMs.p50} ms, p99 ${r.latencyMs.p99} ms, statuses ${JSON.stringify(r.statuses)}`);
-        log(`  CPU per repayment (ms): ${Object.entries(r.cpuMsPerRepayment).map(([role, msEach]) => `${role} ${msEach}`).join(', ')}`);
+        log(
+          `  CPU per repayment (ms): ${Object.entries(r.cpuMsPerRepayment)
+            .map(([role, msEach]) => `${role} ${msEach}`)
+            .join(', ')}`,
+        );
         if (r.non2xx > 0 || r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers and ${r.errors} errors`);
         log(`8. wallet repayments, open loop (${options.repaymentOpenRate}/s for ${options.durationSeconds} s)`);
-        results.repaymentsOpenLoop = await measurer(options, results).once('repaymentsOpenLoop', () => openLoopRepaymentsScenario(system, loanIds, { rate: options.repaymentOpenRate, durationSeconds: options.durationSeconds }));
+        results.repaymentsOpenLoop = await measurer(options, results).once('repaymentsOpenLoop', () =>
+          openLoopRepaymentsScenario(system, loanIds, { rate: options.repaymentOpenRate, durationSeconds: options.durationSeconds }),
+        );
         const open = results.repaymentsOpenLoop;
-        log(`  ${open.ok}/${open.scheduled} answered 201 (${Math.round(open.completedPerSecond)}/s), from the due time p50 ${Math.round(open.latencyMs.p50)} ms, p99 ${Math.round(open.latencyMs.p99)} ms, max ${Math.round(open.latencyMs.max)} ms; ${open.dropped} dropped; statuses ${JSON.stringify(open.statuses)}; the bench's own send lag p99 ${open.sendLagMs.p99} ms`);
+        log(
+          `  ${open.ok}/${open.scheduled} answered 201 (${Math.round(open.completedPerSecond)}/s), from the due time p50 ${Math.round(open.latencyMs.p50)} ms, p99 ${Math.round(open.latencyMs.p99)} ms, max ${Math.round(open.latencyMs.max)} ms; ${open.dropped} dropped; statuses ${JSON.stringify(open.statuses)}; the bench's own send lag p99 ${open.sendLagMs.p99} ms`,
+        );
         if (open.errors > 0) throw new Error(`open loop: ${open.errors} transport errors (${open.firstError})`);
       } catch (error) {
         failures.push(`${name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -344,7 +386,9 @@ async function main(): Promise<number> {
       log(`3c. appends with and without the hash chain (${options.commandConnections} at once, ${options.appendChainRounds} × ${options.appendChainSeconds} s each)`);
       try {
         ensureNotInterrupted(ctx);
-        results.appendChain = await measurer(options, results).once('appendChain', () => appendChainScenario(ctx, { concurrency: options.commandConnections, seconds: options.appendChainSeconds, rounds: options.appendChainRounds }));
+        results.appendChain = await measurer(options, results).once('appendChain', () =>
+          appendChainScenario(ctx, { concurrency: options.commandConnections, seconds: options.appendChainSeconds, rounds: options.appendChainRounds }),
+        );
         log(`  with the chain ${(results.appendChain.ratio * 100).toFixed(0)} % of the appends/s without it`);
       } catch (error) {
         failures.push(`append-chain: ${error instanceof Error ? error.message : String(error)}`);
@@ -373,15 +417,26 @@ async function main(): Promise<number> {
   const met = checks.filter((check) => check.met === true).length;
   const judged = checks.filter((check) => check.met !== null).length;
   process.stdout.write(`\nHoneylend benchmark — ${options.quick ? 'quick' : 'full'} run, ${startedAt.toISOString()} (${seconds.toFixed(0)} s)\n`);
-  if (machine) process.stdout.write(`Machine: ${renderMachine(machine)}; load average at end ${loadavg().map((v) => v.toFixed(2)).join(' / ')}\n`);
+  if (machine)
+    process.stdout.write(
+      `Machine: ${renderMachine(machine)}; load average at end ${loadavg()
+        .map((v) => v.toFixed(2))
+        .join(' / ')}\n`,
+    );
   process.stdout.write(`Load generator, system, Redis and PostgreSQL all on this host; other work on the machine is not stopped.\n\n${table}\n\n`);
   process.stdout.write(`Targets met: ${met} of ${judged}${options.quick ? ' (quick run: smaller sizes and 5 s windows; the targets are for the full run)' : ''}\n`);
   const busy = Object.entries(results.loads ?? {}).filter(([, load]) => Math.max(load.before.oneMinute, load.after.oneMinute) > coreCount());
-  if (busy.length > 0) process.stdout.write(`Busy machine (one-minute load above ${coreCount()} cores) during: ${busy.map(([key]) => key).join(', ')} — those figures are the share of the host this run got${options.quick ? '; quick HTTP scenarios begun on a busy machine are the median of three runs' : ''}.\n`);
+  if (busy.length > 0)
+    process.stdout.write(
+      `Busy machine (one-minute load above ${coreCount()} cores) during: ${busy.map(([key]) => key).join(', ')} — those figures are the share of the host this run got${options.quick ? '; quick HTTP scenarios begun on a busy machine are the median of three runs' : ''}.\n`,
+    );
   for (const note of ctx.notes) process.stdout.write(`Note: ${note}\n`);
   for (const failure of failures) process.stdout.write(`FAILED: ${failure}\n`);
 
-  const stamp = startedAt.toISOString().replace(/:/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = startedAt
+    .toISOString()
+    .replace(/:/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   const file = join(ctx.resultsDir, `${stamp}${options.quick ? '-quick' : ''}.json`);
   writeFileSync(
     file,

@@ -81,9 +81,12 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
   const base: LoadResult | undefined =
     baselines.length === 0
       ? undefined
-      : { ...baselines[0], requestsPerSecond: baselines.reduce((sum, b) => sum + b.requestsPerSecond, 0) / baselines.length, latencyMs: { ...baselines[0].latencyMs, p99: baselines.reduce((sum, b) => sum + b.latencyMs.p99, 0) / baselines.length } };
-  const vsBase = (load: LoadResult) =>
-    base ? `${ratio(load.requestsPerSecond / base.requestsPerSecond)} req/s, p99 ${ratio(load.latencyMs.p99 / base.latencyMs.p99)}` : '–';
+      : {
+          ...baselines[0],
+          requestsPerSecond: baselines.reduce((sum, b) => sum + b.requestsPerSecond, 0) / baselines.length,
+          latencyMs: { ...baselines[0].latencyMs, p99: baselines.reduce((sum, b) => sum + b.latencyMs.p99, 0) / baselines.length },
+        };
+  const vsBase = (load: LoadResult) => (base ? `${ratio(load.requestsPerSecond / base.requestsPerSecond)} req/s, p99 ${ratio(load.latencyMs.p99 / base.latencyMs.p99)}` : '–');
   const loadText = (load: LoadResult, unit: string) =>
     `${int(load.requestsPerSecond)} ${unit}, p50 ${ms(load.latencyMs.p50)} ms, p99 ${ms(load.latencyMs.p99)} ms${load.non2xx + load.errors > 0 ? ` (${load.non2xx} non-2xx, ${load.timeouts} timed out, ${load.errors - load.timeouts} other errors)` : ''}`;
 
@@ -108,7 +111,13 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     const share = base ? load.requestsPerSecond / base.requestsPerSecond : null;
     const met = both(share === null ? null : share >= 0.7, load.latencyMs.p99 <= 15, load.non2xx === 0 && load.errors === 0);
     checks.push({ figure: `read API ${path}`, target: '≥ 70 % of baseline req/s, p99 ≤ 15 ms', measured: `${ratio(share)} of baseline, p99 ${ms(load.latencyMs.p99)} ms`, met });
-    add(key, { scenario: `2. Read ${path} (${options.members} members' tokens, ${options.readConnections} conn)`, measured: loadText(load, 'req/s'), baseline: vsBase(load), target: '≥ 0.70× req/s; p99 ≤ 15 ms', met: mark(met) });
+    add(key, {
+      scenario: `2. Read ${path} (${options.members} members' tokens, ${options.readConnections} conn)`,
+      measured: loadText(load, 'req/s'),
+      baseline: vsBase(load),
+      target: '≥ 0.70× req/s; p99 ≤ 15 ms',
+      met: mark(met),
+    });
   }
   const pglite = results.commands?.pglite;
   if (pglite) {
@@ -123,7 +132,12 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
   const open = results.commands?.openLoop;
   if (open) {
     const met = both(open.latencyMs.p99 <= 30, open.dropped === 0, open.offeredPerSecond >= 1000);
-    checks.push({ figure: 'commands, PostgreSQL, open loop', target: `${int(1000)}/s offered: ack p99 ≤ 30 ms, nothing dropped`, measured: `${int(open.offeredPerSecond)}/s offered, p99 ${ms(open.latencyMs.p99)} ms, ${int(open.dropped)} dropped`, met });
+    checks.push({
+      figure: 'commands, PostgreSQL, open loop',
+      target: `${int(1000)}/s offered: ack p99 ≤ 30 ms, nothing dropped`,
+      measured: `${int(open.offeredPerSecond)}/s offered, p99 ${ms(open.latencyMs.p99)} ms, ${int(open.dropped)} dropped`,
+      met,
+    });
     add('commands.openLoop', {
       scenario: `3. Commands, PostgreSQL, roles as 3 processes, open loop (${int(open.offeredPerSecond)}/s offered for ${open.durationSeconds} s)`,
       measured: `ack from the scheduled send time p50 ${ms(open.latencyMs.p50)}, p99 ${ms(open.latencyMs.p99)}, max ${ms(open.latencyMs.max)} ms; ${int(open.completedPerSecond)} answered/s; ${int(open.dropped)} of ${int(open.scheduled)} dropped (${open.errors} errors, ${open.failed} not 2xx, ${open.notSent} not sent); ${open.loanApplications} loan applications + ${open.profileUpdates} profile updates; generator lag p99 ${ms(open.sendLagMs.p99)} ms`,
@@ -157,7 +171,12 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
   const push = results.push;
   if (push) {
     const met = both(push.pushMs.p50 <= 5, push.pushMs.p99 <= 25, push.missing === 0, options.quick ? true : push.achievedRate >= 950);
-    checks.push({ figure: 'command → live push', target: `p50 ≤ 5 ms, p99 ≤ 25 ms at 1,000 commands/s (${options.quick ? 'quick: ' : ''}${push.sockets} sockets)`, measured: `p50 ${ms(push.pushMs.p50)} ms, p99 ${ms(push.pushMs.p99)} ms at ${int(push.achievedRate)}/s`, met });
+    checks.push({
+      figure: 'command → live push',
+      target: `p50 ≤ 5 ms, p99 ≤ 25 ms at 1,000 commands/s (${options.quick ? 'quick: ' : ''}${push.sockets} sockets)`,
+      measured: `p50 ${ms(push.pushMs.p50)} ms, p99 ${ms(push.pushMs.p99)} ms at ${int(push.achievedRate)}/s`,
+      met,
+    });
     add('push', {
       scenario: `4. Command → push (${int(push.sockets)} sockets, ${push.achievedRate.toFixed(0)} cmd/s: half of 3's ceiling, at most 1,000/s)`,
       measured: `p50 ${ms(push.pushMs.p50)}, p95 ${ms(push.pushMs.p95)}, p99 ${ms(push.pushMs.p99)}, max ${ms(push.pushMs.max)} ms over ${int(push.pushMs.count)}${push.missing ? `; ${push.missing} never arrived` : ''}`,
@@ -171,7 +190,12 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     const allReached = sockets.connected === sockets.target && sockets.delivered === sockets.connected;
     const perSocket = sockets.rssPerSocketKb === null ? null : sockets.rssPerSocketKb <= 15;
     const met = options.quick ? both(allReached, perSocket) : both(allReached && sockets.target >= 20_000, perSocket);
-    checks.push({ figure: 'sockets held', target: '20,000 in one API process, ≤ 15 KB RSS each', measured: `${int(sockets.connected)} held, ${sockets.rssPerSocketKb?.toFixed(1) ?? '?'} KB each, ${int(sockets.delivered)} received the change`, met });
+    checks.push({
+      figure: 'sockets held',
+      target: '20,000 in one API process, ≤ 15 KB RSS each',
+      measured: `${int(sockets.connected)} held, ${sockets.rssPerSocketKb?.toFixed(1) ?? '?'} KB each, ${int(sockets.delivered)} received the change`,
+      met,
+    });
     add('sockets', {
       scenario: `5. Sockets held (one API process, ${int(sockets.target)} targeted)`,
       measured: `${int(sockets.connected)} connected in ${sockets.connectSeconds.toFixed(1)} s; RSS ${sockets.apiRssBeforeMb?.toFixed(0) ?? '?'} → ${sockets.apiRssAfterMb?.toFixed(0) ?? '?'} MB = ${sockets.rssPerSocketKb?.toFixed(1) ?? '?'} KB/socket; ${int(sockets.delivered)}/${int(sockets.connected)} received a change (p99 ${ms(sockets.deliveryMs.p99)} ms)`,
@@ -193,7 +217,12 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
   const otpOpen = results.otpOpen;
   if (otpOpen) {
     const met = both(otpOpen.latencyMs.p99 <= 50, otpOpen.dropped === 0);
-    checks.push({ figure: 'OTP request → outbox, open loop', target: 'p99 ≤ 50 ms at 20/s for 30 s', measured: `p99 ${ms(otpOpen.latencyMs.p99)} ms, ${otpOpen.dropped} dropped`, met: options.quick ? met : both(met, otpOpen.scheduled >= 600) });
+    checks.push({
+      figure: 'OTP request → outbox, open loop',
+      target: 'p99 ≤ 50 ms at 20/s for 30 s',
+      measured: `p99 ${ms(otpOpen.latencyMs.p99)} ms, ${otpOpen.dropped} dropped`,
+      met: options.quick ? met : both(met, otpOpen.scheduled >= 600),
+    });
     add('otpOpen', {
       scenario: `6. OTP → text in the outbox, open loop (${int(otpOpen.offeredPerSecond)}/s for ${otpOpen.durationSeconds} s)`,
       measured: `from the scheduled send time p50 ${ms(otpOpen.latencyMs.p50)}, p99 ${ms(otpOpen.latencyMs.p99)}, max ${ms(otpOpen.latencyMs.max)} ms; ${otpOpen.ok}/${otpOpen.scheduled} delivered, ${otpOpen.dropped} dropped; sending to the 202 p99 ${ms(otpOpen.ackMs.p99)} ms, the 202 to the outbox p99 ${ms(otpOpen.afterAckMs.p99)} ms; longest event-loop stall ${eventLoopStalls(otpOpen.eventLoopDelayMs)}`,
@@ -208,7 +237,11 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     for (const run of scale.runs) {
       rows.push({
         scenario: `11. API scale-out: ${run.processes} \`lending api\` process${run.processes > 1 ? 'es' : ''}, the same load (3 reads : 1 profile update, ${scale.connections} conn${run.processes > 1 ? (run.routing === 'by member' ? ', each member to one process (p50/p99: the slowest process)' : ', round robin over the ports') : ''})`,
-        measured: `${loadText(run, 'req/s')}; statuses ${JSON.stringify(run.statuses)}; ${run.commandsAccepted ?? '?'} commands accepted, ${run.conflictRetries ?? '?'} conflict retries; CPU s during the run ${Object.entries(run.cpuSeconds ?? {}).map(([name, seconds]) => `${name} ${seconds ?? '?'}`).join(', ')}`,
+        measured: `${loadText(run, 'req/s')}; statuses ${JSON.stringify(run.statuses)}; ${run.commandsAccepted ?? '?'} commands accepted, ${run.conflictRetries ?? '?'} conflict retries; CPU s during the run ${Object.entries(
+          run.cpuSeconds ?? {},
+        )
+          .map(([name, seconds]) => `${name} ${seconds ?? '?'}`)
+          .join(', ')}`,
         baseline: one ? `${ratio(run.requestsPerSecond / one.requestsPerSecond)} req/s, p99 ${ratio(run.latencyMs.p99 / one.latencyMs.p99)} of 1 process` : '–',
         target: 'figure (issue 19)',
         met: '–',
@@ -220,7 +253,12 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
   if (observability) {
     const met = both(observability.readCostPercent < 5, observability.commandCostPercent < 5);
     const pct = (value: number | null) => (value === null ? '?' : `${value.toFixed(1)} %`);
-    checks.push({ figure: 'logging and metrics cost', target: '< 5 % of read and command throughput', measured: `read ${observability.readCostPercent.toFixed(1)} %, commands ${observability.commandCostPercent.toFixed(1)} % (CPU per request: read ${pct(observability.readCpuCostPercent)}, commands ${pct(observability.commandCpuCostPercent)})`, met });
+    checks.push({
+      figure: 'logging and metrics cost',
+      target: '< 5 % of read and command throughput',
+      measured: `read ${observability.readCostPercent.toFixed(1)} %, commands ${observability.commandCostPercent.toFixed(1)} % (CPU per request: read ${pct(observability.readCpuCostPercent)}, commands ${pct(observability.commandCpuCostPercent)})`,
+      met,
+    });
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const rate = (mode: 'off' | 'on', kind: 'read' | 'commands') => mean(windowsOf(observability.runs, kind, mode).map((window) => window.load.requestsPerSecond));
     const cpuMs = (mode: 'off' | 'on', kind: 'read' | 'commands') => {
@@ -276,7 +314,12 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     const million = audit.verifiedEvents >= 1_000_000;
     const verifyMet = audit.verifyEventsPerSecond >= 100_000;
     const bookMet = audit.bookSeconds <= 30;
-    checks.push({ figure: `lending audit verify, ${int(audit.verifiedEvents)} events`, target: '≥ 100,000 events/s on 1,000,000 events', measured: `${int(audit.verifyEventsPerSecond)} events/s`, met: million ? verifyMet : null });
+    checks.push({
+      figure: `lending audit verify, ${int(audit.verifiedEvents)} events`,
+      target: '≥ 100,000 events/s on 1,000,000 events',
+      measured: `${int(audit.verifyEventsPerSecond)} events/s`,
+      met: million ? verifyMet : null,
+    });
     checks.push({ figure: `the book as of now, ${int(audit.bookPosition)} events`, target: '≤ 30 s over 1,000,000 events', measured: `${audit.bookSeconds.toFixed(1)} s`, met: million ? bookMet : null });
     add('audit', {
       scenario: `10. \`lending audit verify\` of ${int(audit.verifiedEvents)} events (PostgreSQL)`,
@@ -307,7 +350,9 @@ export function evaluate(results: Results, options: BenchOptions, cores = 2): { 
     });
     add('repayments', {
       scenario: `8. Wallet repayments, PostgreSQL, roles as 3 processes, closed loop (${repayments.connections} in flight over ${int(repayments.loans)} loans): the ceiling`,
-      measured: `${loadText(repayments, 'repayments/s')}; statuses ${JSON.stringify(repayments.statuses)}; CPU ms each: ${Object.entries(repayments.cpuMsPerRepayment ?? {}).map(([role, msEach]) => `${role} ${msEach}`).join(', ')}`,
+      measured: `${loadText(repayments, 'repayments/s')}; statuses ${JSON.stringify(repayments.statuses)}; CPU ms each: ${Object.entries(repayments.cpuMsPerRepayment ?? {})
+        .map(([role, msEach]) => `${role} ${msEach}`)
+        .join(', ')}`,
       baseline: vsBase(repayments),
       target: '≥ 500/s',
       met: mark(ceilingMet),

@@ -50,7 +50,10 @@ const DEV_ADMIN_PASSWORD = 'honeylend-dev-admin';
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default(''),
   DATA_DIR: z.string().min(1).default('./data'),
   EVENTSTORE_URL: z.string().min(1).optional(),

@@ -45,9 +45,7 @@ async function requireRedis(config: Config): Promise<void> {
   try {
     await checkRedis(config.redisUrl);
   } catch {
-    fail(
-      `Redis does not answer at REDIS_URL=${config.redisUrl}. Start it (e.g. \`redis-server --daemonize yes\`) or point REDIS_URL at a running Redis.`,
-    );
+    fail(`Redis does not answer at REDIS_URL=${config.redisUrl}. Start it (e.g. \`redis-server --daemonize yes\`) or point REDIS_URL at a running Redis.`);
   }
 }
 
@@ -63,9 +61,7 @@ async function openStoreOrFail(config: Config, logger: Logger): Promise<EventSto
 async function runRoles(command: 'start' | 'api' | 'projections' | 'workers', config: Config): Promise<void> {
   // The workers run the day close on the event store too, so every split role needs a shared one.
   if (command !== 'start' && isPgliteUrl(config.eventStoreUrl)) {
-    fail(
-      `\`lending ${command}\` runs as its own process, but EVENTSTORE_URL is an embedded PGlite store that only one process can open. Use \`lending start\`, or set EVENTSTORE_URL to postgres://… or esdb://…`,
-    );
+    fail(`\`lending ${command}\` runs as its own process, but EVENTSTORE_URL is an embedded PGlite store that only one process can open. Use \`lending start\`, or set EVENTSTORE_URL to postgres://… or esdb://…`);
   }
   const logger = createLogger(command, { level: config.logLevel });
   for (const warning of config.warnings) logger.warn(warning);
@@ -151,9 +147,7 @@ async function audit(args: string[], config: Config): Promise<void> {
     if (events.length === 0) process.stdout.write(`no events in stream ${stream}\n`);
     for (const event of events) {
       const { actorId = '-', ip = '-' } = event.metadata;
-      process.stdout.write(
-        `#${event.revision} ${event.createdAt} ${event.type} actor=${actorId} ip=${ip} position=${event.position}\n  ${JSON.stringify(redactEventData(event.data))}\n`,
-      );
+      process.stdout.write(`#${event.revision} ${event.createdAt} ${event.type} actor=${actorId} ip=${ip} position=${event.position}\n  ${JSON.stringify(redactEventData(event.data))}\n`);
     }
   } finally {
     await store.close();

@@ -43,7 +43,17 @@ describe('the Redis lending start uses', () => {
   });
 
   it('is the one already answering at the default address, or the one REDIS_URL names, and then nothing is started', async () => {
-    expect(await provideRedis({ redisUrlGiven: false, redisUrl: REDIS_URL, dataDir: dataDir(), logger, findBinary: () => { throw new Error('must not look for redis-server'); } })).toEqual({ url: REDIS_URL, own: null });
+    expect(
+      await provideRedis({
+        redisUrlGiven: false,
+        redisUrl: REDIS_URL,
+        dataDir: dataDir(),
+        logger,
+        findBinary: () => {
+          throw new Error('must not look for redis-server');
+        },
+      }),
+    ).toEqual({ url: REDIS_URL, own: null });
     const unanswered = `redis://127.0.0.1:${await freePort()}`;
     expect(await provideRedis({ redisUrlGiven: true, redisUrl: unanswered, dataDir: dataDir(), logger })).toEqual({ url: unanswered, own: null });
   });

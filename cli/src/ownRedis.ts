@@ -123,13 +123,7 @@ export async function startOwnRedis(binary: string, dataDir: string, logger: Log
  * the operator's choice), else the default address when a Redis answers there, else a private
  * redis-server it starts itself — or, without one installed, a RedisNotInstalled saying how to get it.
  */
-export async function provideRedis(options: {
-  redisUrlGiven: boolean;
-  redisUrl: string;
-  dataDir: string;
-  logger: Logger;
-  findBinary?: () => string | null;
-}): Promise<{ url: string; own: OwnRedis | null }> {
+export async function provideRedis(options: { redisUrlGiven: boolean; redisUrl: string; dataDir: string; logger: Logger; findBinary?: () => string | null }): Promise<{ url: string; own: OwnRedis | null }> {
   if (options.redisUrlGiven) return { url: options.redisUrl, own: null };
   try {
     await checkRedis(options.redisUrl);

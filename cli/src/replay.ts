@@ -21,9 +21,7 @@ export async function replay(config: Config, store: EventStore, logger: Logger):
     });
     bar.finish(1, `${result.events} events`);
     const rate = result.seconds > 0 ? Math.round(result.events / result.seconds) : result.events;
-    process.stdout.write(
-      `replayed ${result.events} events into ${result.keys} read-model keys in ${result.seconds.toFixed(1)} s (${rate} events/s), up to position ${result.position}\n`,
-    );
+    process.stdout.write(`replayed ${result.events} events into ${result.keys} read-model keys in ${result.seconds.toFixed(1)} s (${rate} events/s), up to position ${result.position}\n`);
   } finally {
     redis.disconnect();
   }

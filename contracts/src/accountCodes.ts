@@ -22,7 +22,10 @@ export const accountCodeJobSchema = z.strictObject({
   memberId: z.uuid(),
   phone: z.string().regex(/^\+[1-9]\d{7,14}$/),
   purpose: accountCodePurposeSchema,
-  requestId: z.string().regex(/^[\w-]{8,64}$/).optional(),
+  requestId: z
+    .string()
+    .regex(/^[\w-]{8,64}$/)
+    .optional(),
 });
 export type AccountCodeJob = z.infer<typeof accountCodeJobSchema>;
 
@@ -46,12 +49,15 @@ export function accountCodeKeys(keys: JobKeys, purpose: AccountCodePurpose): Job
 export function accountCodeMessage(purpose: AccountCodePurpose, code: string, ttlMs: number): string {
   const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
   const what = purpose === 'password-reset' ? 'password reset code' : 'phone confirmation code';
-  return `Your Honeylend ${what} is ${code}. It expires in ${minutes} minutes. Never share it${purpose === 'password-reset' ? "; if you did not ask for it, ignore this text" : ''}.`;
+  return `Your Honeylend ${what} is ${code}. It expires in ${minutes} minutes. Never share it${purpose === 'password-reset' ? '; if you did not ask for it, ignore this text' : ''}.`;
 }
 
 // ── Request bodies ───────────────────────────────────────────────────────────────────────
 
-const codeField = z.string({ error: 'Enter the 6-digit code we texted you' }).trim().regex(/^\d{6}$/, 'Enter the 6-digit code we texted you');
+const codeField = z
+  .string({ error: 'Enter the 6-digit code we texted you' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code we texted you');
 
 /** POST /api/user/password */
 export const changePasswordBody = z.object({

@@ -13,9 +13,7 @@ const pesos = z.number().nonnegative();
 export const adminDailyStatsAnswerSchema = z
   .object({
     /** Oldest first, ending today in Manila; every day present, zeros included. */
-    days: z.array(
-      z.object({ date: calendarDate, loanApplications: count, loanAmount: pesos, withdrawals: count, withdrawalAmount: pesos }).strict(),
-    ),
+    days: z.array(z.object({ date: calendarDate, loanApplications: count, loanAmount: pesos, withdrawals: count, withdrawalAmount: pesos }).strict()),
     /** Loans on the books per current status, with their principal. */
     loanAmountByStatus: z.array(z.object({ status: z.string(), count, amount: pesos }).strict()),
   })

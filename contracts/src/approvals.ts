@@ -132,9 +132,7 @@ export const approvalEventSchemas = {
   /** A different admin approved: the command's own events follow. */
   ApprovalGranted: z.object({ approvalId: uuid, checkerId: uuid, grantedAt: isoTime }).strict(),
   /** The command ran after the grant: `ok`, or refused by its own rules at that moment (e.g. the balance no longer covers a debit). */
-  ApprovalExecuted: z
-    .object({ approvalId: uuid, outcome: z.enum(['done', 'refused']), code: z.string().max(80).nullable(), message: z.string().max(500).nullable(), executedAt: isoTime })
-    .strict(),
+  ApprovalExecuted: z.object({ approvalId: uuid, outcome: z.enum(['done', 'refused']), code: z.string().max(80).nullable(), message: z.string().max(500).nullable(), executedAt: isoTime }).strict(),
   ApprovalRejected: z.object({ approvalId: uuid, rejectedBy: uuid, reason: z.string().min(1).max(500), rejectedAt: isoTime }).strict(),
   ApprovalExpired: z.object({ approvalId: uuid, expiredAt: isoTime }).strict(),
   /** The main admin chose which commands need a second admin, and the thresholds. */

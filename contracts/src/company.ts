@@ -14,7 +14,10 @@ export const companyDetailsSchema = z
     secRegistrationNumber: field(60),
     certificateOfAuthorityNumber: field(60),
     /** YYYY-MM-DD, as on the SEC certificate. */
-    dateRegistered: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'A real calendar date'),
+    dateRegistered: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'A real calendar date'),
     /** As the SEC lists it, e.g. "Registered" or "Active". */
     status: field(60),
     address: field(300),

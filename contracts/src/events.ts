@@ -47,7 +47,12 @@ export type NotificationType = z.infer<typeof notificationTypeSchema>;
 /** Admin edit range (spec §5); stored scores outside it (e.g. the default 500 is inside) never occur. */
 export const creditScoreSchema = z.number().int().min(300).max(850);
 /** Money moved by an admin, signed: positive credits the wallet, negative debits it. */
-const signedCentavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER).refine((value) => value !== 0, 'an adjustment moves money');
+const signedCentavos = z
+  .number()
+  .int()
+  .min(-Number.MAX_SAFE_INTEGER)
+  .max(Number.MAX_SAFE_INTEGER)
+  .refine((value) => value !== 0, 'an adjustment moves money');
 /** Why an open loan application stopped counting as "the member's loan". */
 export const loanClosingSchema = z.enum(['denied', 'completed', 'deleted', 'lapsed', 'cancelled']);
 export type LoanClosing = z.infer<typeof loanClosingSchema>;
@@ -64,9 +69,7 @@ export const delinquencyBucketSchema = z.enum(DELINQUENCY_BUCKETS);
 /** Why a reminder went out: 3 days before the due date, on it, and 1 day after. */
 export const reminderReasonSchema = z.enum(['before_due', 'due_today', 'overdue']);
 export type ReminderReason = z.infer<typeof reminderReasonSchema>;
-export const scheduledInstalmentSchema = z
-  .object({ number: instalmentNumber, dueDate: businessDate, principalCentavos: centavos, interestCentavos: centavos, amountCentavos: centavos })
-  .strict();
+export const scheduledInstalmentSchema = z.object({ number: instalmentNumber, dueDate: businessDate, principalCentavos: centavos, interestCentavos: centavos, amountCentavos: centavos }).strict();
 /** Why new withdrawals are held for a while (design §7). */
 export const withdrawalHoldReasonSchema = z.enum(['bank-account-changed', 'phone-changed', 'too-many-wrong-codes']);
 export type WithdrawalHoldReason = z.infer<typeof withdrawalHoldReasonSchema>;
@@ -167,17 +170,13 @@ export const eventDataSchemas = {
    * The member set a new password themselves: knowing the current one, or with a code texted to
    * their phone (forgot password). Every older session ends.
    */
-  MemberPasswordChanged: z
-    .object({ memberId: uuid, passwordHash: argon2idHash, proof: z.enum(['current-password', 'texted-code']), changedAt: isoTime })
-    .strict(),
+  MemberPasswordChanged: z.object({ memberId: uuid, passwordHash: argon2idHash, proof: z.enum(['current-password', 'texted-code']), changedAt: isoTime }).strict(),
   /** The member signed out of every session at once. */
   MemberSignedOutEverywhere: z.object({ memberId: uuid, signedOutAt: isoTime }).strict(),
   /** The member proved their phone number with a code texted to it (needed before a first loan application). */
   MemberPhoneVerified: z.object({ memberId: uuid, phone: e164, verifiedAt: isoTime }).strict(),
   /** An admin moved money into or out of the wallet, with the reason; the actor is in the metadata. */
-  BalanceAdjusted: z
-    .object({ memberId: uuid, adjustmentId: uuid, amountCentavos: signedCentavos, reason: z.string().min(5).max(500), adjustedAt: isoTime })
-    .strict(),
+  BalanceAdjusted: z.object({ memberId: uuid, adjustmentId: uuid, amountCentavos: signedCentavos, reason: z.string().min(5).max(500), adjustedAt: isoTime }).strict(),
   /** The account is closed: gone from every list, sessions ended, phone freed; its events stay for audit. */
   MemberDeleted: z.object({ memberId: uuid, phone: e164, deletedAt: isoTime }).strict(),
   /** The member consented to the privacy notice of this version (RA 10173 sec. 12): at registration, or when a changed notice asked again. */
@@ -187,9 +186,7 @@ export const eventDataSchemas = {
    * 16(e)). With obligations open (`obligations` not empty) it was refused, and says why; with none
    * it is followed by MemberAccountClosed.
    */
-  MemberClosureRequested: z
-    .object({ memberId: uuid, reason: z.string().min(3).max(500), obligations: z.array(closureObligationSchema).max(100), requestedAt: isoTime })
-    .strict(),
+  MemberClosureRequested: z.object({ memberId: uuid, reason: z.string().min(3).max(500), obligations: z.array(closureObligationSchema).max(100), requestedAt: isoTime }).strict(),
   /** The account is closed at the member's request: signed out, blocked, personal data masked in every read model; the log keeps what the law requires. */
   MemberAccountClosed: z
     .object({ memberId: uuid, closedAt: isoTime, /** The member's loans and withdrawals, whose read models are masked too. */ loanIds: z.array(uuid).max(10_000), withdrawalIds: z.array(uuid).max(100_000) })
@@ -199,9 +196,7 @@ export const eventDataSchemas = {
   /** A wallet repayment leaves the wallet (before its RepaymentReceived on the loan stream; same repayment id). */
   WalletRepaymentDebited: z.object({ memberId: uuid, loanId: uuid, repaymentId: uuid, amountCentavos: positiveCentavos, debitedAt: isoTime }).strict(),
   /** A wallet repayment's money comes back: the loan refused it after the debit, or an admin reversed it. */
-  WalletRepaymentRefunded: z
-    .object({ memberId: uuid, loanId: uuid, repaymentId: uuid, amountCentavos: positiveCentavos, reason: z.enum(['refused', 'reversed']), refundedAt: isoTime })
-    .strict(),
+  WalletRepaymentRefunded: z.object({ memberId: uuid, loanId: uuid, repaymentId: uuid, amountCentavos: positiveCentavos, reason: z.enum(['refused', 'reversed']), refundedAt: isoTime }).strict(),
   /** stream loan-<id> */
   LoanApplied: z
     .object({
@@ -215,9 +210,7 @@ export const eventDataSchemas = {
       appliedAt: isoTime,
     })
     .strict(),
-  LoanStatusChanged: z
-    .object({ loanId: uuid, memberId: uuid, from: loanStatusSchema, to: loanStatusSchema, message: z.string().nullable(), changedAt: isoTime })
-    .strict(),
+  LoanStatusChanged: z.object({ loanId: uuid, memberId: uuid, from: loanStatusSchema, to: loanStatusSchema, message: z.string().nullable(), changedAt: isoTime }).strict(),
   /** An admin changed a pending loan's amount or term (spec §5 admin limits). */
   LoanTermsChanged: z
     .object({
@@ -234,9 +227,7 @@ export const eventDataSchemas = {
    * RA 3765: the borrower accepted the Disclosure Statement they were shown: `statementHash` is the
    * SHA-256 of its exact text (hex), with when and from where. Disbursement waits for this.
    */
-  LoanTermsAccepted: z
-    .object({ loanId: uuid, memberId: uuid, statementHash: z.string().regex(/^[0-9a-f]{64}$/), acceptedAt: isoTime, ipAddress: z.string().max(100) })
-    .strict(),
+  LoanTermsAccepted: z.object({ loanId: uuid, memberId: uuid, statementHash: z.string().regex(/^[0-9a-f]{64}$/), acceptedAt: isoTime, ipAddress: z.string().max(100) }).strict(),
   /** An approval the borrower did not accept within its acceptance period: no money moves, the application closes. */
   LoanApprovalLapsed: z.object({ loanId: uuid, memberId: uuid, approvedAt: isoTime, lapsedAt: isoTime }).strict(),
   /** The borrower withdrew their own application while it was still under review (`from`: the status it had). */
@@ -284,15 +275,11 @@ export const eventDataSchemas = {
    * recorded on the loan's stream so that one repayment id is either received or declined, never
    * both: only a declined one is refunded to the wallet.
    */
-  WalletRepaymentDeclined: z
-    .object({ loanId: uuid, memberId: uuid, repaymentId: uuid, amountCentavos: positiveCentavos, reason: z.string().min(1).max(500), declinedAt: isoTime })
-    .strict(),
+  WalletRepaymentDeclined: z.object({ loanId: uuid, memberId: uuid, repaymentId: uuid, amountCentavos: positiveCentavos, reason: z.string().min(1).max(500), declinedAt: isoTime }).strict(),
   /** A repayment no longer counts (a bounced cheque, a mistaken record); the fold runs again without it. */
   RepaymentReversed: z.object({ loanId: uuid, memberId: uuid, repaymentId: uuid, reason: z.string().min(5).max(500), businessDate, reversedAt: isoTime }).strict(),
   /** The day close opened an instalment's due date with money still owed on it. */
-  InstalmentFellDue: z
-    .object({ loanId: uuid, memberId: uuid, instalment: instalmentNumber, dueDate: businessDate, amountDueCentavos: centavos, businessDate })
-    .strict(),
+  InstalmentFellDue: z.object({ loanId: uuid, memberId: uuid, instalment: instalmentNumber, dueDate: businessDate, amountDueCentavos: centavos, businessDate }).strict(),
   /** A closed day's late charge on one overdue instalment (spec §9: 2 % a month, pro-rated daily, after the grace days). */
   LateChargeApplied: z
     .object({
@@ -305,18 +292,12 @@ export const eventDataSchemas = {
       businessDate,
     })
     .strict(),
-  DelinquencyBucketChanged: z
-    .object({ loanId: uuid, memberId: uuid, from: delinquencyBucketSchema, to: delinquencyBucketSchema, daysPastDue: z.number().int().nonnegative(), businessDate })
-    .strict(),
+  DelinquencyBucketChanged: z.object({ loanId: uuid, memberId: uuid, from: delinquencyBucketSchema, to: delinquencyBucketSchema, daysPastDue: z.number().int().nonnegative(), businessDate }).strict(),
   /** An overdue loan aged a day with nothing else to record (keeps its days past due current). */
   LoanDayClosed: z.object({ loanId: uuid, memberId: uuid, daysPastDue: z.number().int().nonnegative(), businessDate }).strict(),
-  PenaltyWaived: z
-    .object({ loanId: uuid, memberId: uuid, waiverId: uuid, amountCentavos: positiveCentavos, reason: z.string().min(5).max(500), businessDate, waivedAt: isoTime })
-    .strict(),
+  PenaltyWaived: z.object({ loanId: uuid, memberId: uuid, waiverId: uuid, amountCentavos: positiveCentavos, reason: z.string().min(5).max(500), businessDate, waivedAt: isoTime }).strict(),
   /** The repayment that paid the payoff amount closed the loan; interest of instalments not yet due is not owed. */
-  LoanPaidOff: z
-    .object({ loanId: uuid, memberId: uuid, repaymentId: uuid, valueDate: businessDate, interestForgivenCentavos: centavos, businessDate, paidOffAt: isoTime })
-    .strict(),
+  LoanPaidOff: z.object({ loanId: uuid, memberId: uuid, repaymentId: uuid, valueDate: businessDate, interestForgivenCentavos: centavos, businessDate, paidOffAt: isoTime }).strict(),
   /** A reminder went to the borrower (SMS and notification); never twice for one instalment and reason. */
   RepaymentReminderSent: z
     .object({

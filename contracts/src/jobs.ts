@@ -39,7 +39,10 @@ export const JOB_NAMES = {
 const e164Phone = z.string().regex(/^\+[1-9]\d{7,14}$/, 'phone must be in E.164 form (+639171234567)');
 const centavos = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 /** The API request that enqueued the job (its X-Request-Id), so the worker's log lines can be joined to it. */
-const requestId = z.string().regex(/^[\w-]{8,64}$/).optional();
+const requestId = z
+  .string()
+  .regex(/^[\w-]{8,64}$/)
+  .optional();
 
 /**
  * Asks the worker to generate, store (hashed) and text a withdrawal code. Strict, so a payload

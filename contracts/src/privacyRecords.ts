@@ -14,11 +14,7 @@ import { centavosToPesos, formatPesos } from './money.js';
 export const PRIVACY_NOTICE_VERSION = '2026-11-25';
 
 /** What keeps an account open: money owed or held on either side. */
-export type ClosureObligation =
-  | { kind: 'loan'; loanId: string }
-  | { kind: 'withdrawal'; withdrawalId: string }
-  | { kind: 'wallet'; balanceCentavos: number };
-
+export type ClosureObligation = { kind: 'loan'; loanId: string } | { kind: 'withdrawal'; withdrawalId: string } | { kind: 'wallet'; balanceCentavos: number };
 
 /** The closure of an account as the read models keep it (and admins see it). */
 export interface ClosureRecord {
@@ -39,10 +35,7 @@ export interface ClosureAnswer {
   obligations: ClosureObligationAnswer[];
 }
 
-export type ClosureObligationAnswer =
-  | { kind: 'loan'; loanId: string; message: string }
-  | { kind: 'withdrawal'; withdrawalId: string; message: string }
-  | { kind: 'wallet'; balance: number; message: string };
+export type ClosureObligationAnswer = { kind: 'loan'; loanId: string; message: string } | { kind: 'withdrawal'; withdrawalId: string; message: string } | { kind: 'wallet'; balance: number; message: string };
 
 export function toClosureObligationAnswer(obligation: ClosureObligation): ClosureObligationAnswer {
   switch (obligation.kind) {

@@ -116,18 +116,7 @@ interface ChallengeToStore {
 
 async function storeChallenge(redis: RedisScripting, key: string, challenge: ChallengeToStore): Promise<StoreOtpChallengeResult> {
   const expiresAt = challenge.now.getTime() + challenge.ttlMs;
-  const result = await redis.eval(
-    STORE_CHALLENGE_SCRIPT,
-    1,
-    key,
-    challenge.challengeId,
-    challenge.binding,
-    challenge.codeHash,
-    OTP_MAX_ATTEMPTS,
-    expiresAt,
-    challenge.ttlMs,
-    challenge.requestedAt.getTime(),
-  );
+  const result = await redis.eval(STORE_CHALLENGE_SCRIPT, 1, key, challenge.challengeId, challenge.binding, challenge.codeHash, OTP_MAX_ATTEMPTS, expiresAt, challenge.ttlMs, challenge.requestedAt.getTime());
   if (result === 'stored' || result === 'superseded' || result === 'exhausted') return result;
   throw new Error(`unexpected answer from the OTP store script: ${String(result)}`);
 }
@@ -220,11 +209,7 @@ export async function verifyOtp(redis: RedisScripting, keys: JobKeys, input: Ver
 }
 
 /** As verifyOtp, also naming the challenge the code was checked against (the one a withdrawal spends). */
-export async function verifyOtpChallenge(
-  redis: RedisScripting,
-  keys: JobKeys,
-  input: VerifyOtpInput & { keepUntilConsumed?: boolean },
-): Promise<{ outcome: OtpVerification; challengeId: string | null }> {
+export async function verifyOtpChallenge(redis: RedisScripting, keys: JobKeys, input: VerifyOtpInput & { keepUntilConsumed?: boolean }): Promise<{ outcome: OtpVerification; challengeId: string | null }> {
   if (!Number.isSafeInteger(input.amountCentavos)) throw new RangeError(`amountCentavos must be a safe integer: ${input.amountCentavos}`);
   const { amountCentavos, memberId, ...rest } = input;
   return verifyChallenge(redis, keys.otpChallenge(memberId), { ...rest, binding: String(amountCentavos) });
@@ -326,21 +311,9 @@ export type OtpIssueDecision = { allowed: true; remaining: number } | { allowed:
  * Counts a code about to be issued against the member's sliding window (3 per 15 minutes) and
  * answers whether it may be sent; a refused request is not counted.
  */
-export async function reserveOtpIssue(
-  redis: RedisScripting,
-  keys: JobKeys,
-  request: { memberId: string; challengeId: string; now: Date; limit?: number; windowMs?: number },
-): Promise<OtpIssueDecision> {
+export async function reserveOtpIssue(redis: RedisScripting, keys: JobKeys, request: { memberId: string; challengeId: string; now: Date; limit?: number; windowMs?: number }): Promise<OtpIssueDecision> {
   const now = request.now.getTime();
-  const answer = await redis.eval(
-    THROTTLE_SCRIPT,
-    1,
-    keys.otpIssueThrottle(request.memberId),
-    now,
-    request.windowMs ?? OTP_ISSUE_WINDOW_MS,
-    request.limit ?? OTP_ISSUE_LIMIT,
-    request.challengeId,
-  );
+  const answer = await redis.eval(THROTTLE_SCRIPT, 1, keys.otpIssueThrottle(request.memberId), now, request.windowMs ?? OTP_ISSUE_WINDOW_MS, request.limit ?? OTP_ISSUE_LIMIT, request.challengeId);
   if (!Array.isArray(answer) || typeof answer[0] !== 'number' || typeof answer[1] !== 'number') {
     throw new Error(`unexpected answer from the OTP throttle script: ${JSON.stringify(answer)}`);
   }

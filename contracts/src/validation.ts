@@ -11,8 +11,7 @@ import { parsePesoText } from './pesoText.js';
 // Without zod, for the borrower app's first load (issue 20); still this module's export.
 export { parsePesoText };
 
-const text = (min: number, message: string, max = 200) =>
-  z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters`);
+const text = (min: number, message: string, max = 200) => z.string({ error: message }).trim().min(min, message).max(max, `At most ${max} characters`);
 
 /** An optional text field: absent, null and '' all mean "not given". */
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -31,15 +30,9 @@ export const phoneField = z
     return e164;
   });
 
-export const passwordField = z
-  .string({ error: MESSAGES.passwordTooShort })
-  .min(6, MESSAGES.passwordTooShort)
-  .max(128, MESSAGES.passwordTooLong);
+export const passwordField = z.string({ error: MESSAGES.passwordTooShort }).min(6, MESSAGES.passwordTooShort).max(128, MESSAGES.passwordTooLong);
 
-export const emailField = z.preprocess(
-  emptyToUndefined,
-  z.email({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(200, MESSAGES.emailInvalid).optional(),
-);
+export const emailField = z.preprocess(emptyToUndefined, z.email({ error: MESSAGES.emailInvalid }).trim().toLowerCase().max(200, MESSAGES.emailInvalid).optional());
 
 /** Pesos as the API speaks them (number or numeric string, separators and ₱ allowed), turned into integer centavos. */
 export const pesoAmountField = (message: string, { min = 0 }: { min?: number } = {}) =>

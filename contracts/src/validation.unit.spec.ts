@@ -27,9 +27,7 @@ describe('registration and login rules (spec §5)', () => {
   });
 
   it('refuses a ten-character string that is no mobile number', () => {
-    expect(errorsOf(registerBody, { phone: '1234567890', password: 'secret1', fullName: 'Maria' }).phone).toBe(
-      'Enter a valid mobile number, e.g. 09171234567',
-    );
+    expect(errorsOf(registerBody, { phone: '1234567890', password: 'secret1', fullName: 'Maria' }).phone).toBe('Enter a valid mobile number, e.g. 09171234567');
   });
 });
 

@@ -175,7 +175,11 @@ describe('accessibility of every page and dialog (issue 20)', () => {
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1, name }).waitFor();
-      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await check(page, `console ${path}`);
     }
     await page.goto('/management/members');
@@ -189,8 +193,16 @@ describe('accessibility of every page and dialog (issue 20)', () => {
     await page.getByRole('dialog').first().waitFor();
     await check(page, 'console members with the add member dialog');
     await page.keyboard.press('Escape');
-    await page.getByRole('row', { name: /Gabriela Silang/ }).first().getByRole('button', { name: 'History' }).click();
-    await page.getByRole('dialog', { name: /^Audit trail/ }).locator('.admin-audit-event').first().waitFor();
+    await page
+      .getByRole('row', { name: /Gabriela Silang/ })
+      .first()
+      .getByRole('button', { name: 'History' })
+      .click();
+    await page
+      .getByRole('dialog', { name: /^Audit trail/ })
+      .locator('.admin-audit-event')
+      .first()
+      .waitFor();
     await check(page, 'console members with the history drawer');
 
     await page.goto('/management/borrowing');
@@ -215,7 +227,11 @@ describe('accessibility of every page and dialog (issue 20)', () => {
       await page.goto(path);
       if (name) await page.getByRole('heading', { name }).waitFor();
       else await page.getByRole('heading').first().waitFor();
-      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
       await page.waitForLoadState('networkidle').catch(() => undefined);
       await check(page, `auditor ${path}`);
     }

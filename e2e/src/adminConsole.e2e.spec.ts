@@ -133,7 +133,10 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     await page.getByRole('heading', { level: 1, name: 'Withdrawal List' }).waitFor();
     const [toComplete, toReject] = withdrawals as [(typeof withdrawals)[0], (typeof withdrawals)[0]];
 
-    await page.getByRole('row', { name: new RegExp(toComplete.withdrawalNumber) }).getByRole('button', { name: 'Review' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(toComplete.withdrawalNumber) })
+      .getByRole('button', { name: 'Review' })
+      .click();
     let detail = page.getByRole('dialog', { name: `Withdrawal ${toComplete.withdrawalNumber}` });
     await detail.getByRole('button', { name: 'Complete' }).click();
     await confirm(page, 'Complete');
@@ -142,7 +145,10 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     await eventually('Processed to read 1 for the watcher', async () => ((await statCard(watcher, 'Processed')) === '1' ? true : undefined), 15_000);
     expect(await statCard(watcher, 'Pending')).toBe('1');
 
-    await page.getByRole('row', { name: new RegExp(toReject.withdrawalNumber) }).getByRole('button', { name: 'Review' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(toReject.withdrawalNumber) })
+      .getByRole('button', { name: 'Review' })
+      .click();
     detail = page.getByRole('dialog', { name: `Withdrawal ${toReject.withdrawalNumber}` });
     await detail.getByLabel(/Reason for a rejection/).fill('Account name does not match');
     await detail.getByRole('button', { name: 'Reject' }).click();
@@ -195,12 +201,15 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     await page.getByRole('searchbox', { name: 'Search members' }).fill('Jacinto');
     await page.getByRole('searchbox', { name: 'Search members' }).press('Enter');
     await eventually('the search to leave one member', async () => ((await page.locator('.ant-table-tbody tr.ant-table-row').count()) === 1 ? true : undefined), 10_000);
-    await page.getByRole('row', { name: /Emilio Jacinto/ }).getByRole('button', { name: 'History' }).click();
+    await page
+      .getByRole('row', { name: /Emilio Jacinto/ })
+      .getByRole('button', { name: 'History' })
+      .click();
     const drawer = page.getByRole('dialog', { name: 'Audit trail: Emilio Jacinto' });
     await drawer.locator('.admin-audit-event').first().waitFor();
-    const entries = await drawer.locator('.admin-audit-event').evaluateAll((nodes) =>
-      nodes.map((node) => ({ type: node.getAttribute('aria-label'), time: node.querySelector('time')?.getAttribute('datetime') ?? '', text: node.textContent ?? '' })),
-    );
+    const entries = await drawer
+      .locator('.admin-audit-event')
+      .evaluateAll((nodes) => nodes.map((node) => ({ type: node.getAttribute('aria-label'), time: node.querySelector('time')?.getAttribute('datetime') ?? '', text: node.textContent ?? '' })));
     const types = entries.map((entry) => entry.type);
     expect(types.at(-1)).toBe('Member registered');
     const statusChanges = entries.filter((entry) => entry.type === 'Member status changed');
@@ -220,7 +229,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     expect(errors).toEqual([]);
   });
 
-  it("keeps the admins list in Settings live: a colleague added and deleted by the main admin appears and goes without a reload", async () => {
+  it('keeps the admins list in Settings live: a colleague added and deleted by the main admin appears and goes without a reload', async () => {
     const watcher = await plainAdmin(system, 'Trinidad Tecson');
     const page = await open({ token: watcher.token });
     const errors = collectPageErrors(page);
@@ -273,9 +282,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     // The server's answer to an unavailable read model, until the Retry.
     let unavailable = true;
     await page.route('**/api/admin/stats/daily?*', (route) =>
-      unavailable
-        ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service temporarily unavailable', code: 'UNAVAILABLE' }) })
-        : route.continue(),
+      unavailable ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service temporarily unavailable', code: 'UNAVAILABLE' }) }) : route.continue(),
     );
     await page.goto('/management/members');
     const failure = page.getByRole('alert').filter({ hasText: 'Charts are unavailable' });
@@ -292,7 +299,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
     expect(await failure.count()).toBe(0);
   });
 
-  it('edits a pending loan\'s amount and term in its row (term 6–60), and deletes a pending loan after its confirmation', async () => {
+  it("edits a pending loan's amount and term in its row (term 6–60), and deletes a pending loan after its confirmation", async () => {
     const borrower = await verifiedBorrower(system, 'Gregoria de Jesus');
     const pending = await pendingLoan(system, borrower, 90_000);
     const page = await open({ token: await system.adminToken() });

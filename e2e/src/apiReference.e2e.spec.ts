@@ -27,9 +27,9 @@ describe('the API reference page (/api/docs) in a browser', () => {
       const document = (await suite.system.request('GET', '/api/openapi.json')).body as { paths: Record<string, Record<string, unknown>> };
       const expected = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
       // Swagger UI shows each operation as a block with its method and path.
-      const shown = await page.locator('.opblock-summary').evaluateAll((blocks) =>
-        blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent?.trim()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
-      );
+      const shown = await page
+        .locator('.opblock-summary')
+        .evaluateAll((blocks) => blocks.map((block) => `${block.querySelector('.opblock-summary-method')?.textContent?.trim()} ${block.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`));
       expect(shown.sort()).toEqual(expected.sort());
 
       // One operation opened: its request body schema and answers are there to read.

@@ -80,7 +80,7 @@ describe('the auditor workspace at 1440 × 900 (issue 16)', () => {
     // Export NDJSON of exactly this filter: one line per event shown, equal to it.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export NDJSON' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^honeylend-log-\d{4}-\d{2}-\d{2}-\d+-\d+\.ndjson$/);
-    const lines = readFileSync((await download.path()), 'utf8')
+    const lines = readFileSync(await download.path(), 'utf8')
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as unknown);
@@ -95,7 +95,11 @@ describe('the auditor workspace at 1440 × 900 (issue 16)', () => {
     await slider.focus();
     await page.keyboard.press('End');
     await page.waitForURL(`**?asOf=${last.revision}`);
-    const stateRow = (field: string) => page.getByRole('table').last().getByRole('row', { name: new RegExp(`^${field} `) });
+    const stateRow = (field: string) =>
+      page
+        .getByRole('table')
+        .last()
+        .getByRole('row', { name: new RegExp(`^${field} `) });
     await textOf(stateRow('creditScore'), '720');
     const latestBalance = history.state.balanceCentavos as number;
     await textOf(stateRow('balanceCentavos'), String(latestBalance));

@@ -118,7 +118,15 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     const form = dialog('Personal Information');
     await form.getByLabel('Full name').waitFor();
     await form.getByRole('button', { name: 'Save' }).click();
-    for (const message of ['Address is required', 'Country of work is required', 'Monthly salary is required', 'Reference name is required', 'Reference phone is required', 'Bank name is required', 'Account number is required']) {
+    for (const message of [
+      'Address is required',
+      'Country of work is required',
+      'Monthly salary is required',
+      'Reference name is required',
+      'Reference phone is required',
+      'Bank name is required',
+      'Account number is required',
+    ]) {
       expect(await form.getByText(message, { exact: true }).count(), message).toBe(1);
     }
     await screenshot(page, '05-personal-information-errors', 'screen');

@@ -25,8 +25,7 @@ describe('the notification inbox and cancelling an application, on a phone', () 
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
   };
   const bell = (page: Page) => page.getByRole('button', { name: /^Notifications,/ });
-  const bellSays = (page: Page, label: string) =>
-    eventually(`the bell to say "${label}"`, async () => ((await bell(page).getAttribute('aria-label')) === label ? true : undefined), 5_000);
+  const bellSays = (page: Page, label: string) => eventually(`the bell to say "${label}"`, async () => ((await bell(page).getAttribute('aria-label')) === label ? true : undefined), 5_000);
 
   async function signedInPage(): Promise<Page> {
     const context = await phoneContext(browser, system.baseUrl);

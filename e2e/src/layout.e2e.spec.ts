@@ -42,7 +42,12 @@ describe('the borrower screens from 360 to 1280 wide', () => {
           else await page.evaluate("window.localStorage.removeItem('token')").catch(() => undefined);
           await page.goto(screen.path);
           await page.getByRole('heading', { level: 1, name: screen.ready }).waitFor();
-          if (screen.signedIn) await page.getByText('Loading...').first().waitFor({ state: 'detached' }).catch(() => undefined);
+          if (screen.signedIn)
+            await page
+              .getByText('Loading...')
+              .first()
+              .waitFor({ state: 'detached' })
+              .catch(() => undefined);
           expect(await horizontalOverflow(page), `${screen.path} at ${width} px`).toBe(0);
           await screenshot(page, `layout-${width}${screen.path.replace(/\//g, '-') || '-home'}`);
         }

@@ -68,9 +68,7 @@ describe('the installable app (issue 20)', () => {
     await page.goto('/');
     await page.evaluate('navigator.serviceWorker.ready.then(() => undefined)');
     await page.reload();
-    const state = await page.evaluate(
-      'navigator.serviceWorker.ready.then((registration) => ({ active: registration.active?.state, controlled: navigator.serviceWorker.controller !== null, scope: registration.scope }))',
-    );
+    const state = await page.evaluate('navigator.serviceWorker.ready.then((registration) => ({ active: registration.active?.state, controlled: navigator.serviceWorker.controller !== null, scope: registration.scope }))');
     expect(state).toEqual({ active: 'activated', controlled: true, scope: `${system.baseUrl}/` });
   });
 

@@ -216,7 +216,10 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     onTestFailed(() => screenshot(page, 'issue22-admin-failed', 'screen'));
     await page.goto('/management/withdrawal');
     await page.getByRole('heading', { level: 1, name: 'Withdrawal List' }).waitFor();
-    await page.getByRole('row', { name: new RegExp(withdrawal.withdrawalNumber) }).getByRole('button', { name: 'Review' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(withdrawal.withdrawalNumber) })
+      .getByRole('button', { name: 'Review' })
+      .click();
     const detail = page.getByRole('dialog', { name: `Withdrawal ${withdrawal.withdrawalNumber}` });
     await detail.getByLabel(/Reason for a rejection/).fill('The account name does not match the member');
 
@@ -354,7 +357,10 @@ describe('what borrowers and admins stumble on (issue 22)', () => {
     const page = await context.newPage();
     await page.goto('/management/borrowing');
     await page.getByRole('heading', { level: 1, name: 'Borrowing List' }).waitFor();
-    await page.getByRole('row', { name: new RegExp(loan.body.loanNumber) }).getByRole('button', { name: 'Review' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(loan.body.loanNumber) })
+      .getByRole('button', { name: 'Review' })
+      .click();
     const drawer = page.getByRole('dialog', { name: `Review ${loan.body.loanNumber}` });
     await textOf(drawer.getByTestId('payment-to-income'), '65% of the monthly salary', 10_000);
     await textOf(drawer, '₱25,000.00');

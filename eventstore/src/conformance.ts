@@ -46,7 +46,7 @@ async function conflictOf(append: Promise<unknown>): Promise<WrongExpectedVersio
 /** Everything after `from`, however long, in pages as a projection would read it. */
 async function readAllAfter(store: EventStore, from: number): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
-  for (let position = from; ; ) {
+  for (let position = from; ;) {
     const page = await store.readAll({ from: position, limit: 500 });
     if (page.length === 0) return events;
     // A store that answered at or before `from` would otherwise be paged through forever.
@@ -278,60 +278,56 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
     });
 
     describe('subscribeAll', () => {
-      it(
-        'delivers catch-up then live events in global order, with no gap and no duplicate, while 4 writers append 2,000 events',
-        async () => {
-          const start = await store.headPosition();
-          const ownStreams = [uniqueStream('writer-a'), uniqueStream('writer-b')];
-          // Writers 2 and 3 move to a new shared stream every 50 events: 'any' appends may have to
-          // read their stream to recognise retries, and short streams keep that cheap.
-          const sharedPrefix = uniqueStream('writers-c-d');
-          const sharedStreamOf = (n: number) => `${sharedPrefix}-${Math.floor(n / 50)}`;
-          const ours = new Set<string>();
-          const revisions: ExpectedRevision[] = ['no_stream', 'no_stream'];
-          // Writers 0 and 1 own a stream each and append at exact revisions; 2 and 3 share one with 'any'.
-          const write = async (writer: number, from: number, to: number) => {
-            for (let n = from; n < to; ) {
-              const size = Math.min(1 + ((n + writer) % 4), to - n, 50 - (n % 50));
-              const batch = Array.from({ length: size }, (_, i) => newEvent('Counted', { writer, n: n + i }));
-              for (const event of batch) ours.add(event.id);
-              if (writer < 2) {
-                revisions[writer] = (await store.append(ownStreams[writer], batch, { expectedRevision: revisions[writer] })).nextRevision;
-              } else {
-                await store.append(sharedStreamOf(n), batch, { expectedRevision: 'any' });
-              }
-              n += size;
+      it('delivers catch-up then live events in global order, with no gap and no duplicate, while 4 writers append 2,000 events', async () => {
+        const start = await store.headPosition();
+        const ownStreams = [uniqueStream('writer-a'), uniqueStream('writer-b')];
+        // Writers 2 and 3 move to a new shared stream every 50 events: 'any' appends may have to
+        // read their stream to recognise retries, and short streams keep that cheap.
+        const sharedPrefix = uniqueStream('writers-c-d');
+        const sharedStreamOf = (n: number) => `${sharedPrefix}-${Math.floor(n / 50)}`;
+        const ours = new Set<string>();
+        const revisions: ExpectedRevision[] = ['no_stream', 'no_stream'];
+        // Writers 0 and 1 own a stream each and append at exact revisions; 2 and 3 share one with 'any'.
+        const write = async (writer: number, from: number, to: number) => {
+          for (let n = from; n < to;) {
+            const size = Math.min(1 + ((n + writer) % 4), to - n, 50 - (n % 50));
+            const batch = Array.from({ length: size }, (_, i) => newEvent('Counted', { writer, n: n + i }));
+            for (const event of batch) ours.add(event.id);
+            if (writer < 2) {
+              revisions[writer] = (await store.append(ownStreams[writer], batch, { expectedRevision: revisions[writer] })).nextRevision;
+            } else {
+              await store.append(sharedStreamOf(n), batch, { expectedRevision: 'any' });
             }
-          };
-          const writers = [0, 1, 2, 3];
-          const countOurs = (events: RecordedEvent[]) => events.filter((event) => ours.has(event.id)).length;
-
-          // 300 events exist before the subscription starts (catch-up), 1,700 are appended while it is live.
-          await Promise.all(writers.map((writer) => write(writer, 0, 75)));
-          const subscription = collectFrom(store, start);
-          try {
-            await subscription.waitFor('the catch-up of 300 events', (seen) => countOurs(seen) === 300);
-            await Promise.all(writers.map((writer) => write(writer, 75, 500)));
-            await subscription.waitFor('all 2,000 events', (seen) => countOurs(seen) === 2000, 20_000);
-          } finally {
-            await subscription.stop();
+            n += size;
           }
+        };
+        const writers = [0, 1, 2, 3];
+        const countOurs = (events: RecordedEvent[]) => events.filter((event) => ours.has(event.id)).length;
 
-          const seen = subscription.seen;
-          expect(new Set(idsOf(seen)).size).toBe(seen.length);
-          for (let i = 1; i < seen.length; i++) expect(seen[i].position).toBeGreaterThan(seen[i - 1].position);
-          const logged = (await readAllAfter(store, start)).filter((event) => event.position <= seen[seen.length - 1].position);
-          expect(idsOf(seen)).toEqual(idsOf(logged));
-          const streamsSeen = new Set(seen.filter((event) => ours.has(event.id)).map((event) => event.stream));
-          expect(streamsSeen.size).toBe(2 + 10);
-          for (const stream of streamsSeen) {
-            const revisionsSeen = seen.filter((event) => event.stream === stream).map((event) => event.revision);
-            expect(revisionsSeen).toEqual(revisionsSeen.map((_, i) => i));
-          }
-          expect(countOurs(seen)).toBe(2000);
-        },
-        30_000,
-      );
+        // 300 events exist before the subscription starts (catch-up), 1,700 are appended while it is live.
+        await Promise.all(writers.map((writer) => write(writer, 0, 75)));
+        const subscription = collectFrom(store, start);
+        try {
+          await subscription.waitFor('the catch-up of 300 events', (seen) => countOurs(seen) === 300);
+          await Promise.all(writers.map((writer) => write(writer, 75, 500)));
+          await subscription.waitFor('all 2,000 events', (seen) => countOurs(seen) === 2000, 20_000);
+        } finally {
+          await subscription.stop();
+        }
+
+        const seen = subscription.seen;
+        expect(new Set(idsOf(seen)).size).toBe(seen.length);
+        for (let i = 1; i < seen.length; i++) expect(seen[i].position).toBeGreaterThan(seen[i - 1].position);
+        const logged = (await readAllAfter(store, start)).filter((event) => event.position <= seen[seen.length - 1].position);
+        expect(idsOf(seen)).toEqual(idsOf(logged));
+        const streamsSeen = new Set(seen.filter((event) => ours.has(event.id)).map((event) => event.stream));
+        expect(streamsSeen.size).toBe(2 + 10);
+        for (const stream of streamsSeen) {
+          const revisionsSeen = seen.filter((event) => event.stream === stream).map((event) => event.revision);
+          expect(revisionsSeen).toEqual(revisionsSeen.map((_, i) => i));
+        }
+        expect(countOurs(seen)).toBe(2000);
+      }, 30_000);
 
       it('resumes after a position: only later events, starting inside a multi-event append', async () => {
         const before = uniqueStream('member');
@@ -443,11 +439,7 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
       } finally {
         await subscription.stop();
       }
-      const reads = [
-        await store.readStream(stream),
-        (await readAllAfter(store, start)).filter((event) => event.stream === stream),
-        subscription.seen.filter((event) => event.stream === stream),
-      ];
+      const reads = [await store.readStream(stream), (await readAllAfter(store, start)).filter((event) => event.stream === stream), subscription.seen.filter((event) => event.stream === stream)];
       for (const [withMetadata, without] of reads) {
         expect(withMetadata.metadata).toEqual(metadata);
         expect(without.metadata).toEqual({});
@@ -468,19 +460,23 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
 
     if (target.openEmpty) {
       const openEmpty = target.openEmpty;
-      it('reports headPosition 0 and reads nothing on an empty store, which has a store id of its own', async () => {
-        const empty = await openEmpty();
-        try {
-          expect(await empty.headPosition()).toBe(0);
-          expect(await empty.readAll()).toEqual([]);
-          const first = await empty.append(uniqueStream('member'), newEvents(1), { expectedRevision: 'no_stream' });
-          expect(first.position).toBeGreaterThan(0);
-          expect(await empty.headPosition()).toBe(first.position);
-          expect(await empty.storeId()).not.toBe(await store.storeId());
-        } finally {
-          await empty.close();
-        }
-      }, target.openTimeoutMs ?? 60_000);
+      it(
+        'reports headPosition 0 and reads nothing on an empty store, which has a store id of its own',
+        async () => {
+          const empty = await openEmpty();
+          try {
+            expect(await empty.headPosition()).toBe(0);
+            expect(await empty.readAll()).toEqual([]);
+            const first = await empty.append(uniqueStream('member'), newEvents(1), { expectedRevision: 'no_stream' });
+            expect(first.position).toBeGreaterThan(0);
+            expect(await empty.headPosition()).toBe(first.position);
+            expect(await empty.storeId()).not.toBe(await store.storeId());
+          } finally {
+            await empty.close();
+          }
+        },
+        target.openTimeoutMs ?? 60_000,
+      );
     }
 
     it('answers ping', async () => {
@@ -537,7 +533,7 @@ export function describeEventStoreConformance(target: ConformanceTarget): void {
           expect(positions).toEqual([start + 1, start + 2, start + 3, start + 4, start + 5]);
         });
       } else {
-        it.skip('positions are offsets in the store\'s own log, not 1, 2, 3…: a removed event shows only against a signed checkpoint', () => undefined);
+        it.skip("positions are offsets in the store's own log, not 1, 2, 3…: a removed event shows only against a signed checkpoint", () => undefined);
       }
     });
   });

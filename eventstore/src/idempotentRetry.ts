@@ -40,9 +40,7 @@ export function originalResultOfRetry(stream: string, newEventIds: readonly stri
     const fresh = newEventIds.filter((id) => !storedIds.has(id));
     throw new IdempotentRetryMismatch(
       stream,
-      fresh.length > 0
-        ? `events ${[...storedIds].join(', ')} are already stored but ${fresh.join(', ')} are new`
-        : `events ${newEventIds.join(', ')} are already stored in another order`,
+      fresh.length > 0 ? `events ${[...storedIds].join(', ')} are already stored but ${fresh.join(', ')} are new` : `events ${newEventIds.join(', ')} are already stored in another order`,
     );
   }
   const last = inStreamOrder[inStreamOrder.length - 1];

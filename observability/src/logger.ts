@@ -140,7 +140,10 @@ function bufferedStdout(flushEveryMs: number): { stream: DestinationStream; flus
 }
 
 /** One logger per role, with the role's `role` and `node` bindings. */
-export function createLogger(role: string, { level = 'info', write, node = process.env.NODE_NAME || hostname(), pretty = write === undefined && defaultPretty(), flushEveryMs = STDOUT_FLUSH_MS }: CreateLoggerOptions = {}): Logger {
+export function createLogger(
+  role: string,
+  { level = 'info', write, node = process.env.NODE_NAME || hostname(), pretty = write === undefined && defaultPretty(), flushEveryMs = STDOUT_FLUSH_MS }: CreateLoggerOptions = {},
+): Logger {
   const options = {
     level,
     base: { role, node },

@@ -63,7 +63,25 @@ describe('the role logger', () => {
       error: { secret: 'secret-error', apiKey: 'key-error' },
     });
     const text = lines.join('');
-    for (const value of ['pw-top', 'token-top', 'pw-body', 'pw-new', 'pw-current', '123456', '654321', 'Bearer abc.def', 'sid=1', 'sid=2', 'key-header', 'sig-query', 'token-query', 'otp-job', 'pw-details', 'secret-error', 'key-error']) {
+    for (const value of [
+      'pw-top',
+      'token-top',
+      'pw-body',
+      'pw-new',
+      'pw-current',
+      '123456',
+      '654321',
+      'Bearer abc.def',
+      'sid=1',
+      'sid=2',
+      'key-header',
+      'sig-query',
+      'token-query',
+      'otp-job',
+      'pw-details',
+      'secret-error',
+      'key-error',
+    ]) {
       expect(text).not.toContain(value);
     }
     expect(text).toContain('Shown');

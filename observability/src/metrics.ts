@@ -1,14 +1,4 @@
-import {
-  Counter,
-  Gauge,
-  Histogram,
-  Registry,
-  collectDefaultMetrics,
-  type CounterConfiguration,
-  type GaugeConfiguration,
-  type HistogramConfiguration,
-  type Metric,
-} from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type CounterConfiguration, type GaugeConfiguration, type HistogramConfiguration, type Metric } from 'prom-client';
 
 /**
  * The process's metrics, in one prom-client registry served at `GET /metrics` on METRICS_PORT.

@@ -28,12 +28,7 @@ return 1
 `;
 
 /** True when the commands ran; false when a checkpoint had moved (another runner or a rebuild got there first). */
-export async function writeIfCheckpointsUnchanged(
-  redis: Redis,
-  checkpointKeys: readonly string[],
-  expected: readonly (string | null)[],
-  commands: readonly RedisCommand[],
-): Promise<boolean> {
+export async function writeIfCheckpointsUnchanged(redis: Redis, checkpointKeys: readonly string[], expected: readonly (string | null)[], commands: readonly RedisCommand[]): Promise<boolean> {
   const args: (string | number)[] = expected.map((value) => value ?? '');
   for (const command of commands) args.push(command.length, ...command);
   const ran = await redis.eval(GUARDED_WRITE, checkpointKeys.length, ...checkpointKeys, ...args);

@@ -25,8 +25,7 @@ function keysOfTest() {
   return readModelKeys(prefix);
 }
 
-const leaseOf = (keys: ReturnType<typeof readModelKeys>, ttlMs = 3_000) =>
-  new LeaderLease({ redis, key: keys.projectionLeader, fenceKey: keys.projectionLeaderFence, ttlMs });
+const leaseOf = (keys: ReturnType<typeof readModelKeys>, ttlMs = 3_000) => new LeaderLease({ redis, key: keys.projectionLeader, fenceKey: keys.projectionLeaderFence, ttlMs });
 
 function registration(position: number): RecordedEvent {
   const memberId = randomUUID();
@@ -43,8 +42,7 @@ function registration(position: number): RecordedEvent {
 }
 
 /** A runner that only ever applies batches handed to it (no store reads). */
-const runnerWith = (keys: ReturnType<typeof readModelKeys>, fence: LeaderLease) =>
-  new ProjectionRunner({ store: {} as never, redis, keys, projections: [membersProjection], logger: silent, fence });
+const runnerWith = (keys: ReturnType<typeof readModelKeys>, fence: LeaderLease) => new ProjectionRunner({ store: {} as never, redis, keys, projections: [membersProjection], logger: silent, fence });
 
 describe('the projection leader lease', () => {
   it('is held by one runner at a time, with a fencing token larger than every earlier one', async () => {

@@ -85,15 +85,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
  * lie past this store's log) are replaced whatever their checkpoints say: those are positions of
  * the other store. A runner still applying that store's events finds the swapped-in identity and stops.
  */
-async function swapIn(
-  redis: Redis,
-  live: ReadModelKeys,
-  fresh: ReadModelKeys,
-  projections: Projection[],
-  position: number,
-  identity: string,
-  headPosition: () => Promise<number>,
-): Promise<number | null> {
+async function swapIn(redis: Redis, live: ReadModelKeys, fresh: ReadModelKeys, projections: Projection[], position: number, identity: string, headPosition: () => Promise<number>): Promise<number | null> {
   const checkpointKeys = [live.checkpoint, ...projections.map((p) => live.projectionCheckpoint(p.name))];
   await redis.watch(...checkpointKeys, live.storeIdentity);
   const [liveIdentity, ...values] = await redis.mget(live.storeIdentity, ...checkpointKeys);

@@ -80,7 +80,9 @@ describe('the store identity of the read models', () => {
     // EVENTSTORE_URL now names another store, Redis is kept. Its positions 1 and 2 are behind checkpoint 3.
     const after = await pglite();
     const [first, second] = [await register(after), await register(after)];
-    const stopped = await runnerOn(after).catchUp().catch((error: unknown) => error);
+    const stopped = await runnerOn(after)
+      .catchUp()
+      .catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ReadModelsOfAnotherStore);
     expect((stopped as Error).message).toContain(await storeIdentityOf(before));
     expect((stopped as Error).message).toContain('run `lending replay`');
@@ -125,7 +127,9 @@ describe('the store identity of the read models', () => {
     const restored = await PostgresEventStore.open(DATABASE_URL, { schema: copy });
     opened.push(restored);
     expect(await restored.storeId()).toBe(await live.storeId());
-    const stopped = await runnerOn(restored).catchUp().catch((error: unknown) => error);
+    const stopped = await runnerOn(restored)
+      .catchUp()
+      .catch((error: unknown) => error);
     expect(stopped).toBeInstanceOf(ReadModelsOfAnotherStore);
     expect((stopped as Error).message).toMatch(/position 3, past the end of event store postgres:.* \(its newest event is at 1\)/);
   });

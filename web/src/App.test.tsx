@@ -84,7 +84,11 @@ describe('shell', () => {
     const view = renderApp('/wallet');
     const tabs = screen.getByRole('navigation', { name: 'Account' });
 
-    expect(within(tabs).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(tabs)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['HOME', '/loan-app'],
       ['WALLET', '/wallet'],
       ['PROFILE', '/profile'],
@@ -106,7 +110,11 @@ describe('shell', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('dialog', { name: 'Menu' });
 
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Login']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Login']);
     expect(within(menu).queryByRole('button', { name: 'Logout' })).toBeNull();
   });
 
@@ -118,7 +126,11 @@ describe('shell', () => {
     opener.focus();
     fireEvent.click(opener);
     const menu = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(menu).getAllByRole('link').map((link) => link.textContent)).toEqual(['Home', 'Wallet', 'Profile']);
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Home', 'Wallet', 'Profile']);
     // Issue 22 item 8: signed in, Home is the dashboard, not the marketing page.
     expect(within(menu).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/loan-app');
     expect(within(menu).getByRole('button', { name: 'Logout' })).toBeTruthy();
@@ -175,11 +187,7 @@ describe('landing page (spec §2)', () => {
     renderApp('/');
     const current = () => screen.getAllByRole('button', { name: /^Show banner/ }).findIndex((dot) => dot.getAttribute('aria-current') === 'true');
 
-    expect(screen.getAllByRole('group', { hidden: true }).map((slide) => slide.querySelector('h2')?.textContent)).toEqual([
-      'Fast cash loans',
-      'Digital lending',
-      'Flexible terms',
-    ]);
+    expect(screen.getAllByRole('group', { hidden: true }).map((slide) => slide.querySelector('h2')?.textContent)).toEqual(['Fast cash loans', 'Digital lending', 'Flexible terms']);
     fireEvent.click(screen.getByRole('button', { name: 'Previous banner' }));
     expect(current()).toBe(2);
     fireEvent.click(screen.getByRole('button', { name: 'Next banner' }));

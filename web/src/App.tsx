@@ -48,14 +48,63 @@ export function App() {
           }
         />
         <Route element={<BorrowerShell />}>
-          <Route index element={<ScreenChunk><LandingPage /></ScreenChunk>} />
-          <Route path="app-login" element={<ScreenChunk><AuthPage /></ScreenChunk>} />
-          <Route path="login" element={<ScreenChunk><AuthPage /></ScreenChunk>} />
+          <Route
+            index
+            element={
+              <ScreenChunk>
+                <LandingPage />
+              </ScreenChunk>
+            }
+          />
+          <Route
+            path="app-login"
+            element={
+              <ScreenChunk>
+                <AuthPage />
+              </ScreenChunk>
+            }
+          />
+          <Route
+            path="login"
+            element={
+              <ScreenChunk>
+                <AuthPage />
+              </ScreenChunk>
+            }
+          />
           <Route element={<SignedInOnly />}>
-            <Route path="loan-app" element={<ScreenChunk><DashboardPage /></ScreenChunk>} />
-            <Route path="wallet" element={<ScreenChunk><WalletPage /></ScreenChunk>} />
-            <Route path="profile" element={<ScreenChunk><ProfilePage /></ScreenChunk>} />
-            <Route path="loans/:loanId" element={<ScreenChunk><LoanPage /></ScreenChunk>} />
+            <Route
+              path="loan-app"
+              element={
+                <ScreenChunk>
+                  <DashboardPage />
+                </ScreenChunk>
+              }
+            />
+            <Route
+              path="wallet"
+              element={
+                <ScreenChunk>
+                  <WalletPage />
+                </ScreenChunk>
+              }
+            />
+            <Route
+              path="profile"
+              element={
+                <ScreenChunk>
+                  <ProfilePage />
+                </ScreenChunk>
+              }
+            />
+            <Route
+              path="loans/:loanId"
+              element={
+                <ScreenChunk>
+                  <LoanPage />
+                </ScreenChunk>
+              }
+            />
           </Route>
           <Route path="dashboard" element={<Navigate to="/loan-app" replace />} />
           <Route path="*" element={<NotFoundPage />} />

@@ -103,9 +103,7 @@ export function boot(): void {
     });
   };
   if (root.dataset.prerendered === 'dashboard' && signedInApp) {
-    void Promise.allSettled([sessionChecked, signedInApp]).then(([, chunk]) =>
-      chunk.status === 'fulfilled' && useSession.getState().user ? hydrateFrame() : draw(),
-    );
+    void Promise.allSettled([sessionChecked, signedInApp]).then(([, chunk]) => (chunk.status === 'fulfilled' && useSession.getState().user ? hydrateFrame() : draw()));
   } else draw();
 }
 

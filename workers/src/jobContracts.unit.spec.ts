@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONVERTER_CURRENCIES,
-  CONVERTER_CURRENCY_CODES,
-  FALLBACK_RATES_PER_PESO,
-  createJobKeys,
-  manilaDate,
-  notificationJobSchema,
-  otpJobOptions,
-  otpJobSchema,
-  ratesAnswerSchema,
-} from '@honeylend/contracts';
+import { CONVERTER_CURRENCIES, CONVERTER_CURRENCY_CODES, FALLBACK_RATES_PER_PESO, createJobKeys, manilaDate, notificationJobSchema, otpJobOptions, otpJobSchema, ratesAnswerSchema } from '@honeylend/contracts';
 import { notificationMessage } from './notifications/notificationProcessor.js';
 
 const otpJob = {
@@ -41,15 +31,7 @@ describe('job contracts', () => {
 
   it('put every key under the configured prefix, BullMQ’s included', () => {
     const keys = createJobKeys('bench:7:');
-    const all = [
-      keys.queuePrefix,
-      keys.otpChallenge('m'),
-      keys.otpIssueThrottle('m'),
-      keys.otpDeliveryStatus('m'),
-      keys.smsOutbox,
-      keys.ratesLatest,
-      ...CONVERTER_CURRENCY_CODES.map((code) => keys.ratesHistory(code)),
-    ];
+    const all = [keys.queuePrefix, keys.otpChallenge('m'), keys.otpIssueThrottle('m'), keys.otpDeliveryStatus('m'), keys.smsOutbox, keys.ratesLatest, ...CONVERTER_CURRENCY_CODES.map((code) => keys.ratesHistory(code))];
     for (const key of all) expect(key.startsWith('bench:7:')).toBe(true);
     expect(new Set(all).size).toBe(all.length);
     expect(createJobKeys().otpChallenge('m')).toBe('otp:challenge:m');

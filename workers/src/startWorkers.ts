@@ -1,17 +1,7 @@
 import { hostname } from 'node:os';
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import {
-  ACCOUNT_CODE_QUEUE,
-  ACCOUNT_CODE_TTL_MS,
-  DEFAULT_RATES_URL,
-  JOB_NAMES,
-  OTP_TTL_MS,
-  QUEUE_NAMES,
-  RATES_REFRESH_EVERY_MS,
-  createJobKeys,
-  type RatesRefreshJob,
-} from '@honeylend/contracts';
+import { ACCOUNT_CODE_QUEUE, ACCOUNT_CODE_TTL_MS, DEFAULT_RATES_URL, JOB_NAMES, OTP_TTL_MS, QUEUE_NAMES, RATES_REFRESH_EVERY_MS, createJobKeys, type RatesRefreshJob } from '@honeylend/contracts';
 import { resolveOtpSecret } from '@honeylend/contracts/server';
 import { describeError, type Logger } from './logger.js';
 import { createNotificationProcessor } from './notifications/notificationProcessor.js';
@@ -80,23 +70,21 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
     const workerOptions = { ...queueOptions, name: options.processName ?? (env.NODE_NAME || `${hostname()}:${process.pid}`) };
 
     workers.push(
-      new Worker(
-        QUEUE_NAMES.otp,
-        createOtpProcessor({ redis, keys, sender: countingSender(sender, 'otp'), deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }),
-        { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
-      ),
+      new Worker(QUEUE_NAMES.otp, createOtpProcessor({ redis, keys, sender: countingSender(sender, 'otp'), deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }), {
+        ...workerOptions,
+        ...STALLED_JOB_RECOVERY,
+        concurrency: 10,
+      }),
       new Worker(
         ACCOUNT_CODE_QUEUE,
         createAccountCodeProcessor({ redis, keys, sender: countingSender(sender, 'account-code'), deliveries, logger, secret, ttlMs: options.accountCodeTtlMs ?? ACCOUNT_CODE_TTL_MS, clock }),
         { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
       ),
       new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: countingSender(sender, 'notification'), deliveries, logger }), { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
-      new Worker(
-        QUEUE_NAMES.rates,
-        (_job: Job<RatesRefreshJob>, _token?: string, signal?: AbortSignal) =>
-          refreshRates({ redis, keys, logger, clock, ratesUrl: env.RATES_URL || DEFAULT_RATES_URL }, signal),
-        { ...workerOptions, concurrency: 1 },
-      ),
+      new Worker(QUEUE_NAMES.rates, (_job: Job<RatesRefreshJob>, _token?: string, signal?: AbortSignal) => refreshRates({ redis, keys, logger, clock, ratesUrl: env.RATES_URL || DEFAULT_RATES_URL }, signal), {
+        ...workerOptions,
+        concurrency: 1,
+      }),
     );
     for (const worker of workers) {
       observeWorker(worker);

@@ -91,7 +91,12 @@ function together(parts: LoadResult[]): LoadResult {
  * The mixed load on `urls` for `durationSeconds`: round robin, one autocannon giving connection i
  * to url i mod n; by member, one autocannon per url with its share of the connections and of the members.
  */
-function loadOver(system: RunningSystem, urls: string[], routing: ApiRouting, { connections, durationSeconds, tag, onResponse }: { connections: number; durationSeconds: number; tag: string; onResponse: (status: number) => void }): Promise<LoadResult> {
+function loadOver(
+  system: RunningSystem,
+  urls: string[],
+  routing: ApiRouting,
+  { connections, durationSeconds, tag, onResponse }: { connections: number; durationSeconds: number; tag: string; onResponse: (status: number) => void },
+): Promise<LoadResult> {
   if (routing === 'round robin' || urls.length === 1) {
     return runLoad({ url: urls, connections, durationSeconds, next: mixedLoad(system)(tag, urls.length), onResponse });
   }
@@ -116,14 +121,24 @@ function loadOver(system: RunningSystem, urls: string[], routing: ApiRouting, { 
  * workers stay one process each. Each count runs in one window after the other, so every figure is
  * against one process in the same run.
  */
-export async function apiScaleScenario(system: RunningSystem, { connections, durationSeconds, processes, tag }: { connections: number; durationSeconds: number; processes: number[]; tag: string }): Promise<ApiScaleResult> {
+export async function apiScaleScenario(
+  system: RunningSystem,
+  { connections, durationSeconds, processes, tag }: { connections: number; durationSeconds: number; processes: number[]; tag: string },
+): Promise<ApiScaleResult> {
   const extra = await system.startExtraApis(Math.max(...processes) - 1);
   const runs: ApiScaleRun[] = [];
   try {
     // The added processes start cold (no JIT, empty caches) where the first has served every scenario
     // before: each gets the same load alone for a while first, unmeasured.
     for (const url of extra.urls) await runLoad({ url, connections, durationSeconds: Math.min(5, durationSeconds), next: mixedLoad(system)('warm', 0) });
-    const plan = processes.flatMap((count): { count: number; routing: ApiRouting }[] => (count === 1 ? [{ count, routing: 'round robin' }] : [{ count, routing: 'round robin' }, { count, routing: 'by member' }]));
+    const plan = processes.flatMap((count): { count: number; routing: ApiRouting }[] =>
+      count === 1
+        ? [{ count, routing: 'round robin' }]
+        : [
+            { count, routing: 'round robin' },
+            { count, routing: 'by member' },
+          ],
+    );
     for (const { count, routing } of plan) {
       const urls = [system.baseUrl, ...extra.urls].slice(0, count);
       const statuses: Record<string, number> = {};
@@ -149,7 +164,10 @@ export async function apiScaleScenario(system: RunningSystem, { connections, dur
         }),
       );
       const countersAfter = await commandCounters(apiPorts);
-      const counted = countersBefore && countersAfter ? { commandsAccepted: countersAfter.accepted - countersBefore.accepted, conflictRetries: countersAfter.retries - countersBefore.retries } : { commandsAccepted: null, conflictRetries: null };
+      const counted =
+        countersBefore && countersAfter
+          ? { commandsAccepted: countersAfter.accepted - countersBefore.accepted, conflictRetries: countersAfter.retries - countersBefore.retries }
+          : { commandsAccepted: null, conflictRetries: null };
       runs.push({ ...value, processes: count, routing, statuses, load, cpuSeconds, ...counted });
     }
   } finally {

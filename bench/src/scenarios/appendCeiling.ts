@@ -18,10 +18,7 @@ export interface AppendCeilingResult {
  * `hashChain: false` opens the log without its hash chain, to compare in the same run what the
  * chain costs an append (each run in a schema of its own).
  */
-export async function appendCeilingScenario(
-  eventStoreUrl: string,
-  { concurrency, seconds, hashChain = true }: { concurrency: number; seconds: number; hashChain?: boolean },
-): Promise<AppendCeilingResult> {
+export async function appendCeilingScenario(eventStoreUrl: string, { concurrency, seconds, hashChain = true }: { concurrency: number; seconds: number; hashChain?: boolean }): Promise<AppendCeilingResult> {
   const store = await PostgresEventStore.open(eventStoreUrl, { hashChain });
   const latencies: number[] = [];
   const deadline = performance.now() + seconds * 1000;
@@ -32,11 +29,9 @@ export async function appendCeilingScenario(
         while (performance.now() < deadline) {
           const memberId = randomUUID();
           const t0 = performance.now();
-          await store.append(
-            `ceiling-${memberId}`,
-            [{ id: randomUUID(), type: 'PhoneReserved', data: { phone: '+639170000000', memberId, reservedAt: new Date().toISOString() }, metadata: { actorId: 'bench' } }],
-            { expectedRevision: 'no_stream' },
-          );
+          await store.append(`ceiling-${memberId}`, [{ id: randomUUID(), type: 'PhoneReserved', data: { phone: '+639170000000', memberId, reservedAt: new Date().toISOString() }, metadata: { actorId: 'bench' } }], {
+            expectedRevision: 'no_stream',
+          });
           latencies.push(performance.now() - t0);
         }
       }),

@@ -150,7 +150,8 @@ export async function observabilityScenario(
           },
         });
       };
-      const reads = (process: ApiProcess, seconds: number) => loadOn(process, seconds, { connections: readConnections }, (token) => ({ method: 'GET', path: '/api/user/profile', headers: { authorization: `Bearer ${token}` } }));
+      const reads = (process: ApiProcess, seconds: number) =>
+        loadOn(process, seconds, { connections: readConnections }, (token) => ({ method: 'GET', path: '/api/user/profile', headers: { authorization: `Bearer ${token}` } }));
       // Every body new (a re-save of the same address records nothing and costs less).
       const updates = (process: ApiProcess, seconds: number, phase: string) =>
         loadOn(process, seconds, { connections: commandConnections, timeoutSeconds: 30 }, (token, i) => ({

@@ -130,10 +130,7 @@ async function scrapeRoles(system: RunningSystem): Promise<Record<string, string
 function eventLoopDelays(texts: Record<string, string | null>): Record<string, { max: number; p99: number } | null> {
   const toMs = (seconds: number) => Math.round(seconds * 10_000) / 10;
   return Object.fromEntries(
-    Object.entries(texts).map(([name, text]) => [
-      name,
-      text === null ? null : { max: toMs(sumCounter(text, 'nodejs_eventloop_lag_max_seconds')), p99: toMs(sumCounter(text, 'nodejs_eventloop_lag_p99_seconds')) },
-    ]),
+    Object.entries(texts).map(([name, text]) => [name, text === null ? null : { max: toMs(sumCounter(text, 'nodejs_eventloop_lag_max_seconds')), p99: toMs(sumCounter(text, 'nodejs_eventloop_lag_p99_seconds')) }]),
   );
 }
 

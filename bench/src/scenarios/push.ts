@@ -29,15 +29,21 @@ export async function pushScenario(system: RunningSystem, { rate, durationSecond
   const pending = new Map<string, number>();
   const pushLatencies: number[] = [];
   const ackLatencies: number[] = [];
-  const { sockets, failed, firstError } = await connectMany(system.baseUrl, system.members.length, socketBatch, (i) => system.tokens[i], (socket) => {
-    socket.on('member.updated', (message: { doc?: { address?: string } }) => {
-      const address = message?.doc?.address;
-      const sentAt = address === undefined || address === null ? undefined : pending.get(address);
-      if (sentAt === undefined) return;
-      pushLatencies.push(performance.now() - sentAt);
-      pending.delete(address!);
-    });
-  });
+  const { sockets, failed, firstError } = await connectMany(
+    system.baseUrl,
+    system.members.length,
+    socketBatch,
+    (i) => system.tokens[i],
+    (socket) => {
+      socket.on('member.updated', (message: { doc?: { address?: string } }) => {
+        const address = message?.doc?.address;
+        const sentAt = address === undefined || address === null ? undefined : pending.get(address);
+        if (sentAt === undefined) return;
+        pushLatencies.push(performance.now() - sentAt);
+        pending.delete(address!);
+      });
+    },
+  );
   if (failed > 0) throw new Error(`${failed} of ${system.members.length} sockets could not connect: ${firstError}`);
   const total = Math.max(1, Math.round(rate * durationSeconds));
   let sent = 0;

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  accountOpening,
-  addDays,
-  businessDateOf,
-  DEFAULT_LATE_CHARGE_SETTINGS,
-  startOfBusinessDate,
-  streams,
-  type DomainEvent,
-} from '@honeylend/contracts';
+import { accountOpening, addDays, businessDateOf, DEFAULT_LATE_CHARGE_SETTINGS, startOfBusinessDate, streams, type DomainEvent } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { runLoad, type LoadResult } from '../load.js';
 import { JsonClient } from '../http.js';

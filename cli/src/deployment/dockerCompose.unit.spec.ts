@@ -27,7 +27,9 @@ function generatedEnvironment(): Record<string, string> {
   try {
     const envFile = join(dir, '.env');
     execFileSync('sh', [`${ROOT}deploy/generate-env.sh`, envFile], { stdio: 'pipe' });
-    const lines = readFileSync(envFile, 'utf8').split('\n').filter((line) => line.includes('='));
+    const lines = readFileSync(envFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('='));
     return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -75,11 +77,9 @@ describe('docker-compose.yml', () => {
     expect(insecureStoreProblems(mutated((raw) => (raw.services['api-1'].environment.EVENTSTORE_URL = 'esdb://eventstore-1:2113?tls=false')))).toEqual(
       expect.arrayContaining(['api-1 connects to EventStoreDB without TLS', 'api-1 connects to EventStoreDB without a user and password']),
     );
-    expect(publishedDatabasePortProblems(mutated((raw) => (raw.services['eventstore-3'].ports = ['2113:2113'])))).toEqual(
-      expect.arrayContaining(['eventstore-3 publishes EventStoreDB\'s port 2113']),
-    );
-    expect(publishedDatabasePortProblems(mutated((raw) => (raw.services.redis.ports = ['127.0.0.1:6380:6379'])))).toContain('redis publishes Redis\'s port 6379');
-    expect(publishedDatabasePortProblems(mutated((raw) => (raw.services.postgres = { image: 'postgres:16', ports: ['5432:5432'] })))).toContain('postgres publishes PostgreSQL\'s port 5432');
+    expect(publishedDatabasePortProblems(mutated((raw) => (raw.services['eventstore-3'].ports = ['2113:2113'])))).toEqual(expect.arrayContaining(["eventstore-3 publishes EventStoreDB's port 2113"]));
+    expect(publishedDatabasePortProblems(mutated((raw) => (raw.services.redis.ports = ['127.0.0.1:6380:6379'])))).toContain("redis publishes Redis's port 6379");
+    expect(publishedDatabasePortProblems(mutated((raw) => (raw.services.postgres = { image: 'postgres:16', ports: ['5432:5432'] })))).toContain("postgres publishes PostgreSQL's port 5432");
     expect(redisPasswordProblems(mutated((raw) => (raw.services.redis.command = ['redis-server', '--appendonly', 'yes'])))).toContain('redis runs Redis without a password');
     expect(redisPasswordProblems(mutated((raw) => (raw.services.redis.environment.REDIS_PASSWORD = '')))).toContain('redis runs Redis without a password');
     expect(redisPasswordProblems(mutated((raw) => (raw.services['workers-2'].environment.REDIS_URL = 'redis://redis:6379')))).toContain("workers-2's REDIS_URL has no password");
@@ -140,7 +140,7 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it("gives every role a complete environment that its configuration accepts with NODE_ENV=production", () => {
+  it('gives every role a complete environment that its configuration accepts with NODE_ENV=production', () => {
     expect(byRole('api')).toEqual(['api-1', 'api-2']);
     expect(byRole('projections')).toEqual(['projections-1', 'projections-2']);
     expect(byRole('workers')).toEqual(['workers-1', 'workers-2']);
@@ -186,7 +186,11 @@ describe('docker-compose.yml', () => {
       }
       if (isDatabaseService(service)) expect(service.ports ?? []).toEqual([]);
     }
-    expect(publishedPorts(services.proxy).map((port) => port.target).sort()).toEqual([443, 80]);
+    expect(
+      publishedPorts(services.proxy)
+        .map((port) => port.target)
+        .sort(),
+    ).toEqual([443, 80]);
     for (const api of byRole('api')) expect(dependenciesOf(services.proxy)[api]).toBe('service_healthy');
     const caddyfile = readFileSync(`${ROOT}deploy/caddy/Caddyfile`, 'utf8');
     expect(caddyfile).toMatch(/reverse_proxy api-1:3000 api-2:3000/);

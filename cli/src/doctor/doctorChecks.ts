@@ -49,12 +49,26 @@ export async function checkRedis(config: Config): Promise<{ findings: Finding[];
     redis.disconnect();
     if (!config.redisUrlGiven && findRedisServer()) {
       return {
-        findings: [{ check: 'Redis', status: 'warn', detail: `nothing answers at ${config.redisUrl} (${describe(error)}); lending start will start its own redis-server`, fix: 'the split roles (api, projections, workers) need REDIS_URL pointing at a shared Redis' }],
+        findings: [
+          {
+            check: 'Redis',
+            status: 'warn',
+            detail: `nothing answers at ${config.redisUrl} (${describe(error)}); lending start will start its own redis-server`,
+            fix: 'the split roles (api, projections, workers) need REDIS_URL pointing at a shared Redis',
+          },
+        ],
         redis: null,
       };
     }
     return {
-      findings: [{ check: 'Redis', status: 'fail', detail: `no answer at ${config.redisUrl} (${describe(error)})`, fix: 'start Redis (redis-server --daemonize yes; Debian: apt-get install redis-server) or set REDIS_URL to a running one' }],
+      findings: [
+        {
+          check: 'Redis',
+          status: 'fail',
+          detail: `no answer at ${config.redisUrl} (${describe(error)})`,
+          fix: 'start Redis (redis-server --daemonize yes; Debian: apt-get install redis-server) or set REDIS_URL to a running one',
+        },
+      ],
       redis: null,
     };
   }
@@ -73,17 +87,30 @@ export async function checkRedis(config: Config): Promise<{ findings: Finding[];
   findings.push(
     policy === 'noeviction'
       ? { check: 'Redis memory policy', status: 'ok', detail: 'noeviction (jobs and read models are never evicted)' }
-      : { check: 'Redis memory policy', status: 'fail', detail: `${policy}: under memory pressure Redis would drop queued jobs and read models`, fix: 'CONFIG SET maxmemory-policy noeviction (and maxmemory-policy noeviction in redis.conf)' },
+      : {
+          check: 'Redis memory policy',
+          status: 'fail',
+          detail: `${policy}: under memory pressure Redis would drop queued jobs and read models`,
+          fix: 'CONFIG SET maxmemory-policy noeviction (and maxmemory-policy noeviction in redis.conf)',
+        },
   );
   const persistence = await redis.info('persistence');
   const aof = infoField(persistence, 'aof_enabled') === '1';
-  const rdb = await redis.config('GET', 'save').then((answer) => String((answer as string[])[1] ?? '').trim() !== '').catch(() => false);
+  const rdb = await redis
+    .config('GET', 'save')
+    .then((answer) => String((answer as string[])[1] ?? '').trim() !== '')
+    .catch(() => false);
   findings.push(
     aof
       ? { check: 'Redis persistence', status: 'ok', detail: 'append-only file on' }
       : rdb
         ? { check: 'Redis persistence', status: 'warn', detail: 'snapshots only: a crash loses the jobs queued since the last one', fix: 'CONFIG SET appendonly yes (and appendonly yes in redis.conf)' }
-        : { check: 'Redis persistence', status: 'warn', detail: 'none: a restart empties the queues (read models can be rebuilt with lending replay)', fix: 'CONFIG SET appendonly yes (and appendonly yes in redis.conf)' },
+        : {
+            check: 'Redis persistence',
+            status: 'warn',
+            detail: 'none: a restart empties the queues (read models can be rebuilt with lending replay)',
+            fix: 'CONFIG SET appendonly yes (and appendonly yes in redis.conf)',
+          },
   );
   return { findings, redis };
 }
@@ -109,7 +136,12 @@ export async function checkEventStore(config: Config, redis: Redis | null): Prom
     const keys = readModelKeys(config.redisKeyPrefix);
     const [built, identity] = await Promise.all([redis.get(keys.storeIdentity), storeIdentityOf(store)]);
     if (built !== null && built !== identity) {
-      findings.push({ check: 'Read models', status: 'fail', detail: `built from another event store (${built}); this one is ${identity}, and the projections refuse to mix them`, fix: 'lending replay rebuilds them from this store' });
+      findings.push({
+        check: 'Read models',
+        status: 'fail',
+        detail: `built from another event store (${built}); this one is ${identity}, and the projections refuse to mix them`,
+        fix: 'lending replay rebuilds them from this store',
+      });
       return findings;
     }
     const lags = await projectionLag({ store, redis, keys, projections: allProjections });

@@ -1,16 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import {
-  PRIVACY_NOTICE_VERSION,
-  addDays,
-  businessDateOf,
-  disclosureStatementText,
-  loanPosition,
-  pesosToCentavos,
-  streams,
-  type BusinessDate,
-  type CompanyDetails,
-  type LateChargeSettings,
-} from '@honeylend/contracts';
+import { PRIVACY_NOTICE_VERSION, addDays, businessDateOf, disclosureStatementText, loanPosition, pesosToCentavos, streams, type BusinessDate, type CompanyDetails, type LateChargeSettings } from '@honeylend/contracts';
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import {
   adminAccountDecider,
@@ -177,13 +166,8 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
     const appliedAt = at(appliedAtMs);
     await onMember(memberId, { type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: PRIVACY_NOTICE_VERSION, now: appliedAt }, self);
     const loanNumber = await allocateNumber(store, 'LN', loanId, new Date(appliedAt), self);
-    await onLoan(
-      loanId,
-      { type: 'ApplyForLoan', loanId, memberId, loanNumber, amountCentavos: amount, termMonths, monthlyRateBps: options.monthlyRateBps, purpose: pick.one(PURPOSES), now: appliedAt },
-      self,
-    );
-    const notify = (title: string, message: string, ms: number) =>
-      onMember(memberId, { type: 'NotifyMember', memberId, notificationId: randomUUID(), title, message, type_: 'loan_update', now: at(ms) }, officer);
+    await onLoan(loanId, { type: 'ApplyForLoan', loanId, memberId, loanNumber, amountCentavos: amount, termMonths, monthlyRateBps: options.monthlyRateBps, purpose: pick.one(PURPOSES), now: appliedAt }, self);
+    const notify = (title: string, message: string, ms: number) => onMember(memberId, { type: 'NotifyMember', memberId, notificationId: randomUUID(), title, message, type_: 'loan_update', now: at(ms) }, officer);
     const change = (to: string, message: string | null, ms: number) => onLoan(loanId, { type: 'ChangeLoanStatus', loanId, to, message, customStatuses: [], now: at(ms) });
 
     if (story === 'pending') {

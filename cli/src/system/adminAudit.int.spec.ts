@@ -151,7 +151,16 @@ describe('replay after admin work', () => {
       const out: Record<string, unknown> = {};
       for (const key of keys) {
         const type = await system.redis.type(key);
-        out[key] = type === 'string' ? await system.redis.get(key) : type === 'hash' ? await system.redis.hgetall(key) : type === 'zset' ? await system.redis.zrange(key, 0, -1, 'WITHSCORES') : type === 'list' ? await system.redis.lrange(key, 0, -1) : type;
+        out[key] =
+          type === 'string'
+            ? await system.redis.get(key)
+            : type === 'hash'
+              ? await system.redis.hgetall(key)
+              : type === 'zset'
+                ? await system.redis.zrange(key, 0, -1, 'WITHSCORES')
+                : type === 'list'
+                  ? await system.redis.lrange(key, 0, -1)
+                  : type;
       }
       return out;
     };

@@ -73,10 +73,7 @@ describe('admin daily stats (GET /api/admin/stats/daily)', () => {
         withdrawalAmount: (want?.withdrawalCentavos ?? 0) / 100,
       });
     }
-    const totals = res.body.days.reduce(
-      (sum: number[], d: any) => [sum[0] + d.loanApplications, sum[1] + d.loanAmount, sum[2] + d.withdrawals, sum[3] + d.withdrawalAmount],
-      [0, 0, 0, 0],
-    );
+    const totals = res.body.days.reduce((sum: number[], d: any) => [sum[0] + d.loanApplications, sum[1] + d.loanAmount, sum[2] + d.withdrawals, sum[3] + d.withdrawalAmount], [0, 0, 0, 0]);
     expect(totals).toEqual([2, 200_000, 3, 4800.5]);
 
     const byStatus = Object.fromEntries(res.body.loanAmountByStatus.map((s: any) => [s.status, { count: s.count, amount: s.amount }]));

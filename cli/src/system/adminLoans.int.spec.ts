@@ -50,7 +50,10 @@ describe('admin loans: the borrowing list', () => {
     });
     for (const search of [loan.loanNumber, loan.loanNumber.toLowerCase(), `0${borrower.phone.slice(3)}`, `${tag} pending`]) {
       const res = await system.request('GET', `/api/admin/loans?search=${encodeURIComponent(search)}`, { token: officer.token });
-      expect(res.body.items.map((l: any) => l.id), search).toEqual([loan.id]);
+      expect(
+        res.body.items.map((l: any) => l.id),
+        search,
+      ).toEqual([loan.id]);
     }
     const notDenied = await system.request('GET', `/api/admin/loans?search=${tag}&status=denied`, { token: officer.token });
     expect(notDenied.body.total).toBe(0);

@@ -40,7 +40,10 @@ describe('admin members: list and search', () => {
     const local = `0${first.phone.slice(3)}`;
     for (const format of [local, first.phone, first.phone.slice(1), `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`, local.slice(-7)]) {
       const res = await system.request('GET', `/api/admin/users?search=${encodeURIComponent(format)}`, { token: adminToken });
-      expect(res.body.items.map((m: any) => m.id), format).toEqual([first.id]);
+      expect(
+        res.body.items.map((m: any) => m.id),
+        format,
+      ).toEqual([first.id]);
     }
   });
 

@@ -43,7 +43,10 @@ describe('admin withdrawals: list and stats', () => {
     });
     for (const search of [withdrawal.withdrawalNumber, borrower.phone, `0${borrower.phone.slice(3)}`]) {
       const found = await system.request('GET', `/api/admin/withdrawals?search=${encodeURIComponent(search)}`, { token: officer.token });
-      expect(found.body.items.map((w: any) => w.id), search).toEqual([withdrawal.id]);
+      expect(
+        found.body.items.map((w: any) => w.id),
+        search,
+      ).toEqual([withdrawal.id]);
     }
     expect((await system.request('GET', `/api/admin/withdrawals?search=${tag}&status=completed`, { token: officer.token })).body.total).toBe(0);
     expect((await system.request('GET', `/api/admin/withdrawals?search=${tag}&status=pending`, { token: officer.token })).body.total).toBe(1);
@@ -99,7 +102,7 @@ describe('admin withdrawals: decisions', () => {
     expect(notifications.body[0].message).toContain('••••7890');
   });
 
-  it('records the payout reference on completion: in the event, the answers and the member\'s notice (issue 22, item 17)', async () => {
+  it("records the payout reference on completion: in the event, the answers and the member's notice (issue 22, item 17)", async () => {
     const borrower = await fundedBorrower('Reference Kept');
     const withdrawal = await pendingWithdrawal(system, borrower, 3000, borrower.codes);
     const res = await decide(withdrawal.id, { status: 'completed', payoutReference: 'INSTAPAY 20261125-0042' });

@@ -60,15 +60,25 @@ describe('the API reference (GET /api/openapi.json)', () => {
 
       const query = route.endpoints.find((doc) => doc.query)?.query;
       const queryParameters = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query');
-      const declaredQuery = query ? (jsonSchemaOf(query, 'input') as { properties?: Record<string, unknown> }).properties ?? {} : {};
+      const declaredQuery = query ? ((jsonSchemaOf(query, 'input') as { properties?: Record<string, unknown> }).properties ?? {}) : {};
       differs('query', route, Object.fromEntries(queryParameters.map((parameter) => [parameter.name, parameter.schema])), declaredQuery);
-      differs('path parameters', route, (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name), route.paramNames);
+      differs(
+        'path parameters',
+        route,
+        (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+        route.paramNames,
+      );
 
       for (const doc of route.endpoints) {
         const content = operation.responses[String(doc.status ?? 200)]?.content ?? {};
         const answer = doc.answer;
         if (isFile(answer)) {
-          differs('file answer', route, Object.keys(content).filter((type) => answer.file.includes(type)), [...answer.file]);
+          differs(
+            'file answer',
+            route,
+            Object.keys(content).filter((type) => answer.file.includes(type)),
+            [...answer.file],
+          );
           continue;
         }
         const served = content['application/json']?.schema as { anyOf?: unknown[] } | undefined;

@@ -40,8 +40,7 @@ afterAll(async () => {
 
 const balanceOf = async (memberId: string) => (await system.request('GET', `/api/admin/users/${memberId}`, { token: main })).body.balance as number;
 const eventTypes = async (stream: string) => (await system.store.readStream(stream)).map((event) => event.type);
-const adjust = (token: string, memberId: string, amount: number, reason = 'Refund of a double charge') =>
-  system.request('POST', `/api/admin/users/${memberId}/balance-adjustments`, { token, body: { amount, reason } });
+const adjust = (token: string, memberId: string, amount: number, reason = 'Refund of a double charge') => system.request('POST', `/api/admin/users/${memberId}/balance-adjustments`, { token, body: { amount, reason } });
 
 describe('four eyes on money: a balance adjustment', () => {
   it('is only requested (202, the balance does not move) until a different admin approves it; then it runs once', async () => {

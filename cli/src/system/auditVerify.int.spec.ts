@@ -7,16 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AuditCheckpointer, readStoredCheckpoints, type EventStore } from '@honeylend/eventstore';
 import { postgresReachability } from '../../../eventstore/src/testing/adapterTargets.js';
-import {
-  appendForgedCheckpoint,
-  changeOneByte,
-  deleteEvent,
-  pgliteTamperable,
-  postgresTamperable,
-  rewriteAndRechain,
-  swapEvents,
-  type TamperableLog,
-} from '../../../eventstore/src/testing/tampering.js';
+import { appendForgedCheckpoint, changeOneByte, deleteEvent, pgliteTamperable, postgresTamperable, rewriteAndRechain, swapEvents, type TamperableLog } from '../../../eventstore/src/testing/tampering.js';
 
 const LENDING = fileURLToPath(new URL('../../bin/lending.js', import.meta.url));
 const { privateKey } = generateKeyPairSync('ed25519');

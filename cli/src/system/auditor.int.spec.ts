@@ -82,9 +82,17 @@ describe('masked personal data', () => {
     expect(view.body.phone).toBe(`••••${member.phone.slice(-4)}`);
     expect(view.body.bankAccountNumber).toMatch(/^••••\d{4}$/);
     const reads = await Promise.all(
-      ['/api/admin/users', '/api/admin/loans', `/api/admin/loans/${member.loanId}`, '/api/admin/withdrawals', '/api/admin/withdrawals/export', `/api/admin/audit/${streams.member(member.id)}`, '/api/admin/events?limit=1000', '/api/audit/events?limit=500', `/api/audit/streams/${streams.member(member.id)}`].map((path) =>
-        asAuditor('GET', path),
-      ),
+      [
+        '/api/admin/users',
+        '/api/admin/loans',
+        `/api/admin/loans/${member.loanId}`,
+        '/api/admin/withdrawals',
+        '/api/admin/withdrawals/export',
+        `/api/admin/audit/${streams.member(member.id)}`,
+        '/api/admin/events?limit=1000',
+        '/api/audit/events?limit=500',
+        `/api/audit/streams/${streams.member(member.id)}`,
+      ].map((path) => asAuditor('GET', path)),
     );
     for (const res of reads) {
       expect(res.status).toBe(200);
@@ -123,7 +131,7 @@ describe('the log for auditors', () => {
     const all = await system.store.readAll({ limit: 100_000 });
     const memberEvents = all.filter((event) => event.stream === streams.member(member.id));
     const seen: any[] = [];
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const page = await asAuditor('GET', `/api/audit/events?stream=${streams.member(member.id)}&limit=3&from=${from}`);
       expect(page.status).toBe(200);
       seen.push(...page.body.events);
@@ -154,7 +162,10 @@ describe('the log for auditors', () => {
     const shown = (await asAuditor('GET', `/api/audit/events?stream=${stream}`)).body.events;
     const ndjson = await asAuditor('GET', `/api/audit/export?stream=${stream}&format=ndjson`);
     expect(ndjson.status).toBe(200);
-    const lines = String(typeof ndjson.body === 'string' ? ndjson.body : JSON.stringify(ndjson.body) + '\n').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = String(typeof ndjson.body === 'string' ? ndjson.body : JSON.stringify(ndjson.body) + '\n')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual(shown);
     const csv = await asAuditor('GET', `/api/audit/export?stream=${stream}&format=csv`);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
@@ -274,10 +285,13 @@ describe('the book as of a date', () => {
     expect(cached.status).toBe(200);
     expect(cached.body.book).toEqual(book);
     const early = await asAuditor('GET', '/api/audit/book?asOf=2001-01-01');
-    const empty = early.status === 200 ? early : await until(async () => {
-      const res = await asAuditor('GET', '/api/audit/book?asOf=2001-01-01');
-      return res.status === 200 ? res : null;
-    });
+    const empty =
+      early.status === 200
+        ? early
+        : await until(async () => {
+            const res = await asAuditor('GET', '/api/audit/book?asOf=2001-01-01');
+            return res.status === 200 ? res : null;
+          });
     expect(empty.body).toMatchObject({ position: 0, book: { events: 0, figures: { members: { total: 0 }, wallets: { totalBalanceCentavos: 0 } } } });
     expect((await asAuditor('GET', '/api/audit/book?asOf=soon')).body.message).toBe('asOf is a date (2026-11-23: the end of that day in Manila) or a date and time');
   });

@@ -109,7 +109,9 @@ describe('lending backup and lending restore', () => {
     const verified = await verifyBackup(file);
     expect(verified).toMatchObject({ events: result.events, lastPosition: result.lastPosition });
     const stored = await system.store.readAll({ limit: result.events });
-    const backedUp = linesOf(file).slice(1, -1).map((line) => JSON.parse(line));
+    const backedUp = linesOf(file)
+      .slice(1, -1)
+      .map((line) => JSON.parse(line));
     expect(backedUp.map((event) => [event.id, event.position, event.createdAt])).toEqual(stored.map((event) => [event.id, event.position, event.createdAt]));
     expect(verified.header.headPosition).toBe(result.lastPosition);
   });
@@ -146,7 +148,10 @@ describe('lending backup and lending restore', () => {
     expect(await redis.get(readModelKeys(prefixes[1]).storeIdentity)).toMatch(/^pglite:/);
 
     // The two backups hold the same events (jsonb may order an object's keys differently: compared as values).
-    const events = (file: string) => linesOf(file).slice(1, -1).map((line) => JSON.parse(line));
+    const events = (file: string) =>
+      linesOf(file)
+        .slice(1, -1)
+        .map((line) => JSON.parse(line));
     expect(events(second)).toEqual(events(first));
   }, 180_000);
 

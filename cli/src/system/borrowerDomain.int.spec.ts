@@ -45,7 +45,7 @@ describe('identity documents', () => {
     expect(events.map((e) => e.type)).toEqual(['MemberRegistered', 'ConsentGiven']);
   });
 
-  it("serves a document only to its owner: another borrower gets 403, nobody without credentials", async () => {
+  it('serves a document only to its owner: another borrower gets 403, nobody without credentials', async () => {
     const owner = await registerBorrower(system);
     const other = await registerBorrower(system);
     const { body } = await system.upload('/api/upload', { bytes: pngImage(), name: 'id.png', type: 'image/png' }, owner.token);
@@ -119,9 +119,7 @@ describe('loans', () => {
   it('numbers loans without collisions when many are applied for at once', async () => {
     const borrowers = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => registerBorrower(system, `Borrower ${i}`)));
     for (const borrower of borrowers) await verifyBorrower(system, borrower);
-    const answers = await Promise.all(
-      borrowers.map((b) => system.request('POST', '/api/loans', { token: b.token, body: { amount: 100000, purpose: 'Motorcycle', termMonths: 24 } })),
-    );
+    const answers = await Promise.all(borrowers.map((b) => system.request('POST', '/api/loans', { token: b.token, body: { amount: 100000, purpose: 'Motorcycle', termMonths: 24 } })));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.body.loanNumber)).size).toBe(6);
   });
@@ -170,7 +168,7 @@ describe('withdrawals with a server-side OTP', () => {
     expect(list.body).toEqual([res.body]);
   });
 
-  it("answers a code that is not 6 digits with the spec message", async () => {
+  it('answers a code that is not 6 digits with the spec message', async () => {
     const borrower = await registerBorrower(system);
     const res = await system.request('POST', '/api/withdrawals', { token: borrower.token, body: { amount: 1000, bankName: 'BPI', bankAccountNumber: '1234567890', otp: '12345' } });
     expect(res.status).toBe(400);
@@ -223,7 +221,17 @@ describe('withdrawals with a server-side OTP', () => {
     for (const key of jobKeys) {
       const type = await system.redis.type(key);
       const content =
-        type === 'hash' ? await system.redis.hgetall(key) : type === 'list' ? await system.redis.lrange(key, 0, -1) : type === 'string' ? await system.redis.get(key) : type === 'zset' ? await system.redis.zrange(key, 0, -1) : type === 'stream' ? await system.redis.xrange(key, '-', '+') : [];
+        type === 'hash'
+          ? await system.redis.hgetall(key)
+          : type === 'list'
+            ? await system.redis.lrange(key, 0, -1)
+            : type === 'string'
+              ? await system.redis.get(key)
+              : type === 'zset'
+                ? await system.redis.zrange(key, 0, -1)
+                : type === 'stream'
+                  ? await system.redis.xrange(key, '-', '+')
+                  : [];
       expect(JSON.stringify(content), key).not.toContain(code);
     }
     expect(system.logLines.join('')).not.toContain(code);
@@ -258,7 +266,7 @@ describe('withdrawals with a server-side OTP', () => {
     const accepted = attempts.filter((a) => a.status === 'fulfilled');
     expect(accepted).toHaveLength(3);
     // Only three appends can ever beat a request's read, so within its retries every loser sees the final balance.
-    const refused = attempts.filter((a) => a.status === 'rejected').map((a) => (a).reason as { code?: string });
+    const refused = attempts.filter((a) => a.status === 'rejected').map((a) => a.reason as { code?: string });
     expect(refused.map((reason) => reason.code)).toEqual(Array(17).fill('INSUFFICIENT_FUNDS'));
     const events = await system.store.readStream(streams.member(borrower.id));
     const held = events.filter((e) => e.type === 'WithdrawalRequested').reduce((sum, e) => sum + (e.data.amountCentavos as number), 0);

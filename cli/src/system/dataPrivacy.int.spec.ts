@@ -107,7 +107,7 @@ describe('the privacy notice and consent (RA 10173 sec. 12)', () => {
 });
 
 describe('Download my data (RA 10173 sec. 16(c), 18)', () => {
-  it("answers everything held about the member as one JSON attachment, and nothing of another member", async () => {
+  it('answers everything held about the member as one JSON attachment, and nothing of another member', async () => {
     const { borrower, loan } = await borrowerWithPendingLoan(system, 'Juan Luna');
     const other = await borrowerWithPendingLoan(system, 'Antonio Luna');
     const sent = await system.request('POST', '/api/admin/notifications', {

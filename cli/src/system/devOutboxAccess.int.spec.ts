@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => system?.stop());
 
 describe('development SMS outbox (GET /api/dev/outbox)', () => {
-  it('shows each caller only the texts to their own phone: staff never read a member\'s one-time code', async () => {
+  it("shows each caller only the texts to their own phone: staff never read a member's one-time code", async () => {
     const mainToken = await superadminToken(system);
     const officer = await createAdmin(system, mainToken);
     const borrower = await registerBorrower(system, 'Outbox Owner');

@@ -51,12 +51,11 @@ describe('the API over EventStoreDB', () => {
     expect(sent[0].stream).toBe(`member-${borrower.id}`);
   });
 
-  it('keeps the unconfirmed answer for a creating request\'s Idempotency-Key: the same key never runs it again', async () => {
+  it("keeps the unconfirmed answer for a creating request's Idempotency-Key: the same key never runs it again", async () => {
     const token = await superadminToken(system);
     const borrower = await registerBorrower(system, 'Adjusted Once');
     const key = `adjustment-${borrower.id}`;
-    const send = () =>
-      system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token, headers: { 'Idempotency-Key': key }, body: { amount: 500, reason: 'Goodwill credit' } });
+    const send = () => system.request('POST', `/api/admin/users/${borrower.id}/balance-adjustments`, { token, headers: { 'Idempotency-Key': key }, body: { amount: 500, reason: 'Goodwill credit' } });
     client.failNextAppends({ kind: 'silence', written: false }, { kind: 'silence', written: false });
 
     const first = await send();
@@ -71,7 +70,7 @@ describe('the API over EventStoreDB', () => {
     expect(client.appends).toHaveLength(sentAfterFirst);
   });
 
-  it('names the unit of /api/ready\'s projection lag: bytes of log on EventStoreDB', async () => {
+  it("names the unit of /api/ready's projection lag: bytes of log on EventStoreDB", async () => {
     const res = await system.request('GET', '/api/ready');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'ready', eventStoreKind: 'esdb', projectionLagUnit: 'bytes', projectionLag: expect.any(Number) });

@@ -8,8 +8,7 @@ beforeAll(async () => {
 afterAll(() => system?.stop());
 
 const password = 'Sampaguita#2026';
-const register = (phone: string, extra: Record<string, unknown> = {}) =>
-  system.request('POST', '/api/auth/register', { body: { phone, password, fullName: 'Maria Santos', ...extra } });
+const register = (phone: string, extra: Record<string, unknown> = {}) => system.request('POST', '/api/auth/register', { body: { phone, password, fullName: 'Maria Santos', ...extra } });
 
 describe('registration (command → events → projection → Redis → query)', () => {
   it('registers, answers a token and the user, and a GET right after sees the same user', async () => {
@@ -48,9 +47,7 @@ describe('registration (command → events → projection → Redis → query)',
     const phone = uniquePhone();
     const results = await Promise.all([0, 1, 2, 3].map(() => register(phone)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
-    const memberEvents = (await system.store.readAll({ limit: 100_000 })).filter(
-      (e) => e.type === 'MemberRegistered' && e.data.phone === `+63${phone.slice(1)}`,
-    );
+    const memberEvents = (await system.store.readAll({ limit: 100_000 })).filter((e) => e.type === 'MemberRegistered' && e.data.phone === `+63${phone.slice(1)}`);
     expect(memberEvents).toHaveLength(1);
   });
 

@@ -75,7 +75,10 @@ describe('the lending command', () => {
 
       expect(existsSync(WEB_INDEX), 'the web app is built (npm run build)').toBe(true);
       // The landing page is prerendered (issue 20); every other address is the app's shell.
-      for (const [path, root] of [['/', '<div id="root" data-landing="static">'], ['/some/unknown/page', '<div id="root">']] as const) {
+      for (const [path, root] of [
+        ['/', '<div id="root" data-landing="static">'],
+        ['/some/unknown/page', '<div id="root">'],
+      ] as const) {
         const page = await fetch(baseUrl + path);
         expect(page.status).toBe(200);
         expect(page.headers.get('content-type')).toMatch(/text\/html/);

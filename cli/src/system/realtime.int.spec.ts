@@ -111,7 +111,11 @@ describe('realtime gateway', () => {
 
     await until(() => myLoans.length >= 3 && adminLoans.length >= 3 && myProfile.some((m) => m.doc.balance === 120000) && stats.length > 0);
     // Approval, the borrower's acceptance of the Disclosure Statement, then disbursement opening the account.
-    expect(myLoans.map((m) => [m.doc.status, m.doc.acceptance.awaiting])).toEqual([['approved', true], ['approved', false], ['active', false]]);
+    expect(myLoans.map((m) => [m.doc.status, m.doc.acceptance.awaiting])).toEqual([
+      ['approved', true],
+      ['approved', false],
+      ['active', false],
+    ]);
     expect(adminLoans.filter((m) => m.doc.id === applied.body.id).map((m) => m.doc.status)).toEqual(['approved', 'approved', 'active']);
     expect(myLoans[2].doc.schedule[0]).toMatchObject({ status: 'upcoming', paid: 0 });
     expect(myLoans[0].version).toBeLessThan(myLoans[2].version);

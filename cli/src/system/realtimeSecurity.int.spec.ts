@@ -145,8 +145,8 @@ describe('the IP allow-list on staff sockets and document reads', () => {
   });
 });
 
-describe('signing out ends the token\'s sockets', () => {
-  it('on every API node, and only that token\'s', async () => {
+describe("signing out ends the token's sockets", () => {
+  it("on every API node, and only that token's", async () => {
     const second = await system.startApiNode();
     const secondUrl = `http://127.0.0.1:${second.port}`;
     const borrower = await registerBorrower(system);
@@ -165,7 +165,7 @@ describe('signing out ends the token\'s sockets', () => {
     expect((await socketRefused(socket(secondUrl, { token: borrower.token }))).message).toMatch(/sign in/i);
   });
 
-  it('even when the sign-out lands between the handshake\'s check and the socket\'s registration', async () => {
+  it("even when the sign-out lands between the handshake's check and the socket's registration", async () => {
     const borrower = await registerBorrower(system);
     const { jti } = jwt.decode(borrower.token) as { jti: string };
     const revoked = system.api.deps.tokens.revoked!;

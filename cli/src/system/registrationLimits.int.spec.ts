@@ -15,8 +15,7 @@ beforeAll(async () => {
 afterAll(() => system?.stop());
 
 const PASSWORD = 'Sampaguita#2026';
-const register = (phone: string, address: string) =>
-  system.request('POST', '/api/auth/register', { body: { phone, password: PASSWORD, fullName: 'Juan Dela Cruz' }, headers: { 'X-Forwarded-For': address } });
+const register = (phone: string, address: string) => system.request('POST', '/api/auth/register', { body: { phone, password: PASSWORD, fullName: 'Juan Dela Cruz' }, headers: { 'X-Forwarded-For': address } });
 
 describe('registration limits', () => {
   it('lets 20 sign-ups from one address through at once and answers the rest 429 with Retry-After', async () => {

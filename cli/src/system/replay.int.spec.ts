@@ -15,8 +15,7 @@ async function readModelSnapshot(redis: Redis, prefix: string): Promise<Record<s
   const snapshot: Record<string, unknown> = {};
   for (const key of keys) {
     const type = await redis.type(key);
-    snapshot[key] =
-      type === 'string' ? await redis.get(key) : type === 'hash' ? await redis.hgetall(key) : type === 'zset' ? await redis.zrange(key, 0, -1, 'WITHSCORES') : type;
+    snapshot[key] = type === 'string' ? await redis.get(key) : type === 'hash' ? await redis.hgetall(key) : type === 'zset' ? await redis.zrange(key, 0, -1, 'WITHSCORES') : type;
   }
   return snapshot;
 }

@@ -25,7 +25,6 @@ afterAll(async () => {
 type Line = Record<string, unknown>;
 const lines = (): Line[] => system.logLines.map((line) => JSON.parse(line) as Line);
 
-
 const secret = (name: string) => `${name}-${randomBytes(12).toString('hex')}`;
 
 describe('logs', () => {

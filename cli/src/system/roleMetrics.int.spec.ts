@@ -28,15 +28,7 @@ const ROLE_FAMILIES: Record<ServingRole, string[]> = {
     ...NODE_FAMILIES,
   ],
   projections: ['honeylend_projection_events_total', 'honeylend_projection_batch_duration_seconds', ...PROJECTION_GAUGES, ...NODE_FAMILIES],
-  workers: [
-    'honeylend_queue_jobs',
-    'honeylend_job_duration_seconds',
-    'honeylend_job_failures_total',
-    'honeylend_sms_sent_total',
-    'honeylend_sms_failures_total',
-    'honeylend_day_close_duration_seconds',
-    ...NODE_FAMILIES,
-  ],
+  workers: ['honeylend_queue_jobs', 'honeylend_job_duration_seconds', 'honeylend_job_failures_total', 'honeylend_sms_sent_total', 'honeylend_sms_failures_total', 'honeylend_day_close_duration_seconds', ...NODE_FAMILIES],
 };
 
 const ROLES: ServingRole[] = ['projections', 'workers', 'api'];
@@ -58,7 +50,6 @@ async function scrape(role: ServingRole): Promise<Map<string, MetricFamily>> {
 
 const scrapeAll = () => Promise.all(ROLES.map(scrape));
 
-
 const total = (family: MetricFamily | undefined) => [...(family?.samples.values() ?? [])].reduce((sum, value) => sum + value, 0);
 
 beforeAll(async () => {
@@ -72,9 +63,23 @@ beforeAll(async () => {
     await system.start(role, { METRICS_PORT: String(metricsPorts[role]), METRICS_HOST: '127.0.0.1' });
   }
   await system.waitUntilReady();
-  await eventually('every role serving /metrics', async () =>
-    (await Promise.all(ROLES.map((role) => fetch(`http://127.0.0.1:${metricsPorts[role]}/metrics`).then((r) => r.ok, () => false)))).every(Boolean) ? true : undefined,
-  30_000);
+  await eventually(
+    'every role serving /metrics',
+    async () =>
+      (
+        await Promise.all(
+          ROLES.map((role) =>
+            fetch(`http://127.0.0.1:${metricsPorts[role]}/metrics`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          ),
+        )
+      ).every(Boolean)
+        ? true
+        : undefined,
+    30_000,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -104,9 +109,7 @@ describe('GET /metrics on each role (METRICS_PORT)', () => {
     const { token, user } = registered.body as { token: string; user: { id: string } };
     const refused = await system.request('POST', '/api/loans', { token, body: { amount: 80_000, purpose: 'Business', termMonths: 12 } });
     expect(refused.status).toBeGreaterThanOrEqual(400);
-    const updates = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => system.request('PUT', '/api/user/profile', { token, body: { address: `${i + 1} Rizal Avenue, Manila` } })),
-    );
+    const updates = await Promise.all(Array.from({ length: 16 }, (_, i) => system.request('PUT', '/api/user/profile', { token, body: { address: `${i + 1} Rizal Avenue, Manila` } })));
     expect(updates.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
 
     // A live socket.

@@ -102,9 +102,7 @@ describe('the day close', () => {
     const deps = { store: system.store, redis: system.redis, keys };
     await Promise.all([closeBusinessDays(deps, through), closeBusinessDays(deps, through)]);
     const once = await system.store.readStream(streams.loan(loan.loanId));
-    expect(once.filter((event) => event.type === 'LateChargeApplied').map((event) => event.data.chargedFor)).toEqual(
-      Array.from({ length: 8 }, (_, i) => addDays(loan.dueDates[0], 4 + i)),
-    );
+    expect(once.filter((event) => event.type === 'LateChargeApplied').map((event) => event.data.chargedFor)).toEqual(Array.from({ length: 8 }, (_, i) => addDays(loan.dueDates[0], 4 + i)));
     await system.api.deps.progress.waitFor(once.at(-1)!.position);
     await closeBusinessDays(deps, through);
     expect(await system.store.readStream(streams.loan(loan.loanId))).toHaveLength(once.length);

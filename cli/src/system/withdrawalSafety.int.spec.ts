@@ -137,7 +137,7 @@ describe('codes', () => {
     expect(held.body).toMatchObject({ code: 'WITHDRAWALS_HELD', hold: { reason: 'too-many-wrong-codes' } });
     // The worker texts it a moment later (seconds on a loaded machine).
     const texted = async () => (await outbox(borrower.phone)).some((text) => text.body.includes('15 wrong codes were typed on your account today'));
-    for (const deadline = Date.now() + 15_000; !(await texted()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 15_000; !(await texted()) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await texted()).toBe(true);
     const profile = await system.request('GET', '/api/user/profile', { token: borrower.token });
     expect(profile.body.withdrawalHold).toMatchObject({ reason: 'too-many-wrong-codes' });
@@ -159,13 +159,13 @@ describe('what admins may do to a wallet', () => {
     expect(byMain.status).toBe(202);
     expect((await approvedBySecondAdmin(system, byMain, officer.token)).body.execution.outcome).toBe('done');
     const moved = async () => (await outbox(borrower.phone)).some((text) => /phone number of your account was changed/.test(text.body));
-    for (const deadline = Date.now() + 15_000; !(await moved()) && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const deadline = Date.now() + 15_000; !(await moved()) && Date.now() < deadline;) await new Promise((resolve) => setTimeout(resolve, 50));
     expect((await outbox(borrower.phone)).map((text) => text.body).join('\n')).toMatch(/phone number of your account was changed to \+63•••••\d{4}/);
     const otp = await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } });
     expect(otp.body).toMatchObject({ code: 'WITHDRAWALS_HELD', hold: { reason: 'phone-changed' } });
   });
 
-  it("refuses an existing bank account changed by staff", async () => {
+  it('refuses an existing bank account changed by staff', async () => {
     const main = await superadminToken(system);
     const borrower = await fundedBorrower();
     const res = await system.request('PUT', `/api/admin/users/${borrower.id}`, { token: main, body: { bankAccountNumber: '7777777777' } });

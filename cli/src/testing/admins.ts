@@ -13,12 +13,7 @@ export interface HttpAnswer {
  * One HTTP request with control over the connection's local address (127.0.0.2 is another
  * loopback address on Linux: the server sees a different client) — fetch cannot choose it.
  */
-export function requestFrom(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string>; localAddress?: string } = {},
-): Promise<HttpAnswer> {
+export function requestFrom(baseUrl: string, method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<HttpAnswer> {
   const url = new URL(path, baseUrl);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {

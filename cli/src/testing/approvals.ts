@@ -14,11 +14,7 @@ export async function approvedBySecondAdmin(system: TestSystem, answer: { status
 }
 
 /** The main admin sets which commands need a second admin (pesos for the thresholds). */
-export async function setApprovalSettings(
-  system: TestSystem,
-  mainToken: string,
-  change: { required?: Partial<Record<string, boolean>>; withdrawalThreshold?: number; loanApprovalThreshold?: number },
-): Promise<any> {
+export async function setApprovalSettings(system: TestSystem, mainToken: string, change: { required?: Partial<Record<string, boolean>>; withdrawalThreshold?: number; loanApprovalThreshold?: number }): Promise<any> {
   const current = await system.request('GET', '/api/admin/settings/approvals', { token: mainToken });
   if (current.status !== 200) throw new Error(`approval settings: ${current.status} ${JSON.stringify(current.body)}`);
   const body = { ...current.body, ...change, required: { ...current.body.required, ...change.required } };

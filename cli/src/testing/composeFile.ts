@@ -59,9 +59,7 @@ function normalizedEnvironment(environment: unknown): Record<string, string> {
 export function parseComposeFile(text: string, variables: Readonly<Record<string, string>>): ComposeFile {
   const raw = parse(text, { merge: true }) as Record<string, unknown>;
   const file = interpolateAll(raw, variables) as { services?: Record<string, ComposeService>; volumes?: Record<string, unknown>; networks?: Record<string, unknown> };
-  const services = Object.fromEntries(
-    Object.entries(file.services ?? {}).map(([name, service]) => [name, { ...service, environment: normalizedEnvironment(service.environment) }]),
-  );
+  const services = Object.fromEntries(Object.entries(file.services ?? {}).map(([name, service]) => [name, { ...service, environment: normalizedEnvironment(service.environment) }]));
   return { services, volumes: file.volumes ?? {}, networks: file.networks ?? {} };
 }
 

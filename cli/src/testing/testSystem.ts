@@ -27,11 +27,7 @@ export interface TestSystem {
   auditSigningKey: KeyObject;
   /** Every log line the API wrote during the test. */
   logLines: string[];
-  request(
-    method: string,
-    path: string,
-    options?: { body?: unknown; token?: string; headers?: Record<string, string> },
-  ): Promise<{ status: number; body: any; headers: Headers }>;
+  request(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   /** Another API node on the same event store and Redis (as a second container would be); `privacyNoticeVersion`: one holding members to another notice. */
   startApiNode(options?: { privacyNoticeVersion?: string }): Promise<ApiServer>;
   /** POSTs a multipart upload with one field `file`. */
@@ -170,6 +166,8 @@ let phoneCounter = 0;
 /** A distinct valid Philippine mobile number per call (09xx…). */
 export function uniquePhone(): string {
   phoneCounter++;
-  const digits = String((Date.now() % 10_000_000) * 100 + (phoneCounter % 100)).padStart(9, '0').slice(-9);
+  const digits = String((Date.now() % 10_000_000) * 100 + (phoneCounter % 100))
+    .padStart(9, '0')
+    .slice(-9);
   return `09${digits}`;
 }

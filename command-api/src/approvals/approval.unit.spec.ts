@@ -43,8 +43,12 @@ describe('four eyes on money: an approval request (design §11)', () => {
   it('records the execution once, and only after a grant', () => {
     const execution = { type: 'RecordExecution' as const, approvalId, outcome: 'done' as const, code: null, message: null, now: '2026-11-25T02:00:01.000Z' };
     given(approvalDecider, [requested]).when(execution).then([]);
-    given(approvalDecider, [requested, granted]).when(execution).then([{ type: 'ApprovalExecuted', data: { approvalId, outcome: 'done', code: null, message: null, executedAt: '2026-11-25T02:00:01.000Z' } }]);
-    given(approvalDecider, [requested, granted, { type: 'ApprovalExecuted', data: { approvalId, outcome: 'done', code: null, message: null, executedAt: '2026-11-25T02:00:01.000Z' } }]).when(execution).then([]);
+    given(approvalDecider, [requested, granted])
+      .when(execution)
+      .then([{ type: 'ApprovalExecuted', data: { approvalId, outcome: 'done', code: null, message: null, executedAt: '2026-11-25T02:00:01.000Z' } }]);
+    given(approvalDecider, [requested, granted, { type: 'ApprovalExecuted', data: { approvalId, outcome: 'done', code: null, message: null, executedAt: '2026-11-25T02:00:01.000Z' } }])
+      .when(execution)
+      .then([]);
   });
 
   it('expires after 24 hours and then never executes: approving or rejecting it is refused, even before the expiry job ran', () => {
@@ -67,13 +71,20 @@ describe('four eyes on money: an approval request (design §11)', () => {
   it('an unknown request is not found', () => {
     given(approvalDecider, []).when({ type: 'GrantApproval', approvalId, checkerId: checker, now: at }).thenThrows('APPROVAL_NOT_FOUND');
   });
-
 });
 
 describe('which commands need a second admin', () => {
   it('out of the box every kind does; a withdrawal completion from ₱50,000 and a loan approval from ₱500,000', () => {
     expect(needsApproval(DEFAULT_APPROVAL_SETTINGS, adjustment)).toBe(true);
-    const completion = (amountCentavos: number): ApprovalCommand => ({ kind: 'withdrawal_completion', memberId, withdrawalId: approvalId, withdrawalNumber: 'WD-2026-000001', amountCentavos, processedAt: null, payoutReference: null });
+    const completion = (amountCentavos: number): ApprovalCommand => ({
+      kind: 'withdrawal_completion',
+      memberId,
+      withdrawalId: approvalId,
+      withdrawalNumber: 'WD-2026-000001',
+      amountCentavos,
+      processedAt: null,
+      payoutReference: null,
+    });
     expect(needsApproval(DEFAULT_APPROVAL_SETTINGS, completion(49_999_99))).toBe(false);
     expect(needsApproval(DEFAULT_APPROVAL_SETTINGS, completion(50_000_00))).toBe(true);
     const loan = (amountCentavos: number): ApprovalCommand => ({ kind: 'loan_approval', memberId, loanId: approvalId, loanNumber: 'LN-2026-000001', amountCentavos, message: null, notify: null });
@@ -84,7 +95,9 @@ describe('which commands need a second admin', () => {
 
   it('the main admin changes them with an event; the same settings again record nothing', () => {
     const changed = { ...DEFAULT_APPROVAL_SETTINGS, withdrawalThresholdCentavos: 10_000_00 };
-    given(approvalSettingsDecider, []).when({ type: 'SetApprovalSettings', settings: changed, now: at }).then([{ type: 'ApprovalSettingsChanged', data: { settings: changed, changedAt: at } }]);
+    given(approvalSettingsDecider, [])
+      .when({ type: 'SetApprovalSettings', settings: changed, now: at })
+      .then([{ type: 'ApprovalSettingsChanged', data: { settings: changed, changedAt: at } }]);
     given(approvalSettingsDecider, []).when({ type: 'SetApprovalSettings', settings: DEFAULT_APPROVAL_SETTINGS, now: at }).then([]);
   });
 });

@@ -71,20 +71,23 @@ export function approvalRoutes(deps: ApiDeps, runners: ApprovedCommandRunners): 
   const router = new Router({ prefix: '/api/admin/approvals' });
   router.use(adminAccess(deps));
 
-  router.get('/', endpoint({ summary: 'Requests waiting for (or decided by) a second admin, newest first', query: approvalsQuery, answer: answers.listOf(answers.approvalAnswer) }, async (ctx, { query }) => {
-    const index = query.status ? keys.approvalsByStatus(query.status) : keys.approvals;
-    const start = (query.page - 1) * query.pageSize;
-    const [total, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + query.pageSize - 1)]);
-    const docs = await documentsOf<ApprovalDoc>(redis, ids, keys.approval);
-    // An auditor sees the member masked (issue 16), as in every other staff read, unless they unmasked them.
-    const view = await personalDataView(ctx, deps);
-    const shown = docs.map((doc) =>
-      !view.masking || view.isUnmasked(doc.command.memberId)
-        ? doc
-        : { ...doc, memberName: doc.memberName === null ? null : maskName(doc.memberName), command: maskPersonalFields(doc.command) as ApprovalDoc['command'] },
-    );
-    ctx.body = { items: shown.map(toApprovalAnswer), total, page: query.page, pageSize: query.pageSize };
-  }));
+  router.get(
+    '/',
+    endpoint({ summary: 'Requests waiting for (or decided by) a second admin, newest first', query: approvalsQuery, answer: answers.listOf(answers.approvalAnswer) }, async (ctx, { query }) => {
+      const index = query.status ? keys.approvalsByStatus(query.status) : keys.approvals;
+      const start = (query.page - 1) * query.pageSize;
+      const [total, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + query.pageSize - 1)]);
+      const docs = await documentsOf<ApprovalDoc>(redis, ids, keys.approval);
+      // An auditor sees the member masked (issue 16), as in every other staff read, unless they unmasked them.
+      const view = await personalDataView(ctx, deps);
+      const shown = docs.map((doc) =>
+        !view.masking || view.isUnmasked(doc.command.memberId)
+          ? doc
+          : { ...doc, memberName: doc.memberName === null ? null : maskName(doc.memberName), command: maskPersonalFields(doc.command) as ApprovalDoc['command'] },
+      );
+      ctx.body = { items: shown.map(toApprovalAnswer), total, page: query.page, pageSize: query.pageSize };
+    }),
+  );
 
   router.post(
     '/:id/approve',
@@ -117,22 +120,34 @@ export function approvalRoutes(deps: ApiDeps, runners: ApprovedCommandRunners): 
 
   const settings = new Router({ prefix: '/api/admin/settings/approvals' });
   settings.use(adminAccess(deps));
-  settings.get('/', endpoint({ summary: 'Which commands need a second admin, and the thresholds (pesos)', answer: answers.approvalSettingsAnswer }, async (ctx) => {
-    ctx.body = toApprovalSettingsAnswer(await approvalSettings(deps));
-  }));
+  settings.get(
+    '/',
+    endpoint({ summary: 'Which commands need a second admin, and the thresholds (pesos)', answer: answers.approvalSettingsAnswer }, async (ctx) => {
+      ctx.body = toApprovalSettingsAnswer(await approvalSettings(deps));
+    }),
+  );
   settings.put(
     '/',
     mainAdminOnly('choose which commands need a second admin'),
-    endpoint({ summary: 'Set which commands need a second admin, and the thresholds (main admin only)', body: approvalSettingsBody, answer: answers.approvalSettingsAnswer, refusals: ['403 MAIN_ADMIN_ONLY'] }, async (ctx, { body }) => {
-      const next: ApprovalSettings = {
-        required: Object.fromEntries(APPROVAL_KINDS.map((kind) => [kind, body.required[kind]])) as Record<ApprovalKind, boolean>,
-        withdrawalThresholdCentavos: body.withdrawalThreshold,
-        loanApprovalThresholdCentavos: body.loanApprovalThreshold,
-      };
-      const result = await handleCommand(deps.store, streams.approvalSettings, approvalSettingsDecider, { type: 'SetApprovalSettings', settings: next, now: deps.now().toISOString() }, metadataOf(ctx, callerOf(ctx).id));
-      await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
-      ctx.body = toApprovalSettingsAnswer(result.state.settings);
-    }),
+    endpoint(
+      { summary: 'Set which commands need a second admin, and the thresholds (main admin only)', body: approvalSettingsBody, answer: answers.approvalSettingsAnswer, refusals: ['403 MAIN_ADMIN_ONLY'] },
+      async (ctx, { body }) => {
+        const next: ApprovalSettings = {
+          required: Object.fromEntries(APPROVAL_KINDS.map((kind) => [kind, body.required[kind]])) as Record<ApprovalKind, boolean>,
+          withdrawalThresholdCentavos: body.withdrawalThreshold,
+          loanApprovalThresholdCentavos: body.loanApprovalThreshold,
+        };
+        const result = await handleCommand(
+          deps.store,
+          streams.approvalSettings,
+          approvalSettingsDecider,
+          { type: 'SetApprovalSettings', settings: next, now: deps.now().toISOString() },
+          metadataOf(ctx, callerOf(ctx).id),
+        );
+        await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
+        ctx.body = toApprovalSettingsAnswer(result.state.settings);
+      },
+    ),
   );
   return [router, settings];
 }

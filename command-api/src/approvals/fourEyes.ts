@@ -107,6 +107,12 @@ export async function grantApproval(deps: ApiDeps, ctx: Context, approvalId: str
 
 export async function rejectApproval(deps: ApiDeps, ctx: Context, approvalId: string, reason: string): Promise<Position> {
   const adminId = callerOf(ctx).id;
-  const result = await handleCommand(deps.store, streams.approval(approvalId), approvalDecider, { type: 'RejectApproval', approvalId, rejectedBy: adminId, reason, now: deps.now().toISOString() }, metadataOf(ctx, adminId));
+  const result = await handleCommand(
+    deps.store,
+    streams.approval(approvalId),
+    approvalDecider,
+    { type: 'RejectApproval', approvalId, rejectedBy: adminId, reason, now: deps.now().toISOString() },
+    metadataOf(ctx, adminId),
+  );
   return result.position;
 }

@@ -12,8 +12,7 @@ const position = (message: string) =>
     .regex(/^\d{1,15}$/, message)
     .transform(Number);
 
-const isoTime = (name: string) =>
-  z.iso.datetime({ offset: true, error: `${name} is a date and time, e.g. 2026-11-23T08:00:00+08:00` }).transform((value) => new Date(value).toISOString());
+const isoTime = (name: string) => z.iso.datetime({ offset: true, error: `${name} is a date and time, e.g. 2026-11-23T08:00:00+08:00` }).transform((value) => new Date(value).toISOString());
 
 const MESSAGES = {
   from: 'from is a position: a whole number from 0',
@@ -33,8 +32,14 @@ const logFilterFields = {
   from: position(MESSAGES.from).optional(),
   to: position(MESSAGES.to).optional(),
   stream: z.string({ error: STREAM_NAME_MESSAGE }).regex(STREAM_NAME, STREAM_NAME_MESSAGE).optional(),
-  type: z.string({ error: MESSAGES.type }).regex(/^[A-Za-z][A-Za-z0-9]{1,80}$/, MESSAGES.type).optional(),
-  actor: z.string({ error: MESSAGES.actor }).regex(/^[\w.@:-]{1,100}$/, MESSAGES.actor).optional(),
+  type: z
+    .string({ error: MESSAGES.type })
+    .regex(/^[A-Za-z][A-Za-z0-9]{1,80}$/, MESSAGES.type)
+    .optional(),
+  actor: z
+    .string({ error: MESSAGES.actor })
+    .regex(/^[\w.@:-]{1,100}$/, MESSAGES.actor)
+    .optional(),
   since: isoTime('since').optional(),
   until: isoTime('until').optional(),
 };
@@ -60,7 +65,13 @@ export const auditEventsQuery = z
   .superRefine(checkRanges);
 
 export const auditExportQuery = z
-  .object({ ...logFilterFields, format: z.enum(['ndjson', 'csv'], { error: 'format is ndjson or csv' }).optional().transform((value) => value ?? 'ndjson') })
+  .object({
+    ...logFilterFields,
+    format: z
+      .enum(['ndjson', 'csv'], { error: 'format is ndjson or csv' })
+      .optional()
+      .transform((value) => value ?? 'ndjson'),
+  })
   .superRefine(checkRanges);
 
 export type LogFilters = FilterFields;
@@ -80,7 +91,7 @@ export async function positionAtTime(store: EventStore, time: string): Promise<n
   const head = await store.headPosition();
   if (!store.integrity.densePositions) {
     let found = 0;
-    for (let from = 0; ; ) {
+    for (let from = 0; ;) {
       const page = await store.readAll({ from, limit: 5_000 });
       for (const event of page) {
         if (event.createdAt > time) return found;

@@ -38,25 +38,31 @@ export function staffAuditRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin' });
   router.use(adminAccess(deps));
 
-  router.get('/audit/:stream', endpoint({ summary: "One stream's events", answer: answers.streamEventsAnswer, refusals: ['404 STREAM_NOT_FOUND'] }, async (ctx) => {
-    const stream = String(ctx.params.stream ?? '');
-    if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', 'Name a stream, e.g. member-<id>', { fields: { stream: 'Name a stream, e.g. member-<id>' } });
-    const events = await deps.store.readStream(stream);
-    if (events.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
-    const view = await personalDataView(ctx, deps);
-    ctx.body = { stream, events: events.map((event) => view.event(toAuditEventAnswer(event), memberOfEvent(event))) };
-  }));
+  router.get(
+    '/audit/:stream',
+    endpoint({ summary: "One stream's events", answer: answers.streamEventsAnswer, refusals: ['404 STREAM_NOT_FOUND'] }, async (ctx) => {
+      const stream = String(ctx.params.stream ?? '');
+      if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', 'Name a stream, e.g. member-<id>', { fields: { stream: 'Name a stream, e.g. member-<id>' } });
+      const events = await deps.store.readStream(stream);
+      if (events.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
+      const view = await personalDataView(ctx, deps);
+      ctx.body = { stream, events: events.map((event) => view.event(toAuditEventAnswer(event), memberOfEvent(event))) };
+    }),
+  );
 
   /** `from` is exclusive (the last position seen); `next` is where the following page starts, null at the end. */
-  router.get('/events', endpoint({ summary: 'The whole log, a page at a time (`from` exclusive)', query: eventsQuery, answer: answers.eventsPageAnswer }, async (ctx, { query: { from, limit } }) => {
-    const events = await deps.store.readAll({ from, limit }).catch((error: unknown) => {
-      // Positions are the store's own (byte offsets on EventStoreDB): only 0 and those it answered are places in its log.
-      if (error instanceof InvalidPosition) throw new ApiError(400, 'VALIDATION_FAILED', INVALID_FROM, { fields: { from: INVALID_FROM } });
-      throw error;
-    });
-    const view = await personalDataView(ctx, deps);
-    ctx.body = { events: events.map((event) => view.event(toAuditEventAnswer(event), memberOfEvent(event))), next: events.length === limit ? events.at(-1)!.position : null };
-  }));
+  router.get(
+    '/events',
+    endpoint({ summary: 'The whole log, a page at a time (`from` exclusive)', query: eventsQuery, answer: answers.eventsPageAnswer }, async (ctx, { query: { from, limit } }) => {
+      const events = await deps.store.readAll({ from, limit }).catch((error: unknown) => {
+        // Positions are the store's own (byte offsets on EventStoreDB): only 0 and those it answered are places in its log.
+        if (error instanceof InvalidPosition) throw new ApiError(400, 'VALIDATION_FAILED', INVALID_FROM, { fields: { from: INVALID_FROM } });
+        throw error;
+      });
+      const view = await personalDataView(ctx, deps);
+      ctx.body = { events: events.map((event) => view.event(toAuditEventAnswer(event), memberOfEvent(event))), next: events.length === limit ? events.at(-1)!.position : null };
+    }),
+  );
 
   return router;
 }

@@ -16,16 +16,26 @@ const set = (at: string, value = details): CompanyEvent => ({ type: 'CompanyDeta
 
 describe('the company details (SEC MC 19 s.2019)', () => {
   it('when the main admin sets them, then they are recorded; the same again records nothing', () => {
-    given(companyDecider, []).when({ type: 'SetCompanyDetails', details, now: '2026-11-25T01:00:00.000Z' }).then([set('2026-11-25T01:00:00.000Z')]);
-    given(companyDecider, [set('2026-11-25T01:00:00.000Z')]).when({ type: 'SetCompanyDetails', details, now: '2026-11-25T02:00:00.000Z' }).then([]);
+    given(companyDecider, [])
+      .when({ type: 'SetCompanyDetails', details, now: '2026-11-25T01:00:00.000Z' })
+      .then([set('2026-11-25T01:00:00.000Z')]);
+    given(companyDecider, [set('2026-11-25T01:00:00.000Z')])
+      .when({ type: 'SetCompanyDetails', details, now: '2026-11-25T02:00:00.000Z' })
+      .then([]);
     const moved = { ...details, address: '8F Net Park, 5th Avenue, Taguig City' };
-    given(companyDecider, [set('2026-11-25T01:00:00.000Z')]).when({ type: 'SetCompanyDetails', details: moved, now: '2026-11-25T02:00:00.000Z' }).then([set('2026-11-25T02:00:00.000Z', moved)]);
+    given(companyDecider, [set('2026-11-25T01:00:00.000Z')])
+      .when({ type: 'SetCompanyDetails', details: moved, now: '2026-11-25T02:00:00.000Z' })
+      .then([set('2026-11-25T02:00:00.000Z', moved)]);
   });
 
   it('when the environment seeds them on a start, then only a log without details takes them', () => {
-    given(companyDecider, []).when({ type: 'SeedCompanyDetails', details, now: '2026-11-25T01:00:00.000Z' }).then([set('2026-11-25T01:00:00.000Z')]);
+    given(companyDecider, [])
+      .when({ type: 'SeedCompanyDetails', details, now: '2026-11-25T01:00:00.000Z' })
+      .then([set('2026-11-25T01:00:00.000Z')]);
     const changed = { ...details, contact: '+63 2 8888 0000' };
-    given(companyDecider, [set('2026-11-25T01:00:00.000Z', changed)]).when({ type: 'SeedCompanyDetails', details, now: '2026-11-26T01:00:00.000Z' }).then([]);
+    given(companyDecider, [set('2026-11-25T01:00:00.000Z', changed)])
+      .when({ type: 'SeedCompanyDetails', details, now: '2026-11-26T01:00:00.000Z' })
+      .then([]);
   });
 
   it('reads all seven from the environment, none when none is set, and reports a partial or bad set by variable name', () => {

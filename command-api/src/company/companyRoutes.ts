@@ -17,16 +17,22 @@ export async function readCompanyDetails(deps: ApiDeps): Promise<CompanyDetails 
 /** GET /api/company (public, for every borrower page) and PUT /api/admin/settings/company (main admin). */
 export function companyRoutes(deps: ApiDeps): Router[] {
   const publicRouter = new Router({ prefix: '/api/company' });
-  publicRouter.get('/', endpoint({ summary: "The lender's identity (SEC registration, Certificate of Authority), or {} while not set", public: true, answer: answers.companyAnswer }, async (ctx) => {
-    const answer: CompanyAnswer = (await readCompanyDetails(deps)) ?? {};
-    ctx.body = answer;
-  }));
+  publicRouter.get(
+    '/',
+    endpoint({ summary: "The lender's identity (SEC registration, Certificate of Authority), or {} while not set", public: true, answer: answers.companyAnswer }, async (ctx) => {
+      const answer: CompanyAnswer = (await readCompanyDetails(deps)) ?? {};
+      ctx.body = answer;
+    }),
+  );
 
   const settings = new Router({ prefix: '/api/admin/settings/company' });
   settings.use(adminAccess(deps), mainAdminOnly("set the company's details"));
-  settings.put('/', endpoint({ summary: "Set the lender's details (main admin only)", body: companyDetailsSchema, answer: answers.companyDetailsAnswer }, async (ctx, { body: details }) => {
-    const result = await handleCommand(deps.store, streams.company, companyDecider, { type: 'SetCompanyDetails', details, now: deps.now().toISOString() }, metadataOf(ctx, callerOf(ctx).id));
-    ctx.body = await readAfterWrite(ctx, deps.progress, result.position, async () => (await readCompanyDetails(deps)) ?? details);
-  }));
+  settings.put(
+    '/',
+    endpoint({ summary: "Set the lender's details (main admin only)", body: companyDetailsSchema, answer: answers.companyDetailsAnswer }, async (ctx, { body: details }) => {
+      const result = await handleCommand(deps.store, streams.company, companyDecider, { type: 'SetCompanyDetails', details, now: deps.now().toISOString() }, metadataOf(ctx, callerOf(ctx).id));
+      ctx.body = await readAfterWrite(ctx, deps.progress, result.position, async () => (await readCompanyDetails(deps)) ?? details);
+    }),
+  );
   return [publicRouter, settings];
 }

@@ -15,11 +15,7 @@ export async function sendAccountCode(deps: ApiDeps, ctx: Context, member: { mem
   const challengeId = randomUUID();
   const issue = await reserveOtpIssue(deps.redis, accountCodeKeys(deps.jobs.keys, purpose), { memberId: member.memberId, challengeId, now });
   if (!issue.allowed) return { sent: false, retryAfterSeconds: issue.retryAfterSeconds };
-  await deps.jobs.accountCodeQueue.add(
-    SEND_ACCOUNT_CODE_JOB,
-    { challengeId, memberId: member.memberId, phone: member.phone, purpose, ...jobTraceOf(ctx) },
-    accountCodeJobOptions(challengeId),
-  );
+  await deps.jobs.accountCodeQueue.add(SEND_ACCOUNT_CODE_JOB, { challengeId, memberId: member.memberId, phone: member.phone, purpose, ...jobTraceOf(ctx) }, accountCodeJobOptions(challengeId));
   return { sent: true, expiresAt: new Date(now.getTime() + ACCOUNT_CODE_TTL_MS).toISOString() };
 }
 

@@ -19,8 +19,7 @@ const applied: LoanEvent = {
 };
 const approved: LoanEvent = { type: 'LoanStatusChanged', data: { loanId: LOAN_ID, memberId: MEMBER_ID, from: 'pending', to: 'approved', message: null, changedAt: APPROVED_AT } };
 const accepted = (at = '2026-01-21T09:30:00.000Z'): LoanEvent => ({ type: 'LoanTermsAccepted', data: { loanId: LOAN_ID, memberId: MEMBER_ID, statementHash: SHOWN, acceptedAt: at, ipAddress: '203.0.113.7' } });
-const accept = (now: string, statementHash = SHOWN, memberId = MEMBER_ID) =>
-  ({ type: 'AcceptLoanTerms', loanId: LOAN_ID, memberId, statementHash, currentStatementHash: SHOWN, ipAddress: '203.0.113.7', now }) as const;
+const accept = (now: string, statementHash = SHOWN, memberId = MEMBER_ID) => ({ type: 'AcceptLoanTerms', loanId: LOAN_ID, memberId, statementHash, currentStatementHash: SHOWN, ipAddress: '203.0.113.7', now }) as const;
 const lapse = (now: string) => ({ type: 'LapseApproval', loanId: LOAN_ID, now }) as const;
 const open = { type: 'OpenLoanAccount', loanId: LOAN_ID, lateCharge: DEFAULT_LATE_CHARGE_SETTINGS, businessDate: '2026-01-21', now: '2026-01-21T09:30:00.000Z' } as const;
 const SEVEN_DAYS_LATER = '2026-01-27T02:00:00.000Z';
@@ -38,12 +37,16 @@ describe('given an approved loan awaiting the borrower', () => {
     given(loanDecider, [applied, approved]).when(accept('2026-01-21T09:30:00.000Z', OTHER)).thenThrows('STATEMENT_CHANGED', LOAN_MESSAGES.statementChanged);
   });
 
-  it("when another member accepts it, then the loan is not found for them", () => {
-    given(loanDecider, [applied, approved]).when(accept('2026-01-21T09:30:00.000Z', SHOWN, '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f')).thenThrows('LOAN_NOT_FOUND');
+  it('when another member accepts it, then the loan is not found for them', () => {
+    given(loanDecider, [applied, approved])
+      .when(accept('2026-01-21T09:30:00.000Z', SHOWN, '0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f0f'))
+      .thenThrows('LOAN_NOT_FOUND');
   });
 
   it('when the borrower accepts one millisecond before the 7 days end, then it counts; at the 7 days, it has lapsed', () => {
-    given(loanDecider, [applied, approved]).when(accept('2026-01-27T01:59:59.999Z')).then([accepted('2026-01-27T01:59:59.999Z')]);
+    given(loanDecider, [applied, approved])
+      .when(accept('2026-01-27T01:59:59.999Z'))
+      .then([accepted('2026-01-27T01:59:59.999Z')]);
     given(loanDecider, [applied, approved]).when(accept(SEVEN_DAYS_LATER)).thenThrows('APPROVAL_LAPSED', LOAN_MESSAGES.approvalLapsed);
   });
 

@@ -20,9 +20,15 @@ const cancelled = (from: string): LoanEvent => ({ type: 'LoanApplicationCancelle
 
 describe('given an application under review', () => {
   it('when its borrower cancels it, then it is cancelled, from the status it had', () => {
-    given(loanDecider, [applied]).when(cancel()).then([cancelled('pending')]);
-    given(loanDecider, [applied, moved('pending', 'account_issue')]).when(cancel()).then([cancelled('account_issue')]);
-    given(loanDecider, [applied, moved('pending', 'for_interview')]).when(cancel()).then([cancelled('for_interview')]);
+    given(loanDecider, [applied])
+      .when(cancel())
+      .then([cancelled('pending')]);
+    given(loanDecider, [applied, moved('pending', 'account_issue')])
+      .when(cancel())
+      .then([cancelled('account_issue')]);
+    given(loanDecider, [applied, moved('pending', 'for_interview')])
+      .when(cancel())
+      .then([cancelled('for_interview')]);
   });
 
   it('when another member cancels it, then the loan is not found for them', () => {
@@ -30,13 +36,18 @@ describe('given an application under review', () => {
   });
 
   it('when it is cancelled again (a retry, a second device), then nothing more is recorded', () => {
-    given(loanDecider, [applied, cancelled('pending')]).when(cancel()).then([]);
+    given(loanDecider, [applied, cancelled('pending')])
+      .when(cancel())
+      .then([]);
   });
 });
 
 describe('given an application that left review', () => {
   it('when its borrower cancels an approved, denied or lapsed one, then it is refused with LOAN_NOT_CANCELLABLE', () => {
-    for (const to of ['approved', 'denied']) given(loanDecider, [applied, moved('pending', to)]).when(cancel()).thenThrows('LOAN_NOT_CANCELLABLE');
+    for (const to of ['approved', 'denied'])
+      given(loanDecider, [applied, moved('pending', to)])
+        .when(cancel())
+        .thenThrows('LOAN_NOT_CANCELLABLE');
     given(loanDecider, [applied, moved('pending', 'approved'), { type: 'LoanApprovalLapsed', data: { loanId: LOAN_ID, memberId: MEMBER_ID, approvedAt: '2026-01-16T02:00:00.000Z', lapsedAt: NOW } }])
       .when(cancel())
       .thenThrows('LOAN_NOT_CANCELLABLE');
@@ -44,7 +55,9 @@ describe('given an application that left review', () => {
 
   it('when an admin asks for "cancelled", then it is refused: only the borrower cancels', () => {
     given(loanDecider, [applied]).when({ type: 'ChangeLoanStatus', loanId: LOAN_ID, to: 'cancelled', message: null, customStatuses: [], now: NOW }).thenThrows('ILLEGAL_STATUS_CHANGE');
-    given(loanDecider, [applied, cancelled('pending')]).when({ type: 'ChangeLoanStatus', loanId: LOAN_ID, to: 'approved', message: null, customStatuses: [], now: NOW }).thenThrows('ILLEGAL_STATUS_CHANGE');
+    given(loanDecider, [applied, cancelled('pending')])
+      .when({ type: 'ChangeLoanStatus', loanId: LOAN_ID, to: 'approved', message: null, customStatuses: [], now: NOW })
+      .thenThrows('ILLEGAL_STATUS_CHANGE');
   });
 });
 

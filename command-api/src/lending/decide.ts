@@ -25,8 +25,7 @@ import { evolveLoan, initialLoanState, type ExistingLoan, type LoanEvent, type L
 export const LOAN_MESSAGES = {
   notFound: 'Loan not found',
   accountIssueNeedsMessage: 'Tell the borrower what to fix: account_issue needs a message.',
-  statusFollowsMoney:
-    'A loan becomes active when its accepted approval disburses it, completed only when it is fully repaid, and lapsed only when its approval was not accepted in time; none can be set by hand.',
+  statusFollowsMoney: 'A loan becomes active when its accepted approval disburses it, completed only when it is fully repaid, and lapsed only when its approval was not accepted in time; none can be set by hand.',
   termsNotAccepted: "The borrower has not accepted this loan's Disclosure Statement yet; the money moves once they do.",
   approvalLapsed: 'This approval lapsed: the Disclosure Statement was not accepted within 7 days. Apply again for a new offer.',
   statementChanged: 'The Disclosure Statement changed since you read it. Read it again and accept the new one.',
@@ -340,9 +339,7 @@ export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] 
       const loan = existing(state);
       if (!loan.account || loan.account.paidOff || loan.account.remindersSent.includes(reminderKey(command.instalment, command.reason))) return [];
       const { instalment, reason, dueDate, amountCentavos, notificationId, title, message, now } = command;
-      return [
-        { type: 'RepaymentReminderSent', data: { loanId: loan.loanId, memberId: loan.memberId, instalment, reason, dueDate, amountCentavos, notificationId, title, message, sentAt: now } },
-      ];
+      return [{ type: 'RepaymentReminderSent', data: { loanId: loan.loanId, memberId: loan.memberId, instalment, reason, dueDate, amountCentavos, notificationId, title, message, sentAt: now } }];
     }
   }
 }

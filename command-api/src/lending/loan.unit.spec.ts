@@ -19,25 +19,37 @@ const change = (to: string, message: string | null = null, customStatuses: strin
 
 describe('loan status machine', () => {
   it('approves, denies or flags a pending loan', () => {
-    for (const to of ['approved', 'denied']) given(loanDecider, [applied]).when(change(to)).then([moved('pending', to)]);
-    given(loanDecider, [applied]).when(change('account_issue', 'Upload a clearer selfie')).then([moved('pending', 'account_issue', 'Upload a clearer selfie')]);
+    for (const to of ['approved', 'denied'])
+      given(loanDecider, [applied])
+        .when(change(to))
+        .then([moved('pending', to)]);
+    given(loanDecider, [applied])
+      .when(change('account_issue', 'Upload a clearer selfie'))
+      .then([moved('pending', 'account_issue', 'Upload a clearer selfie')]);
   });
 
   it('leaves an approved loan to the money: no admin move is left (disbursement makes it active, full repayment completed)', () => {
     for (const to of ['pending', 'denied', 'account_issue']) {
-      given(loanDecider, [applied, moved('pending', 'approved')]).when(change(to, 'msg')).thenThrows('ILLEGAL_STATUS_CHANGE', `This loan is approved; it cannot become ${to.replace('_', ' ')}.`);
+      given(loanDecider, [applied, moved('pending', 'approved')])
+        .when(change(to, 'msg'))
+        .thenThrows('ILLEGAL_STATUS_CHANGE', `This loan is approved; it cannot become ${to.replace('_', ' ')}.`);
     }
   });
 
   it('lets account_issue go back to pending or on to approved or denied', () => {
     const flagged = [applied, moved('pending', 'account_issue', 'Fix it')];
-    for (const to of ['pending', 'approved', 'denied']) given(loanDecider, flagged).when(change(to)).then([moved('account_issue', to)]);
+    for (const to of ['pending', 'approved', 'denied'])
+      given(loanDecider, flagged)
+        .when(change(to))
+        .then([moved('account_issue', to)]);
     given(loanDecider, flagged).when(change('active')).thenThrows('ILLEGAL_STATUS_CHANGE');
   });
 
   it('keeps denied and completed final', () => {
     for (const to of ['pending', 'approved', 'account_issue', 'active']) {
-      given(loanDecider, [applied, moved('pending', 'denied')]).when(change(to, 'msg')).thenThrows('ILLEGAL_STATUS_CHANGE');
+      given(loanDecider, [applied, moved('pending', 'denied')])
+        .when(change(to, 'msg'))
+        .thenThrows('ILLEGAL_STATUS_CHANGE');
     }
   });
 
@@ -46,18 +58,33 @@ describe('loan status machine', () => {
   });
 
   it('records nothing when the loan already has the status asked for (a retry, or a second admin agreeing)', () => {
-    given(loanDecider, [applied, moved('pending', 'approved')]).when(change('approved')).then([]);
+    given(loanDecider, [applied, moved('pending', 'approved')])
+      .when(change('approved'))
+      .then([]);
   });
 
   it('moves a loan under review through custom statuses, never around approval', () => {
     const custom = ['for_interview', 'site_visit'];
-    given(loanDecider, [applied]).when(change('for_interview', null, custom)).then([moved('pending', 'for_interview')]);
+    given(loanDecider, [applied])
+      .when(change('for_interview', null, custom))
+      .then([moved('pending', 'for_interview')]);
     const interviewing = [applied, moved('pending', 'for_interview')];
-    given(loanDecider, interviewing).when(change('site_visit', null, custom)).then([moved('for_interview', 'site_visit')]);
-    for (const to of ['pending', 'approved', 'denied']) given(loanDecider, interviewing).when(change(to, null, custom)).then([moved('for_interview', to)]);
-    given(loanDecider, interviewing).when(change('active', null, custom)).thenThrows('ILLEGAL_STATUS_CHANGE');
-    given(loanDecider, [applied, moved('pending', 'approved')]).when(change('for_interview', null, custom)).thenThrows('ILLEGAL_STATUS_CHANGE');
-    given(loanDecider, [applied]).when(change('unheard_of', null, custom)).thenThrows('UNKNOWN_LOAN_STATUS');
+    given(loanDecider, interviewing)
+      .when(change('site_visit', null, custom))
+      .then([moved('for_interview', 'site_visit')]);
+    for (const to of ['pending', 'approved', 'denied'])
+      given(loanDecider, interviewing)
+        .when(change(to, null, custom))
+        .then([moved('for_interview', to)]);
+    given(loanDecider, interviewing)
+      .when(change('active', null, custom))
+      .thenThrows('ILLEGAL_STATUS_CHANGE');
+    given(loanDecider, [applied, moved('pending', 'approved')])
+      .when(change('for_interview', null, custom))
+      .thenThrows('ILLEGAL_STATUS_CHANGE');
+    given(loanDecider, [applied])
+      .when(change('unheard_of', null, custom))
+      .thenThrows('UNKNOWN_LOAN_STATUS');
   });
 
   it('answers a loan that does not exist with 404', () => {
@@ -93,10 +120,18 @@ describe('loan terms and deletion', () => {
 
   it('deletes only pending or denied loans, once', () => {
     const deleted: LoanEvent = { type: 'LoanDeleted', data: { loanId, memberId, status: 'denied', deletedAt: now } };
-    given(loanDecider, [applied, moved('pending', 'denied')]).when({ type: 'DeleteLoan', loanId, now }).then([deleted]);
-    given(loanDecider, [applied, moved('pending', 'denied'), deleted]).when({ type: 'DeleteLoan', loanId, now }).then([]);
-    given(loanDecider, [applied, moved('pending', 'denied'), deleted]).when(change('pending')).thenThrows('LOAN_NOT_FOUND');
-    given(loanDecider, [applied, moved('pending', 'account_issue', 'x')]).when({ type: 'DeleteLoan', loanId, now }).thenThrows('LOAN_NOT_DELETABLE');
+    given(loanDecider, [applied, moved('pending', 'denied')])
+      .when({ type: 'DeleteLoan', loanId, now })
+      .then([deleted]);
+    given(loanDecider, [applied, moved('pending', 'denied'), deleted])
+      .when({ type: 'DeleteLoan', loanId, now })
+      .then([]);
+    given(loanDecider, [applied, moved('pending', 'denied'), deleted])
+      .when(change('pending'))
+      .thenThrows('LOAN_NOT_FOUND');
+    given(loanDecider, [applied, moved('pending', 'account_issue', 'x')])
+      .when({ type: 'DeleteLoan', loanId, now })
+      .thenThrows('LOAN_NOT_DELETABLE');
   });
 });
 

@@ -10,8 +10,7 @@ import type { ExistingLoan, LoanEvent, LoanState } from './loan.js';
 import { memberDecider } from '../members/decide.js';
 
 export type Position = number | null;
-export const latest = (...positions: Position[]): Position =>
-  positions.reduce<Position>((max, position) => (position !== null && (max === null || position > max) ? position : max), null);
+export const latest = (...positions: Position[]): Position => positions.reduce<Position>((max, position) => (position !== null && (max === null || position > max) ? position : max), null);
 
 export const LOAN_NOT_FOUND = () => new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
 

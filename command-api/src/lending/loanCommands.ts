@@ -57,13 +57,7 @@ export async function changeLoanStatus(deps: ApiDeps, ctx: Context, adminId: str
   const now = deps.now().toISOString();
   const { state: settings } = await loadState(deps.store, streams.loanStatuses, customLoanStatusesDecider);
   const statusMessage = update.message ?? notify?.message ?? null;
-  const result = await handleCommand(
-    deps.store,
-    streams.loan(loanId),
-    loanDecider,
-    { type: 'ChangeLoanStatus', loanId, to: update.status, message: statusMessage, customStatuses: settings.statuses, now },
-    metadata,
-  );
+  const result = await handleCommand(deps.store, streams.loan(loanId), loanDecider, { type: 'ChangeLoanStatus', loanId, to: update.status, message: statusMessage, customStatuses: settings.statuses, now }, metadata);
   const loan = result.state;
   if (!loan.exists) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
   let position = latest(result.position, await settleLoanMoney(deps, metadata, loan, now));
@@ -92,12 +86,6 @@ export async function deleteLoan(deps: ApiDeps, ctx: Context, adminId: string, l
   const result = await handleCommand(deps.store, streams.loan(loanId), loanDecider, { type: 'DeleteLoan', loanId, now }, metadata);
   const loan = result.state;
   if (loan.exists || !loan.deleted) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
-  const closed = await handleCommand(
-    deps.store,
-    streams.member(loan.memberId),
-    memberDecider,
-    { type: 'CloseLoanApplication', memberId: loan.memberId, loanId, closing: 'deleted', now },
-    metadata,
-  );
+  const closed = await handleCommand(deps.store, streams.member(loan.memberId), memberDecider, { type: 'CloseLoanApplication', memberId: loan.memberId, loanId, closing: 'deleted', now }, metadata);
   return latest(result.position, closed.position);
 }

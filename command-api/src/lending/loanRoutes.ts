@@ -26,36 +26,46 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
    * the loan-number sequence, and the new loan's. Should a writer die part-way, the member's
    * stream already names the loan; applying again resumes that same loan instead of refusing.
    */
-  router.post('/', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Apply for a loan (one open application at a time, verified borrowers only)', body: loanApplicationBody, status: 201, answer: answers.loanAnswer, refusals: ['409 LOAN_EXISTS', '403 CONSENT_REQUIRED'] }, async (ctx, { body: input }) => {
-    const memberId = callerOf(ctx).id;
-    const metadata = metadataOf(ctx, memberId);
-    // The business calendar's instant: the calendar's own in production, moved with the dev business date elsewhere.
-    const now = await deps.businessClock.businessNow();
-    const { state: member } = await loadState(store, streams.member(memberId), memberDecider);
-    if (!member.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
-    const unfinished = member.loanIds.at(-1);
-    const loanId = unfinished && (await store.readStream(streams.loan(unfinished))).length === 0 ? unfinished : randomUUID();
+  router.post(
+    '/',
+    authenticate(tokens, readModels, ['borrower']),
+    endpoint(
+      { summary: 'Apply for a loan (one open application at a time, verified borrowers only)', body: loanApplicationBody, status: 201, answer: answers.loanAnswer, refusals: ['409 LOAN_EXISTS', '403 CONSENT_REQUIRED'] },
+      async (ctx, { body: input }) => {
+        const memberId = callerOf(ctx).id;
+        const metadata = metadataOf(ctx, memberId);
+        // The business calendar's instant: the calendar's own in production, moved with the dev business date elsewhere.
+        const now = await deps.businessClock.businessNow();
+        const { state: member } = await loadState(store, streams.member(memberId), memberDecider);
+        if (!member.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
+        const unfinished = member.loanIds.at(-1);
+        const loanId = unfinished && (await store.readStream(streams.loan(unfinished))).length === 0 ? unfinished : randomUUID();
 
-    await handleCommand(store, streams.member(memberId), memberDecider, { type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: noticeVersionOf(deps), now: now.toISOString() }, metadata);
-    const loanNumber = await allocateNumber(store, 'LN', loanId, now, metadata);
-    const result = await handleCommand(
-      store,
-      streams.loan(loanId),
-      loanDecider,
-      { type: 'ApplyForLoan', loanId, memberId, loanNumber, amountCentavos: input.amountCentavos, termMonths: input.termMonths, monthlyRateBps, purpose: input.purpose, now: now.toISOString() },
-      metadata,
-      // Just made, or resumed after being seen empty above.
-      { newStream: true },
-    );
-    ctx.status = 201;
-    const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.loan(loanId));
-    ctx.body = doc ? toLoanAnswer(doc) : { id: loanId, loanNumber, status: 'pending' };
-  }));
+        await handleCommand(store, streams.member(memberId), memberDecider, { type: 'OpenLoanApplication', memberId, loanId, privacyNoticeVersion: noticeVersionOf(deps), now: now.toISOString() }, metadata);
+        const loanNumber = await allocateNumber(store, 'LN', loanId, now, metadata);
+        const result = await handleCommand(
+          store,
+          streams.loan(loanId),
+          loanDecider,
+          { type: 'ApplyForLoan', loanId, memberId, loanNumber, amountCentavos: input.amountCentavos, termMonths: input.termMonths, monthlyRateBps, purpose: input.purpose, now: now.toISOString() },
+          metadata,
+          // Just made, or resumed after being seen empty above.
+          { newStream: true },
+        );
+        ctx.status = 201;
+        const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.loan(loanId));
+        ctx.body = doc ? toLoanAnswer(doc) : { id: loanId, loanNumber, status: 'pending' };
+      },
+    ),
+  );
 
   /** The terms new applications get, for the borrower's estimate: the configured rate, never a constant of the web app. */
-  router.get('/terms', endpoint({ summary: 'The interest rate new loans are offered at (configured on the server)', public: true, answer: answers.loanTermsAnswer }, (ctx) => {
-    ctx.body = { monthlyRateBps, monthlyRatePercent: monthlyRateBps / 100 };
-  }));
+  router.get(
+    '/terms',
+    endpoint({ summary: 'The interest rate new loans are offered at (configured on the server)', public: true, answer: answers.loanTermsAnswer }, (ctx) => {
+      ctx.body = { monthlyRateBps, monthlyRatePercent: monthlyRateBps / 100 };
+    }),
+  );
 
   /**
    * The borrower withdraws their own application while it is still under review: the loan's
@@ -63,25 +73,35 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
    * so they may apply again. Again on a cancelled one: the same answer, nothing more recorded (a
    * retry also finishes a closing a dropped writer left undone).
    */
-  router.post('/:id/cancellation', authenticate(tokens, readModels, ['borrower']), endpoint({ summary: 'Cancel the borrower’s own application while it is under review (pending, account issue, a review step)', answer: answers.loanAnswer, refusals: ['404 LOAN_NOT_FOUND', '409 LOAN_NOT_CANCELLABLE'] }, async (ctx) => {
-    const memberId = callerOf(ctx).id;
-    const loanId = idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
-    const metadata = metadataOf(ctx, memberId);
-    // The business calendar's instant, as the application's own (moved with the dev business date outside production).
-    const now = (await deps.businessClock.businessNow()).toISOString();
-    const cancelled = await handleCommand(store, streams.loan(loanId), loanDecider, { type: 'CancelApplication', loanId, memberId, now }, metadata);
-    const closed = await handleCommand(store, streams.member(memberId), memberDecider, { type: 'CloseLoanApplication', memberId, loanId, closing: 'cancelled', now }, metadata);
-    const position = Math.max(cancelled.position ?? 0, closed.position ?? 0) || null;
-    const doc = await readAfterWrite(ctx, progress, position, () => readModels.loan(loanId));
-    if (!doc) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
-    ctx.body = toLoanAnswer(doc);
-  }));
+  router.post(
+    '/:id/cancellation',
+    authenticate(tokens, readModels, ['borrower']),
+    endpoint(
+      { summary: 'Cancel the borrower’s own application while it is under review (pending, account issue, a review step)', answer: answers.loanAnswer, refusals: ['404 LOAN_NOT_FOUND', '409 LOAN_NOT_CANCELLABLE'] },
+      async (ctx) => {
+        const memberId = callerOf(ctx).id;
+        const loanId = idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
+        const metadata = metadataOf(ctx, memberId);
+        // The business calendar's instant, as the application's own (moved with the dev business date outside production).
+        const now = (await deps.businessClock.businessNow()).toISOString();
+        const cancelled = await handleCommand(store, streams.loan(loanId), loanDecider, { type: 'CancelApplication', loanId, memberId, now }, metadata);
+        const closed = await handleCommand(store, streams.member(memberId), memberDecider, { type: 'CloseLoanApplication', memberId, loanId, closing: 'cancelled', now }, metadata);
+        const position = Math.max(cancelled.position ?? 0, closed.position ?? 0) || null;
+        const doc = await readAfterWrite(ctx, progress, position, () => readModels.loan(loanId));
+        if (!doc) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
+        ctx.body = toLoanAnswer(doc);
+      },
+    ),
+  );
 
-  router.get('/user', endpoint({ summary: "The borrower's loans", answer: z.array(answers.loanAnswer) }, async (ctx) => {
-    const loans = await borrowerRead(ctx, (memberId) => readModels.loansOfMember(memberId));
-    ctx.type = 'application/json; charset=utf-8';
-    ctx.body = `[${loans.map(loanAnswerJson).join(',')}]`;
-  }));
+  router.get(
+    '/user',
+    endpoint({ summary: "The borrower's loans", answer: z.array(answers.loanAnswer) }, async (ctx) => {
+      const loans = await borrowerRead(ctx, (memberId) => readModels.loansOfMember(memberId));
+      ctx.type = 'application/json; charset=utf-8';
+      ctx.body = `[${loans.map(loanAnswerJson).join(',')}]`;
+    }),
+  );
 
   return router;
 }

@@ -9,11 +9,7 @@ import { INSTALMENT_CENTAVOS, OPENED_ON, ServicedLoan } from './testing/serviced
  * decider exactly as the routes and the day close ask it.
  */
 
-type Step =
-  | { kind: 'close'; days: number }
-  | { kind: 'pay'; share: number; backDays: number }
-  | { kind: 'waive'; share: number }
-  | { kind: 'reverse'; pick: number };
+type Step = { kind: 'close'; days: number } | { kind: 'pay'; share: number; backDays: number } | { kind: 'waive'; share: number } | { kind: 'reverse'; pick: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('close' as const), days: fc.integer({ min: 1, max: 45 }) }),

@@ -52,13 +52,17 @@ describe('given an approved loan', () => {
 
 describe('given an active loan', () => {
   it('when a repayment comes in, then one RepaymentReceived with its receipt number records it', () => {
-    given(loanDecider, account).when(record(INSTALMENT_CENTAVOS, '2026-03-15')).then([received(INSTALMENT_CENTAVOS, '2026-03-15')]);
+    given(loanDecider, account)
+      .when(record(INSTALMENT_CENTAVOS, '2026-03-15'))
+      .then([received(INSTALMENT_CENTAVOS, '2026-03-15')]);
   });
 
   it('when the same repayment or the same channel reference comes again, then nothing more is recorded', () => {
     const history = [...account, received(INSTALMENT_CENTAVOS, '2026-03-15')];
     given(loanDecider, history).when(record(INSTALMENT_CENTAVOS, '2026-03-15')).then([]);
-    given(loanDecider, history).when(record(500, '2026-03-15', '2026-03-15', '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21')).then([]);
+    given(loanDecider, history)
+      .when(record(500, '2026-03-15', '2026-03-15', '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21'))
+      .then([]);
   });
 
   it('when the amount is more than the payoff amount, then it is refused with the payoff named', () => {
@@ -66,15 +70,21 @@ describe('given an active loan', () => {
   });
 
   it('when the value date is after today or before disbursement, then it is refused', () => {
-    given(loanDecider, account).when(record(100, '2026-03-16', '2026-03-15')).thenThrows('VALUE_DATE_IN_FUTURE');
-    given(loanDecider, account).when(record(100, '2026-01-19', '2026-03-15')).thenThrows('VALUE_DATE_BEFORE_DISBURSEMENT');
+    given(loanDecider, account)
+      .when(record(100, '2026-03-16', '2026-03-15'))
+      .thenThrows('VALUE_DATE_IN_FUTURE');
+    given(loanDecider, account)
+      .when(record(100, '2026-01-19', '2026-03-15'))
+      .thenThrows('VALUE_DATE_BEFORE_DISBURSEMENT');
   });
 
   it('when the payoff amount is paid, then the loan is paid off and completed, the interest not yet due forgiven', () => {
     const events = loanDecider.decide(record(12_000_000, '2026-02-01'), opened.state);
     expect(events.map((event) => event.type)).toEqual(['RepaymentReceived', 'LoanPaidOff']);
     expect(events[1]).toMatchObject({ data: { repaymentId, valueDate: '2026-02-01', interestForgivenCentavos: 3_600_000 } });
-    given(loanDecider, [...account, ...events]).when(record(100, '2026-02-02', '2026-02-02', '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a22', 'GC-002')).thenThrows('LOAN_NOT_ACTIVE');
+    given(loanDecider, [...account, ...events])
+      .when(record(100, '2026-02-02', '2026-02-02', '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a22', 'GC-002'))
+      .thenThrows('LOAN_NOT_ACTIVE');
   });
 
   it('when a repayment is reversed, then RepaymentReversed names it and the reason; reversing again records nothing', () => {
@@ -82,7 +92,9 @@ describe('given an active loan', () => {
     const reverse = { type: 'ReverseRepayment', loanId: LOAN_ID, repaymentId, reason: 'Cheque bounced', businessDate: '2026-03-20', now } as const;
     const reversal: LoanEvent = { type: 'RepaymentReversed', data: { loanId: LOAN_ID, memberId: MEMBER_ID, repaymentId, reason: 'Cheque bounced', businessDate: '2026-03-20', reversedAt: now } };
     given(loanDecider, history).when(reverse).then([reversal]);
-    given(loanDecider, [...history, reversal]).when(reverse).then([]);
+    given(loanDecider, [...history, reversal])
+      .when(reverse)
+      .then([]);
     given(loanDecider, account).when(reverse).thenThrows('REPAYMENT_NOT_FOUND');
   });
 
@@ -99,8 +111,12 @@ describe('given an active loan', () => {
     const decline = { type: 'DeclineWalletRepayment', loanId: LOAN_ID, repaymentId, amountCentavos: 100, reason: 'above the payoff', now } as const;
     const declined: LoanEvent = { type: 'WalletRepaymentDeclined', data: { loanId: LOAN_ID, memberId: MEMBER_ID, repaymentId, amountCentavos: 100, reason: 'above the payoff', declinedAt: now } };
     given(loanDecider, account).when(decline).then([declined]);
-    given(loanDecider, [...account, declined]).when(record(100, '2026-03-15')).thenThrows('REPAYMENT_DECLINED');
-    given(loanDecider, [...account, received(100, '2026-03-15')]).when(decline).then([]);
+    given(loanDecider, [...account, declined])
+      .when(record(100, '2026-03-15'))
+      .thenThrows('REPAYMENT_DECLINED');
+    given(loanDecider, [...account, received(100, '2026-03-15')])
+      .when(decline)
+      .then([]);
   });
 
   it('when the day close runs for a date already closed, then nothing is recorded', () => {
@@ -111,10 +127,23 @@ describe('given an active loan', () => {
   });
 
   it('when a reminder was sent for an instalment and reason, then it is not recorded twice', () => {
-    const remind = { type: 'RecordReminder', loanId: LOAN_ID, instalment: 1, reason: 'before_due', dueDate: '2026-03-15', amountCentavos: INSTALMENT_CENTAVOS, notificationId: repaymentId, title: 't', message: 'm', now } as const;
+    const remind = {
+      type: 'RecordReminder',
+      loanId: LOAN_ID,
+      instalment: 1,
+      reason: 'before_due',
+      dueDate: '2026-03-15',
+      amountCentavos: INSTALMENT_CENTAVOS,
+      notificationId: repaymentId,
+      title: 't',
+      message: 'm',
+      now,
+    } as const;
     const [sent] = loanDecider.decide(remind, opened.state);
     expect(sent.type).toBe('RepaymentReminderSent');
-    given(loanDecider, [...account, sent]).when(remind).then([]);
+    given(loanDecider, [...account, sent])
+      .when(remind)
+      .then([]);
   });
 
   it('when a late instalment is paid back-dated to its due date, then its late charges are gone from the position', () => {

@@ -16,7 +16,7 @@ const registered: MemberEvent = {
 };
 const reserved = (by: string, at: string): PhoneEvent => ({ type: 'PhoneReserved', data: { phone, memberId: by, reservedAt: at } });
 
-describe('member decider: the member\'s own password and sessions', () => {
+describe("member decider: the member's own password and sessions", () => {
   it('records a changed password with its proof', () => {
     given(memberDecider, [registered])
       .when({ type: 'ChangePassword', memberId, passwordHash, proof: 'texted-code', now })
@@ -30,7 +30,9 @@ describe('member decider: the member\'s own password and sessions', () => {
   });
 
   it('signs out everywhere', () => {
-    given(memberDecider, [registered]).when({ type: 'SignOutEverywhere', memberId, now }).then([{ type: 'MemberSignedOutEverywhere', data: { memberId, signedOutAt: now } }]);
+    given(memberDecider, [registered])
+      .when({ type: 'SignOutEverywhere', memberId, now })
+      .then([{ type: 'MemberSignedOutEverywhere', data: { memberId, signedOutAt: now } }]);
   });
 });
 
@@ -56,7 +58,7 @@ describe('member decider: proving the phone', () => {
 });
 
 describe('phone reservation: the first to prove a number keeps it', () => {
-  it('confirms the holder\'s own number', () => {
+  it("confirms the holder's own number", () => {
     given(phoneReservationDecider, [reserved(memberId, now)])
       .when({ type: 'VerifyPhone', phone, memberId, now })
       .then([{ type: 'PhoneVerified', data: { phone, memberId, verifiedAt: now } }]);

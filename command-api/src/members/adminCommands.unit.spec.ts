@@ -56,7 +56,9 @@ describe("member decider: an admin's edit", () => {
   });
 
   it('sets only documents uploaded for this member', () => {
-    given(memberDecider, [registered]).when({ type: 'AdminUpdateMember', memberId, changes: {}, documents: { selfie: challengeId }, now }).thenThrows('DOCUMENT_NOT_FOUND');
+    given(memberDecider, [registered])
+      .when({ type: 'AdminUpdateMember', memberId, changes: {}, documents: { selfie: challengeId }, now })
+      .thenThrows('DOCUMENT_NOT_FOUND');
   });
 
   it('ends every session on suspension and password reset, not on reactivation', () => {
@@ -93,10 +95,10 @@ describe('member decider: closing the account', () => {
     const deleted: MemberEvent = { type: 'MemberDeleted', data: { memberId, phone, deletedAt: now } };
     given(memberDecider, [registered]).when({ type: 'DeleteMember', memberId, now }).then([deleted]);
     given(memberDecider, [registered, deleted]).when({ type: 'DeleteMember', memberId, now }).then([]);
-    given(memberDecider, [registered, deleted]).when({ type: 'UpdateProfile', memberId, changes: { bankName: 'BPI' }, now }).thenThrows('MEMBER_NOT_FOUND');
     given(memberDecider, [registered, deleted])
-      .when({ type: 'RegisterMember', memberId, phone, fullName: 'Maria Santos', email: null, passwordHash, registeredBy: 'self', now })
-      .thenThrows('ALREADY_REGISTERED');
+      .when({ type: 'UpdateProfile', memberId, changes: { bankName: 'BPI' }, now })
+      .thenThrows('MEMBER_NOT_FOUND');
+    given(memberDecider, [registered, deleted]).when({ type: 'RegisterMember', memberId, phone, fullName: 'Maria Santos', email: null, passwordHash, registeredBy: 'self', now }).thenThrows('ALREADY_REGISTERED');
   });
 
   it('refuses while a loan is open, a withdrawal pending or money in the wallet', () => {
@@ -107,7 +109,9 @@ describe('member decider: closing the account', () => {
       { type: 'WithdrawalRequested', data: { memberId, withdrawalId, withdrawalNumber: 'WD-2026-000001', amountCentavos: 500_000, bankName: 'BPI', bankAccountNumber: '1234567890', challengeId, requestedAt: now } },
     ];
     given(memberDecider, withdrawing).when({ type: 'DeleteMember', memberId, now }).thenThrows('MEMBER_HAS_PENDING_WITHDRAWAL');
-    given(memberDecider, [registered, opened, disbursed(100), closed]).when({ type: 'DeleteMember', memberId, now }).thenThrows('MEMBER_HAS_BALANCE');
+    given(memberDecider, [registered, opened, disbursed(100), closed])
+      .when({ type: 'DeleteMember', memberId, now })
+      .thenThrows('MEMBER_HAS_BALANCE');
   });
 });
 
@@ -146,7 +150,9 @@ describe('member decider: loans opening and closing', () => {
   });
 
   it('disburses an approved loan once however often approval is retried', () => {
-    given(memberDecider, [registered, disbursed(8_000_000)]).when({ type: 'DisburseLoan', memberId, loanId, amountCentavos: 8_000_000, now }).then([]);
+    given(memberDecider, [registered, disbursed(8_000_000)])
+      .when({ type: 'DisburseLoan', memberId, loanId, amountCentavos: 8_000_000, now })
+      .then([]);
   });
 });
 

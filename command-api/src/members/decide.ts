@@ -39,7 +39,7 @@ export const MEMBER_MESSAGES = {
   noPayoutAccount: 'Add your bank account to your profile first: withdrawals are paid only to the account on your profile.',
   otpForOtherAccount: 'This code was sent for another bank account. Please request a new code.',
   bankChangeNeedsCode: 'Changing your bank account needs the code we text to your phone. Request a code, then save again with it.',
-  bankChangeByMemberOnly: "Only the member can change their bank account, with a code sent to their phone. Staff cannot change it.",
+  bankChangeByMemberOnly: 'Only the member can change their bank account, with a code sent to their phone. Staff cannot change it.',
   phoneByMainAdminOnly: "Only the main admin can change a member's phone number.",
   identityChangedByYou: "You changed this member's phone number or reset their password in the last 24 hours, so another admin must complete this withdrawal.",
   tokenOutdated: 'Please sign in to continue',
@@ -52,15 +52,12 @@ export const MEMBER_MESSAGES = {
 const otherDestination = (account: { bankName: string; bankAccountNumber: string }) =>
   `Withdrawals are paid only to the bank account on your profile (${maskedDestination(account.bankName, account.bankAccountNumber)}). To use another account, change it on your profile first.`;
 
-const heldUntil = (hold: { until: string }) =>
-  `Withdrawals are paused until ${hold.until} to protect your money. You can withdraw again after that.`;
+const heldUntil = (hold: { until: string }) => `Withdrawals are paused until ${hold.until} to protect your money. You can withdraw again after that.`;
 
 const walletTooLow = (balanceCentavos: number) => `Your wallet holds ${formatPesos(balanceCentavos)}; a repayment from it cannot be more.`;
 
-const balanceBelowZero = (balanceCentavos: number) =>
-  `This adjustment would take the balance below zero (the available balance is ${formatPesos(balanceCentavos)}).`;
-const balanceLeft = (balanceCentavos: number) =>
-  `This member still has ${formatPesos(balanceCentavos)} in their wallet. Pay it out or post a balance adjustment first.`;
+const balanceBelowZero = (balanceCentavos: number) => `This adjustment would take the balance below zero (the available balance is ${formatPesos(balanceCentavos)}).`;
+const balanceLeft = (balanceCentavos: number) => `This member still has ${formatPesos(balanceCentavos)} in their wallet. Pay it out or post a balance adjustment first.`;
 
 export type MemberCommand =
   | {
@@ -320,9 +317,7 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       }
       assertCanWithdraw(member, command.amountCentavos);
       const { memberId, withdrawalId, withdrawalNumber, amountCentavos, challengeId, now } = command;
-      return [
-        { type: 'WithdrawalRequested', data: { memberId, withdrawalId, withdrawalNumber, amountCentavos, bankName, bankAccountNumber, challengeId, requestedAt: now } },
-      ];
+      return [{ type: 'WithdrawalRequested', data: { memberId, withdrawalId, withdrawalNumber, amountCentavos, bankName, bankAccountNumber, challengeId, requestedAt: now } }];
     }
     case 'CompleteWithdrawal': {
       const member = existing(state);
@@ -341,9 +336,7 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     }
     case 'RejectWithdrawal': {
       pendingWithdrawal(existing(state), command.withdrawalId);
-      return [
-        { type: 'WithdrawalRejected', data: { memberId: command.memberId, withdrawalId: command.withdrawalId, reason: command.reason, rejectedAt: command.now } },
-      ];
+      return [{ type: 'WithdrawalRejected', data: { memberId: command.memberId, withdrawalId: command.withdrawalId, reason: command.reason, rejectedAt: command.now } }];
     }
     case 'NotifyMember': {
       existing(state);

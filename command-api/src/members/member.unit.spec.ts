@@ -15,9 +15,7 @@ const registered: MemberEvent = {
 
 describe('member decider', () => {
   it('registers a new member', () => {
-    given(memberDecider, [])
-      .when({ type: 'RegisterMember', memberId, phone: '+639171234567', fullName: 'Maria Santos', email: null, passwordHash, registeredBy: 'self', now })
-      .then([registered]);
+    given(memberDecider, []).when({ type: 'RegisterMember', memberId, phone: '+639171234567', fullName: 'Maria Santos', email: null, passwordHash, registeredBy: 'self', now }).then([registered]);
   });
 
   it('refuses to register the same member twice with the spec message', () => {
@@ -33,11 +31,15 @@ describe('member decider', () => {
   });
 
   it('appends nothing when a profile save changes nothing', () => {
-    given(memberDecider, [registered]).when({ type: 'UpdateProfile', memberId, changes: { fullName: 'Maria Santos' }, now }).then([]);
+    given(memberDecider, [registered])
+      .when({ type: 'UpdateProfile', memberId, changes: { fullName: 'Maria Santos' }, now })
+      .then([]);
   });
 
   it('refuses a profile update for an account that does not exist', () => {
-    given(memberDecider, []).when({ type: 'UpdateProfile', memberId, changes: { bankName: 'BPI' }, now }).thenThrows('MEMBER_NOT_FOUND');
+    given(memberDecider, [])
+      .when({ type: 'UpdateProfile', memberId, changes: { bankName: 'BPI' }, now })
+      .thenThrows('MEMBER_NOT_FOUND');
   });
 });
 

@@ -52,31 +52,38 @@ const passwordResetBy = (admin: string, at = now): MemberEvent => ({ type: 'Memb
 
 describe('withdrawals pay only the bank account on the profile', () => {
   it('pays the profile account when the request names none', () => {
-    given(memberDecider, [...funded, codeRequested()]).when(withdrawal()).then([requested]);
+    given(memberDecider, [...funded, codeRequested()])
+      .when(withdrawal())
+      .then([requested]);
   });
 
   it("accepts the spec's fields when they name the profile account (bank name in any case)", () => {
-    given(memberDecider, [...funded, codeRequested()]).when(withdrawal({ bankName: 'bpi', bankAccountNumber: '1234567890' })).then([requested]);
+    given(memberDecider, [...funded, codeRequested()])
+      .when(withdrawal({ bankName: 'bpi', bankAccountNumber: '1234567890' }))
+      .then([requested]);
   });
 
   it('refuses a request naming another account with a message saying where the money goes', () => {
     given(memberDecider, [...funded, codeRequested()])
       .when(withdrawal({ bankName: 'BPI', bankAccountNumber: '9999999999' }))
-      .thenThrows(
-        'WITHDRAWAL_DESTINATION_NOT_PROFILE',
-        'Withdrawals are paid only to the bank account on your profile (BPI ••••7890). To use another account, change it on your profile first.',
-      );
-    given(memberDecider, [...funded, codeRequested()]).when(withdrawal({ bankName: 'GCash' })).thenThrows('WITHDRAWAL_DESTINATION_NOT_PROFILE');
+      .thenThrows('WITHDRAWAL_DESTINATION_NOT_PROFILE', 'Withdrawals are paid only to the bank account on your profile (BPI ••••7890). To use another account, change it on your profile first.');
+    given(memberDecider, [...funded, codeRequested()])
+      .when(withdrawal({ bankName: 'GCash' }))
+      .thenThrows('WITHDRAWAL_DESTINATION_NOT_PROFILE');
   });
 
   it('refuses a code and a withdrawal while the profile has no bank account', () => {
     given(memberDecider, [registered, disbursed]).when({ type: 'RequestWithdrawalOtp', memberId, challengeId, amountCentavos: 500_000, now }).thenThrows('NO_PAYOUT_ACCOUNT');
-    given(memberDecider, [registered, disbursed]).when(withdrawal({ bankName: 'BPI', bankAccountNumber: '1234567890' })).thenThrows('NO_PAYOUT_ACCOUNT');
+    given(memberDecider, [registered, disbursed])
+      .when(withdrawal({ bankName: 'BPI', bankAccountNumber: '1234567890' }))
+      .thenThrows('NO_PAYOUT_ACCOUNT');
   });
 
   it('records the account a code is issued for, and a code issued for another account confirms nothing', () => {
     given(memberDecider, funded).when({ type: 'RequestWithdrawalOtp', memberId, challengeId, amountCentavos: 500_000, now }).then([codeRequested()]);
-    given(memberDecider, [...funded, codeRequested('BDO', '5555555555')]).when(withdrawal()).thenThrows('OTP_FOR_OTHER_ACCOUNT');
+    given(memberDecider, [...funded, codeRequested('BDO', '5555555555')])
+      .when(withdrawal())
+      .thenThrows('OTP_FOR_OTHER_ACCOUNT');
   });
 
   it('property: whatever account a request names, the money goes to the profile account or nowhere', () => {
@@ -93,7 +100,7 @@ describe('withdrawals pay only the bank account on the profile', () => {
         } catch (error) {
           expect(error).toBeInstanceOf(DomainError);
           expect((error as DomainError).code).toBe('WITHDRAWAL_DESTINATION_NOT_PROFILE');
-          expect(bankName?.toLowerCase() !== 'bpi' && bankName !== null || (named !== null && named !== profileNumber)).toBe(true);
+          expect((bankName?.toLowerCase() !== 'bpi' && bankName !== null) || (named !== null && named !== profileNumber)).toBe(true);
         }
       }),
     );
@@ -110,17 +117,19 @@ describe('changing the bank account', () => {
   });
 
   it('takes the first bank details of a profile without a code, and holds nothing', () => {
-    given(memberDecider, [registered]).when(change()).then([bankAccount('BDO', '5555555555')]);
+    given(memberDecider, [registered])
+      .when(change())
+      .then([bankAccount('BDO', '5555555555')]);
   });
 
   it('refuses to replace an account without the texted code', () => {
-    given(memberDecider, funded)
-      .when(change())
-      .thenThrows('BANK_CHANGE_NEEDS_CODE', 'Changing your bank account needs the code we text to your phone. Request a code, then save again with it.');
+    given(memberDecider, funded).when(change()).thenThrows('BANK_CHANGE_NEEDS_CODE', 'Changing your bank account needs the code we text to your phone. Request a code, then save again with it.');
   });
 
   it('replaces it with the code and holds withdrawals for 24 hours', () => {
-    given(memberDecider, funded).when(change(true)).then([bankAccount('BDO', '5555555555'), held('bank-account-changed')]);
+    given(memberDecider, funded)
+      .when(change(true))
+      .then([bankAccount('BDO', '5555555555'), held('bank-account-changed')]);
   });
 
   it('lets other profile fields change without a code', () => {
@@ -139,7 +148,9 @@ describe('changing the bank account', () => {
 describe('holds on new withdrawals', () => {
   it('refuses codes and withdrawals until the hold ends, naming until when', () => {
     const history = [...funded, codeRequested(), held('bank-account-changed')];
-    given(memberDecider, history).when({ type: 'RequestWithdrawalOtp', memberId, challengeId, amountCentavos: 500_000, now: later(1) }).thenThrows('WITHDRAWALS_HELD');
+    given(memberDecider, history)
+      .when({ type: 'RequestWithdrawalOtp', memberId, challengeId, amountCentavos: 500_000, now: later(1) })
+      .thenThrows('WITHDRAWALS_HELD');
     given(memberDecider, history)
       .when(withdrawal({ now: later(23) }))
       .thenThrows('WITHDRAWALS_HELD', 'Withdrawals are paused until 2026-11-23T08:00:00.000Z to protect your money. You can withdraw again after that.');
@@ -149,7 +160,9 @@ describe('holds on new withdrawals', () => {
   });
 
   it('freezes withdrawals for 24 hours on request (too many wrong codes)', () => {
-    given(memberDecider, funded).when({ type: 'HoldWithdrawals', memberId, reason: 'too-many-wrong-codes', now }).then([held('too-many-wrong-codes')]);
+    given(memberDecider, funded)
+      .when({ type: 'HoldWithdrawals', memberId, reason: 'too-many-wrong-codes', now })
+      .then([held('too-many-wrong-codes')]);
   });
 
   it('keeps the longest hold when a shorter one follows', () => {
@@ -169,10 +182,7 @@ describe("a member's phone", () => {
   it('records who changed it and holds withdrawals for 24 hours', () => {
     given(memberDecider, funded)
       .when({ type: 'AdminUpdateMember', memberId, changes: {}, phone: '+639181234567', actor: { id: adminId, role: 'superadmin' }, now })
-      .then([
-        { type: 'MemberPhoneChanged', data: { memberId, from: '+639171234567', to: '+639181234567', changedAt: now, changedBy: adminId } },
-        held('phone-changed'),
-      ]);
+      .then([{ type: 'MemberPhoneChanged', data: { memberId, from: '+639171234567', to: '+639181234567', changedAt: now, changedBy: adminId } }, held('phone-changed')]);
   });
 });
 
@@ -183,7 +193,9 @@ describe('an admin who changed who controls the account', () => {
 
   it('cannot complete that member’s withdrawal for 24 hours; another admin can', () => {
     for (const change of [passwordResetBy(adminId), phoneChangedBy(adminId)]) {
-      given(memberDecider, [...pending, change]).when(complete(adminId, later(23))).thenThrows('IDENTITY_CHANGED_BY_YOU');
+      given(memberDecider, [...pending, change])
+        .when(complete(adminId, later(23)))
+        .thenThrows('IDENTITY_CHANGED_BY_YOU');
       given(memberDecider, [...pending, change])
         .when(complete(otherAdminId, later(1)))
         .then([{ type: 'WithdrawalCompleted', data: { memberId, withdrawalId, processedAt: later(1) } }]);
@@ -204,7 +216,11 @@ describe('tokens revoked on the write side', () => {
   it('refuses a code and a withdrawal asked for with a token older than a password reset', () => {
     const reset = [...funded, passwordResetBy(adminId)];
     given(memberDecider, reset).when({ type: 'RequestWithdrawalOtp', memberId, challengeId, amountCentavos: 500_000, tokenVersion: 0, now }).thenThrows('UNAUTHORIZED');
-    given(memberDecider, [...reset, codeRequested()]).when(withdrawal({ tokenVersion: 0 })).thenThrows('UNAUTHORIZED');
-    given(memberDecider, [...reset, codeRequested()]).when(withdrawal({ tokenVersion: 1 })).then([requested]);
+    given(memberDecider, [...reset, codeRequested()])
+      .when(withdrawal({ tokenVersion: 0 }))
+      .thenThrows('UNAUTHORIZED');
+    given(memberDecider, [...reset, codeRequested()])
+      .when(withdrawal({ tokenVersion: 1 }))
+      .then([requested]);
   });
 });

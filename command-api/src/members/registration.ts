@@ -29,13 +29,7 @@ export interface Registration {
  * number would stay reserved by a member that never existed; a later registration of the same
  * number completes that abandoned reservation instead of refusing it forever.
  */
-export async function registerMember(
-  store: EventStore,
-  input: RegisterBody,
-  registeredBy: 'self' | 'admin',
-  metadata: EventMetadata,
-  now: Date,
-): Promise<Registration> {
+export async function registerMember(store: EventStore, input: RegisterBody, registeredBy: 'self' | 'admin', metadata: EventMetadata, now: Date): Promise<Registration> {
   await assertNotCommonPassword(input.password);
   // A number already taken is refused before any hashing: the cheap read first, the 19 MiB argon2 only for a real registration.
   const phone = await phoneStanding(store, input.phone, now);

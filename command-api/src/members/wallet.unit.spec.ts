@@ -54,14 +54,10 @@ const balanceAfter = (events: MemberEvent[]) => {
 
 describe('identity documents', () => {
   it('sets a document the member uploaded', () => {
-    given(memberDecider, [registered, uploads[0]])
-      .when({ type: 'SetIdentityDocument', memberId, kind: 'idFront', fileId: fileIds[0], now })
-      .then([documents[0]]);
+    given(memberDecider, [registered, uploads[0]]).when({ type: 'SetIdentityDocument', memberId, kind: 'idFront', fileId: fileIds[0], now }).then([documents[0]]);
   });
   it("refuses a file the member did not upload (another member's document)", () => {
-    given(memberDecider, [registered])
-      .when({ type: 'SetIdentityDocument', memberId, kind: 'idFront', fileId: fileIds[0], now })
-      .thenThrows('DOCUMENT_NOT_FOUND');
+    given(memberDecider, [registered]).when({ type: 'SetIdentityDocument', memberId, kind: 'idFront', fileId: fileIds[0], now }).thenThrows('DOCUMENT_NOT_FOUND');
   });
 });
 
@@ -88,8 +84,12 @@ describe('loan application guard', () => {
 
 describe('wallet ledger', () => {
   it('disburses an approved loan to the wallet exactly once', () => {
-    given(memberDecider, [...verified, opened]).when({ type: 'DisburseLoan', memberId, loanId, amountCentavos: 8_000_000, now }).then([disbursed(8_000_000)]);
-    given(memberDecider, [...verified, opened, disbursed(8_000_000)]).when({ type: 'DisburseLoan', memberId, loanId, amountCentavos: 8_000_000, now }).then([]);
+    given(memberDecider, [...verified, opened])
+      .when({ type: 'DisburseLoan', memberId, loanId, amountCentavos: 8_000_000, now })
+      .then([disbursed(8_000_000)]);
+    given(memberDecider, [...verified, opened, disbursed(8_000_000)])
+      .when({ type: 'DisburseLoan', memberId, loanId, amountCentavos: 8_000_000, now })
+      .then([]);
   });
 
   it('holds a withdrawal at once, keeps it out on completion, and refunds it on rejection', () => {
@@ -100,7 +100,9 @@ describe('wallet ledger', () => {
   });
 
   it('refuses a withdrawal below ₱1,000 with the spec message', () => {
-    given(memberDecider, [...verified, opened, disbursed(8_000_000)]).when(withdrawal(99_999)).thenThrows('WITHDRAWAL_TOO_SMALL', 'Minimum withdrawal amount is ₱1,000');
+    given(memberDecider, [...verified, opened, disbursed(8_000_000)])
+      .when(withdrawal(99_999))
+      .thenThrows('WITHDRAWAL_TOO_SMALL', 'Minimum withdrawal amount is ₱1,000');
   });
 
   it('refuses more than the balance, and any withdrawal at a zero balance, with the spec message', () => {
@@ -108,13 +110,13 @@ describe('wallet ledger', () => {
       .when(withdrawal(500_001))
       .thenThrows('INSUFFICIENT_FUNDS', 'Insufficient funds - Unavailable to request a withdrawal');
     given(memberDecider, verified).when(withdrawal(100_000)).thenThrows('INSUFFICIENT_FUNDS');
-    given(memberDecider, verified)
-      .when({ type: 'RequestWithdrawalOtp', memberId, challengeId, amountCentavos: 100_000, now })
-      .thenThrows('INSUFFICIENT_FUNDS', 'Insufficient funds - Unavailable to request a withdrawal');
+    given(memberDecider, verified).when({ type: 'RequestWithdrawalOtp', memberId, challengeId, amountCentavos: 100_000, now }).thenThrows('INSUFFICIENT_FUNDS', 'Insufficient funds - Unavailable to request a withdrawal');
   });
 
   it('takes the whole balance but not a centavo more', () => {
-    given(memberDecider, [...verified, opened, disbursed(500_000)]).when(withdrawal(500_000)).then([requested(500_000)]);
+    given(memberDecider, [...verified, opened, disbursed(500_000)])
+      .when(withdrawal(500_000))
+      .then([requested(500_000)]);
   });
 
   it('refuses to spend one OTP challenge twice', () => {

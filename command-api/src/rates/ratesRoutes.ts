@@ -10,9 +10,12 @@ import * as answers from '../platform/http/answerSchemas.js';
 export function ratesRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api' });
   /** PHP exchange rates with their real stored daily history (or the labelled fallback rates). */
-  router.get('/rates', endpoint({ summary: 'PHP exchange rates with their daily history', public: true, answer: ratesAnswerSchema }, async (ctx) => {
-    ctx.body = await readRates(deps.redis, deps.jobs.keys, deps.now());
-  }));
+  router.get(
+    '/rates',
+    endpoint({ summary: 'PHP exchange rates with their daily history', public: true, answer: ratesAnswerSchema }, async (ctx) => {
+      ctx.body = await readRates(deps.redis, deps.jobs.keys, deps.now());
+    }),
+  );
   return router;
 }
 
@@ -25,10 +28,14 @@ export function ratesRoutes(deps: ApiDeps): Router {
  */
 export function devOutboxRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/dev' });
-  router.get('/outbox', authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin', 'auditor']), endpoint({ summary: 'Development only: the texts sent to the caller’s own number', answer: z.array(smsOutboxEntrySchema.strict()) }, async (ctx) => {
-    const caller = callerOf(ctx);
-    const account = caller.role === 'borrower' ? await deps.readModels.member(caller.id) : await deps.readModels.admin(caller.id);
-    ctx.body = account?.phone ? await readSmsOutbox(deps.redis, deps.jobs.keys, { to: account.phone, limit: 100 }) : [];
-  }));
+  router.get(
+    '/outbox',
+    authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin', 'auditor']),
+    endpoint({ summary: 'Development only: the texts sent to the caller’s own number', answer: z.array(smsOutboxEntrySchema.strict()) }, async (ctx) => {
+      const caller = callerOf(ctx);
+      const account = caller.role === 'borrower' ? await deps.readModels.member(caller.id) : await deps.readModels.admin(caller.id);
+      ctx.body = account?.phone ? await readSmsOutbox(deps.redis, deps.jobs.keys, { to: account.phone, limit: 100 }) : [];
+    }),
+  );
   return router;
 }

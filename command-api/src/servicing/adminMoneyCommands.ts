@@ -42,11 +42,6 @@ export async function reverseRepayment(deps: ApiDeps, actor: EventMetadata, loan
 /** Takes unpaid late charges off (never more than are unpaid), with the reason. */
 export async function waivePenalty(deps: ApiDeps, actor: EventMetadata, loanId: string, body: PenaltyWaiverBody, waiverId: string = randomUUID()): Promise<Position> {
   const today = await deps.businessClock.today();
-  const result = await onLoan(
-    deps,
-    loanId,
-    { type: 'WaivePenalty', loanId, waiverId, amountCentavos: body.amount, reason: body.reason, businessDate: today, now: deps.now().toISOString() },
-    actor,
-  );
+  const result = await onLoan(deps, loanId, { type: 'WaivePenalty', loanId, waiverId, amountCentavos: body.amount, reason: body.reason, businessDate: today, now: deps.now().toISOString() }, actor);
   return result.position;
 }

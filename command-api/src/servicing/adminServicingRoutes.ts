@@ -22,44 +22,79 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/loans' });
   router.use(adminAccess(deps));
 
-  router.post('/:id/repayments', endpoint({ summary: 'Record a repayment received by cash, bank, GCash or Maya', body: adminRepaymentBody, status: 201, answer: answers.repaymentReceipt, refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 VALUE_DATE_BEFORE_DISBURSEMENT', '409 OVERPAYMENT_CONFLICT', '409 LOAN_NOT_ACTIVE'] }, async (ctx, { body }) => {
-    const loanId = loanIdOf(ctx);
-    const { receipt, position } = await recordRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
-    await readAfterWrite(ctx, deps.progress, position, async () => undefined);
-    ctx.status = 201;
-    ctx.body = receipt;
-  }));
+  router.post(
+    '/:id/repayments',
+    endpoint(
+      {
+        summary: 'Record a repayment received by cash, bank, GCash or Maya',
+        body: adminRepaymentBody,
+        status: 201,
+        answer: answers.repaymentReceipt,
+        refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 VALUE_DATE_BEFORE_DISBURSEMENT', '409 OVERPAYMENT_CONFLICT', '409 LOAN_NOT_ACTIVE'],
+      },
+      async (ctx, { body }) => {
+        const loanId = loanIdOf(ctx);
+        const { receipt, position } = await recordRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
+        await readAfterWrite(ctx, deps.progress, position, async () => undefined);
+        ctx.status = 201;
+        ctx.body = receipt;
+      },
+    ),
+  );
 
-  router.post('/:id/repayments/:repaymentId/reversal', endpoint({ summary: 'Reverse a recorded repayment (a bounced payment), with a reason', body: reversalBody, answer: answers.orAwaitingApproval(answers.adminLoanAnswer), refusals: ['404 REPAYMENT_NOT_FOUND', '409 REPAYMENT_ALREADY_REVERSED'] }, async (ctx, { body }) => {
-    const loanId = loanIdOf(ctx);
-    const repaymentId = repaymentIdOf(ctx);
-    // Four eyes (design §11): the reversal waits for a second admin; the repayment counts until then.
-    const loan = await deps.readModels.loan(loanId);
-    const repayment = loan?.account ? findRepayment(loan.account, repaymentId) : undefined;
-    if (loan && repayment && !repayment.reversal) {
-      const command = { kind: 'repayment_reversal' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, repaymentId, amountCentavos: repayment.amountCentavos, reason: body.reason };
-      if (await requestApprovalIfNeeded(deps, ctx, command, body.reason)) return;
-    }
-    const position = await reverseRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, repaymentId, body);
-    ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
-  }));
+  router.post(
+    '/:id/repayments/:repaymentId/reversal',
+    endpoint(
+      {
+        summary: 'Reverse a recorded repayment (a bounced payment), with a reason',
+        body: reversalBody,
+        answer: answers.orAwaitingApproval(answers.adminLoanAnswer),
+        refusals: ['404 REPAYMENT_NOT_FOUND', '409 REPAYMENT_ALREADY_REVERSED'],
+      },
+      async (ctx, { body }) => {
+        const loanId = loanIdOf(ctx);
+        const repaymentId = repaymentIdOf(ctx);
+        // Four eyes (design §11): the reversal waits for a second admin; the repayment counts until then.
+        const loan = await deps.readModels.loan(loanId);
+        const repayment = loan?.account ? findRepayment(loan.account, repaymentId) : undefined;
+        if (loan && repayment && !repayment.reversal) {
+          const command = { kind: 'repayment_reversal' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, repaymentId, amountCentavos: repayment.amountCentavos, reason: body.reason };
+          if (await requestApprovalIfNeeded(deps, ctx, command, body.reason)) return;
+        }
+        const position = await reverseRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, repaymentId, body);
+        ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
+      },
+    ),
+  );
 
-  router.post('/:id/penalty-waivers', endpoint({ summary: "Waive some of a loan's late charges, with a reason", body: penaltyWaiverBody, status: 201, answer: answers.orAwaitingApproval(answers.adminLoanAnswer), refusals: ['400 WAIVER_ABOVE_PENALTIES', '409 LOAN_NOT_ACTIVE'] }, async (ctx, { body }) => {
-    const loanId = loanIdOf(ctx);
-    // Four eyes (design §11): the waiver waits for a second admin; the late charges stay owed until then.
-    const loan = await deps.readModels.loan(loanId);
-    if (loan?.account && loan.status === 'active') {
-      const unpaid = loanPosition(loan.account, await deps.businessClock.today()).outstanding.penaltiesCentavos;
-      // A waiver above what is unpaid is refused at once (by the decider below), never queued for approval.
-      if (body.amount <= unpaid) {
-        const command = { kind: 'penalty_waiver' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, amountCentavos: body.amount, reason: body.reason };
-        if (await requestApprovalIfNeeded(deps, ctx, command, body.reason)) return;
-      }
-    }
-    const position = await waivePenalty(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
-    ctx.status = 201;
-    ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
-  }));
+  router.post(
+    '/:id/penalty-waivers',
+    endpoint(
+      {
+        summary: "Waive some of a loan's late charges, with a reason",
+        body: penaltyWaiverBody,
+        status: 201,
+        answer: answers.orAwaitingApproval(answers.adminLoanAnswer),
+        refusals: ['400 WAIVER_ABOVE_PENALTIES', '409 LOAN_NOT_ACTIVE'],
+      },
+      async (ctx, { body }) => {
+        const loanId = loanIdOf(ctx);
+        // Four eyes (design §11): the waiver waits for a second admin; the late charges stay owed until then.
+        const loan = await deps.readModels.loan(loanId);
+        if (loan?.account && loan.status === 'active') {
+          const unpaid = loanPosition(loan.account, await deps.businessClock.today()).outstanding.penaltiesCentavos;
+          // A waiver above what is unpaid is refused at once (by the decider below), never queued for approval.
+          if (body.amount <= unpaid) {
+            const command = { kind: 'penalty_waiver' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, amountCentavos: body.amount, reason: body.reason };
+            if (await requestApprovalIfNeeded(deps, ctx, command, body.reason)) return;
+          }
+        }
+        const position = await waivePenalty(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
+        ctx.status = 201;
+        ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
+      },
+    ),
+  );
 
   return router;
 }
@@ -78,62 +113,68 @@ export function adminPortfolioRoutes(deps: ApiDeps): Router {
    * share of outstanding principal in loans 30 or more days past due, as portfolio-at-risk is
    * reported) and the money repaid this business month.
    */
-  router.get('/portfolio', endpoint({ summary: 'The book: outstanding principal, delinquency buckets, PAR30, repaid this month', answer: answers.portfolio }, async (ctx) => {
-    const [stats, today] = await Promise.all([redis.hgetall(keys.portfolio), deps.businessClock.today()]);
-    const number = (field: string) => Number(stats[field] ?? 0);
-    const buckets = DELINQUENCY_BUCKETS.map((bucket) => ({ bucket, loans: number(`count:${bucket}`), outstandingPrincipal: number(`principal:${bucket}`) / 100 }));
-    const outstanding = DELINQUENCY_BUCKETS.reduce((sum, bucket) => sum + number(`principal:${bucket}`), 0);
-    // Days past due 30 and more: all of 31-60, 61-90 and 90+, and the loans of 1-30 at exactly 30 days.
-    const at30 = (await redis.zrangebyscore(keys.loansOverdueByBucket('1-30'), 30, 30));
-    const exactly30 = (await documentsOf<LoanDoc>(redis, at30, keys.loan)).reduce((sum, doc) => sum + (doc.account ? loanPosition(doc.account).outstanding.principalCentavos : 0), 0);
-    const atRisk = number('principal:31-60') + number('principal:61-90') + number('principal:90+') + exactly30;
-    const month = today.slice(0, 7);
-    const answer: PortfolioAnswer = {
-      asOf: today,
-      outstandingPrincipal: outstanding / 100,
-      activeLoans: buckets.reduce((sum, bucket) => sum + bucket.loans, 0),
-      buckets,
-      par30: outstanding === 0 ? 0 : Math.round((atRisk / outstanding) * 10_000) / 10_000,
-      portfolioAtRisk30: atRisk / 100,
-      month,
-      repaidThisMonth: number(`repaid:${month}`) / 100,
-    };
-    ctx.body = answer;
-  }));
+  router.get(
+    '/portfolio',
+    endpoint({ summary: 'The book: outstanding principal, delinquency buckets, PAR30, repaid this month', answer: answers.portfolio }, async (ctx) => {
+      const [stats, today] = await Promise.all([redis.hgetall(keys.portfolio), deps.businessClock.today()]);
+      const number = (field: string) => Number(stats[field] ?? 0);
+      const buckets = DELINQUENCY_BUCKETS.map((bucket) => ({ bucket, loans: number(`count:${bucket}`), outstandingPrincipal: number(`principal:${bucket}`) / 100 }));
+      const outstanding = DELINQUENCY_BUCKETS.reduce((sum, bucket) => sum + number(`principal:${bucket}`), 0);
+      // Days past due 30 and more: all of 31-60, 61-90 and 90+, and the loans of 1-30 at exactly 30 days.
+      const at30 = await redis.zrangebyscore(keys.loansOverdueByBucket('1-30'), 30, 30);
+      const exactly30 = (await documentsOf<LoanDoc>(redis, at30, keys.loan)).reduce((sum, doc) => sum + (doc.account ? loanPosition(doc.account).outstanding.principalCentavos : 0), 0);
+      const atRisk = number('principal:31-60') + number('principal:61-90') + number('principal:90+') + exactly30;
+      const month = today.slice(0, 7);
+      const answer: PortfolioAnswer = {
+        asOf: today,
+        outstandingPrincipal: outstanding / 100,
+        activeLoans: buckets.reduce((sum, bucket) => sum + bucket.loans, 0),
+        buckets,
+        par30: outstanding === 0 ? 0 : Math.round((atRisk / outstanding) * 10_000) / 10_000,
+        portfolioAtRisk30: atRisk / 100,
+        month,
+        repaidThisMonth: number(`repaid:${month}`) / 100,
+      };
+      ctx.body = answer;
+    }),
+  );
 
   /** Overdue active loans, most overdue first (one bucket or all), with the borrower's phone and the last reminder sent. */
-  router.get('/collections', endpoint({ summary: 'Overdue active loans, most overdue first', query: collectionsQuery, answer: answers.collections }, async (ctx, { query }) => {
-    const index = query.bucket ? keys.loansOverdueByBucket(query.bucket) : keys.loansOverdue;
-    const start = (query.page - 1) * PAGE_SIZE;
-    const [total, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + PAGE_SIZE - 1)]);
-    const loans = await documentsOf<LoanDoc>(redis, ids, keys.loan);
-    // An auditor sees the borrower masked (issue 16), as in every other staff read.
-    const view = await personalDataView(ctx, deps);
-    const members = new Map((await documentsOf<MemberDoc>(redis, [...new Set(loans.map((loan) => loan.memberId))], keys.member)).map((member) => [member.id, view.member(member)]));
-    ctx.body = {
-      items: loans.map((loan): CollectionsRowAnswer => {
-        const position = loanPosition(loan.account!);
-        const member = members.get(loan.memberId);
-        const overdue = position.instalments.filter((line) => line.status === 'overdue');
-        return {
-          id: loan.id,
-          loanNumber: loan.loanNumber,
-          memberId: loan.memberId,
-          borrower: member ? { fullName: member.fullName, phone: member.phone } : null,
-          daysPastDue: position.daysPastDue,
-          delinquencyBucket: position.bucket,
-          overdueAmount: overdue.reduce((sum, line) => sum + line.unpaidPrincipalCentavos + line.unpaidInterestCentavos + line.unpaidPenaltyCentavos, 0) / 100,
-          overdueInstalments: overdue.length,
-          outstanding: position.outstanding.totalCentavos / 100,
-          lastContact: loan.lastReminderAt ? { at: loan.lastReminderAt, channel: 'sms' } : null,
-          version: loan.version,
-        };
-      }),
-      total,
-      page: query.page,
-      pageSize: PAGE_SIZE,
-    };
-  }));
+  router.get(
+    '/collections',
+    endpoint({ summary: 'Overdue active loans, most overdue first', query: collectionsQuery, answer: answers.collections }, async (ctx, { query }) => {
+      const index = query.bucket ? keys.loansOverdueByBucket(query.bucket) : keys.loansOverdue;
+      const start = (query.page - 1) * PAGE_SIZE;
+      const [total, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + PAGE_SIZE - 1)]);
+      const loans = await documentsOf<LoanDoc>(redis, ids, keys.loan);
+      // An auditor sees the borrower masked (issue 16), as in every other staff read.
+      const view = await personalDataView(ctx, deps);
+      const members = new Map((await documentsOf<MemberDoc>(redis, [...new Set(loans.map((loan) => loan.memberId))], keys.member)).map((member) => [member.id, view.member(member)]));
+      ctx.body = {
+        items: loans.map((loan): CollectionsRowAnswer => {
+          const position = loanPosition(loan.account!);
+          const member = members.get(loan.memberId);
+          const overdue = position.instalments.filter((line) => line.status === 'overdue');
+          return {
+            id: loan.id,
+            loanNumber: loan.loanNumber,
+            memberId: loan.memberId,
+            borrower: member ? { fullName: member.fullName, phone: member.phone } : null,
+            daysPastDue: position.daysPastDue,
+            delinquencyBucket: position.bucket,
+            overdueAmount: overdue.reduce((sum, line) => sum + line.unpaidPrincipalCentavos + line.unpaidInterestCentavos + line.unpaidPenaltyCentavos, 0) / 100,
+            overdueInstalments: overdue.length,
+            outstanding: position.outstanding.totalCentavos / 100,
+            lastContact: loan.lastReminderAt ? { at: loan.lastReminderAt, channel: 'sms' } : null,
+            version: loan.version,
+          };
+        }),
+        total,
+        page: query.page,
+        pageSize: PAGE_SIZE,
+      };
+    }),
+  );
 
   return router;
 }

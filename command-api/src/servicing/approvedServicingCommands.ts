@@ -5,6 +5,5 @@ import { reverseRepayment, waivePenalty } from './adminMoneyCommands.js';
 export const approvedServicingCommands: Pick<ApprovedCommandRunners, 'penalty_waiver' | 'repayment_reversal'> = {
   penalty_waiver: (deps, ctx, approval, checkerId) =>
     waivePenalty(deps, approvedMetadata(ctx, approval, checkerId), approval.command.loanId, { amount: approval.command.amountCentavos, reason: approval.command.reason }, approval.approvalId),
-  repayment_reversal: (deps, ctx, approval, checkerId) =>
-    reverseRepayment(deps, approvedMetadata(ctx, approval, checkerId), approval.command.loanId, approval.command.repaymentId, { reason: approval.command.reason }),
+  repayment_reversal: (deps, ctx, approval, checkerId) => reverseRepayment(deps, approvedMetadata(ctx, approval, checkerId), approval.command.loanId, approval.command.repaymentId, { reason: approval.command.reason }),
 };

@@ -34,34 +34,46 @@ export function borrowerServicingRoutes(deps: ApiDeps): Router {
     return doc;
   };
 
-  router.get('/:id', endpoint({ summary: "The borrower's own loan with its account", answer: answers.loanDetailAnswer, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
-    const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
-    ctx.body = toLoanDetailAnswer(doc, await deps.businessClock.today());
-  }));
+  router.get(
+    '/:id',
+    endpoint({ summary: "The borrower's own loan with its account", answer: answers.loanDetailAnswer, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
+      const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
+      ctx.body = toLoanDetailAnswer(doc, await deps.businessClock.today());
+    }),
+  );
 
   /** Spec §9 (prepayment without penalty): unpaid principal, interest already due, unpaid late charges. */
-  router.get('/:id/payoff-quote', endpoint({ summary: 'What paying the loan off today takes', answer: answers.payoffQuote, refusals: ['409 LOAN_NOT_ACTIVE'] }, async (ctx) => {
-    const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
-    if (!doc.account || doc.status !== 'active') {
-      throw new ApiError(409, 'LOAN_NOT_ACTIVE', `This loan is ${doc.status.replaceAll('_', ' ')}; only an active loan has a payoff amount.`);
-    }
-    ctx.body = payoffQuoteAnswer(doc.account, await deps.businessClock.today());
-  }));
+  router.get(
+    '/:id/payoff-quote',
+    endpoint({ summary: 'What paying the loan off today takes', answer: answers.payoffQuote, refusals: ['409 LOAN_NOT_ACTIVE'] }, async (ctx) => {
+      const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
+      if (!doc.account || doc.status !== 'active') {
+        throw new ApiError(409, 'LOAN_NOT_ACTIVE', `This loan is ${doc.status.replaceAll('_', ' ')}; only an active loan has a payoff amount.`);
+      }
+      ctx.body = payoffQuoteAnswer(doc.account, await deps.businessClock.today());
+    }),
+  );
 
-  router.post('/:id/repayments', endpoint({ summary: 'Pay toward the loan from the wallet', body: walletRepaymentBody, status: 201, answer: answers.repaymentReceipt, refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 INSUFFICIENT_FUNDS', '409 LOAN_NOT_ACTIVE'] }, async (ctx, { body: { amount } }) => {
-    const memberId = callerOf(ctx).id;
-    const loanId = idFromPath(ctx, notFound);
-    const { receipt, position } = await payFromWallet(deps, metadataOf(ctx, memberId), {
-      memberId,
-      loanId,
-      repaymentId: repaymentIdFor(memberId, ctx.get('Idempotency-Key') || undefined),
-      amountCentavos: amount,
-      member: writeSideMemberOf(ctx),
-    });
-    await readAfterWrite(ctx, progress, position, async () => undefined);
-    ctx.status = 201;
-    ctx.body = receipt;
-  }));
+  router.post(
+    '/:id/repayments',
+    endpoint(
+      { summary: 'Pay toward the loan from the wallet', body: walletRepaymentBody, status: 201, answer: answers.repaymentReceipt, refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 INSUFFICIENT_FUNDS', '409 LOAN_NOT_ACTIVE'] },
+      async (ctx, { body: { amount } }) => {
+        const memberId = callerOf(ctx).id;
+        const loanId = idFromPath(ctx, notFound);
+        const { receipt, position } = await payFromWallet(deps, metadataOf(ctx, memberId), {
+          memberId,
+          loanId,
+          repaymentId: repaymentIdFor(memberId, ctx.get('Idempotency-Key') || undefined),
+          amountCentavos: amount,
+          member: writeSideMemberOf(ctx),
+        });
+        await readAfterWrite(ctx, progress, position, async () => undefined);
+        ctx.status = 201;
+        ctx.body = receipt;
+      },
+    ),
+  );
 
   return router;
 }

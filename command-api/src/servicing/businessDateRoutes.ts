@@ -31,26 +31,42 @@ export function businessDateRoutes(deps: ApiDeps): Router {
     lastDayClose: await deps.redis.get(deps.jobs.keys.lastDayClose),
   });
 
-  router.get('/business-date', authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin', 'auditor']), endpoint({ summary: 'Development only: the business date in force', answer: answers.businessDateAnswer }, async (ctx) => {
-    ctx.body = await answer();
-  }));
+  router.get(
+    '/business-date',
+    authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin', 'auditor']),
+    endpoint({ summary: 'Development only: the business date in force', answer: answers.businessDateAnswer }, async (ctx) => {
+      ctx.body = await answer();
+    }),
+  );
 
-  router.post('/business-date', authenticate(deps.tokens, deps.readModels, ['admin', 'superadmin']), endpoint({ summary: 'Development only: move the business date forward, closing the days between', body: businessDateBody, answer: answers.movedBusinessDate, refusals: ['400 BUSINESS_DATE_BACKWARDS', '400 BUSINESS_DATE_TOO_FAR'] }, async (ctx, { body: { date } }) => {
-    const today = await deps.businessClock.today();
-    if (date < today) {
-      const message = `The business date only moves forward; today is ${today}.`;
-      throw new ApiError(400, 'BUSINESS_DATE_BACKWARDS', message, { fields: { date: message } });
-    }
-    if ((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS > MAX_BUSINESS_DATE_MOVE_DAYS) {
-      const message = `The business date moves at most ${MAX_BUSINESS_DATE_MOVE_DAYS} days at a time; today is ${today}.`;
-      throw new ApiError(400, 'BUSINESS_DATE_TOO_FAR', message, { fields: { date: message } });
-    }
-    await deps.businessClock.moveTo(date);
-    const metadata = metadataOf(ctx, callerOf(ctx).id);
-    const closed = await closeBusinessDays({ store: deps.store, redis: deps.redis, keys }, date, metadata);
-    await deps.redis.set(deps.jobs.keys.lastDayClose, date);
-    const reminders = await sendReminders({ store: deps.store, redis: deps.redis, keys, notificationQueue: deps.jobs.notificationQueue }, date, deps.now(), metadata);
-    ctx.body = { ...(await answer()), closed: { loans: closed.loans, changed: closed.changed, events: closed.events }, remindersSent: reminders.sent };
-  }));
+  router.post(
+    '/business-date',
+    authenticate(deps.tokens, deps.readModels, ['admin', 'superadmin']),
+    endpoint(
+      {
+        summary: 'Development only: move the business date forward, closing the days between',
+        body: businessDateBody,
+        answer: answers.movedBusinessDate,
+        refusals: ['400 BUSINESS_DATE_BACKWARDS', '400 BUSINESS_DATE_TOO_FAR'],
+      },
+      async (ctx, { body: { date } }) => {
+        const today = await deps.businessClock.today();
+        if (date < today) {
+          const message = `The business date only moves forward; today is ${today}.`;
+          throw new ApiError(400, 'BUSINESS_DATE_BACKWARDS', message, { fields: { date: message } });
+        }
+        if ((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS > MAX_BUSINESS_DATE_MOVE_DAYS) {
+          const message = `The business date moves at most ${MAX_BUSINESS_DATE_MOVE_DAYS} days at a time; today is ${today}.`;
+          throw new ApiError(400, 'BUSINESS_DATE_TOO_FAR', message, { fields: { date: message } });
+        }
+        await deps.businessClock.moveTo(date);
+        const metadata = metadataOf(ctx, callerOf(ctx).id);
+        const closed = await closeBusinessDays({ store: deps.store, redis: deps.redis, keys }, date, metadata);
+        await deps.redis.set(deps.jobs.keys.lastDayClose, date);
+        const reminders = await sendReminders({ store: deps.store, redis: deps.redis, keys, notificationQueue: deps.jobs.notificationQueue }, date, deps.now(), metadata);
+        ctx.body = { ...(await answer()), closed: { loans: closed.loans, changed: closed.changed, events: closed.events }, remindersSent: reminders.sent };
+      },
+    ),
+  );
   return router;
 }

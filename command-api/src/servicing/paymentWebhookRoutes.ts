@@ -21,7 +21,7 @@ export function paymentWebhookRoutes(deps: ApiDeps): Router {
     signedByProvider(deps),
     endpoint(
       {
-        summary: "A payment provider reports a payment toward a loan (signed: X-Signature)",
+        summary: 'A payment provider reports a payment toward a loan (signed: X-Signature)',
         public: true,
         signedBody: true,
         body: paymentWebhookBody,
@@ -30,7 +30,11 @@ export function paymentWebhookRoutes(deps: ApiDeps): Router {
         refusals: ['401 INVALID_SIGNATURE', '503 WEBHOOK_NOT_CONFIGURED', '400 AMOUNT_ABOVE_PAYOFF', '400 VALUE_DATE_BEFORE_DISBURSEMENT', '409 OVERPAYMENT_CONFLICT', '404 LOAN_NOT_FOUND', '409 LOAN_NOT_ACTIVE'],
       },
       async (ctx, { body: input }) => {
-        const { receipt, loanId, position } = await receiveProviderPayment(deps, { correlationId: ctx.state.requestId as string, causationId: ctx.state.requestId as string, actorId: 'payment-provider', ip: ctx.ip }, input);
+        const { receipt, loanId, position } = await receiveProviderPayment(
+          deps,
+          { correlationId: ctx.state.requestId as string, causationId: ctx.state.requestId as string, actorId: 'payment-provider', ip: ctx.ip },
+          input,
+        );
         await readAfterWrite(ctx, deps.progress, position, async () => undefined);
         ctx.status = 201;
         ctx.body = { ...receipt, loanId, loanNumber: input.loanNumber };

@@ -33,7 +33,10 @@ export type AdminRepaymentBody = z.output<typeof adminRepaymentBody>;
 /** POST /api/payments/webhook: the payment provider's report (its signature is checked before this). */
 export const paymentWebhookBody = z.object({
   reference,
-  loanNumber: z.string({ error: SERVICING_MESSAGES.loanNumber }).trim().regex(/^LN-\d{4}-\d{6,}$/, SERVICING_MESSAGES.loanNumber),
+  loanNumber: z
+    .string({ error: SERVICING_MESSAGES.loanNumber })
+    .trim()
+    .regex(/^LN-\d{4}-\d{6,}$/, SERVICING_MESSAGES.loanNumber),
   amount,
   paidAt: z.iso.datetime({ offset: true, error: SERVICING_MESSAGES.paidAt }),
   channel: outsideChannel,

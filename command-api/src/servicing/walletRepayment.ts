@@ -39,7 +39,14 @@ export async function payFromWallet(deps: ApiDeps, metadata: EventMetadata, paym
   // Refused amounts (above the payoff, a closed loan) never touch the wallet; an id already received is answered as it was.
   if (loanDecider.decide(record(repaymentId, amountCentavos), loan).length === 0) return { receipt: receiptOf(loan, repaymentId), position: null };
 
-  const debited = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'DebitWalletRepayment', memberId, loanId, repaymentId, amountCentavos, now: deps.now().toISOString() }, metadata, payment.member ? { known: payment.member } : {});
+  const debited = await handleCommand(
+    deps.store,
+    streams.member(memberId),
+    memberDecider,
+    { type: 'DebitWalletRepayment', memberId, loanId, repaymentId, amountCentavos, now: deps.now().toISOString() },
+    metadata,
+    payment.member ? { known: payment.member } : {},
+  );
   let position = await finishUnsettledDebits(deps, metadata, debited.state as ExistingMember, loan, today, repaymentId);
   try {
     // Decided on the document read above and appended expecting its revision: no read of the loan's stream unless it moved since.
@@ -74,7 +81,18 @@ async function finishUnsettledDebits(deps: ApiDeps, metadata: EventMetadata, mem
       const received = await onLoan(
         deps,
         loan.loanId,
-        { type: 'RecordRepayment', loanId: loan.loanId, repaymentId, amountCentavos: debit.amountCentavos, channel: 'wallet', source: 'wallet', reference: repaymentId, valueDate: today, businessDate: today, now: deps.now().toISOString() },
+        {
+          type: 'RecordRepayment',
+          loanId: loan.loanId,
+          repaymentId,
+          amountCentavos: debit.amountCentavos,
+          channel: 'wallet',
+          source: 'wallet',
+          reference: repaymentId,
+          valueDate: today,
+          businessDate: today,
+          now: deps.now().toISOString(),
+        },
         metadata,
       );
       position = latest(position, received.position);

@@ -127,8 +127,7 @@ export type AdminUsernameCommand =
 
 export const adminUsernameDecider: Decider<AdminUsernameState, AdminUsernameCommand, AdminUsernameEvent> = {
   initialState: () => ({ reserved: false }),
-  evolve: (_state, event) =>
-    event.type === 'AdminUsernameReserved' ? { reserved: true, adminId: event.data.adminId, reservedAt: event.data.reservedAt } : { reserved: false },
+  evolve: (_state, event) => (event.type === 'AdminUsernameReserved' ? { reserved: true, adminId: event.data.adminId, reservedAt: event.data.reservedAt } : { reserved: false }),
   decide: (command, state) => {
     if (command.type === 'ReleaseAdminUsername') {
       if (!state.reserved || state.adminId !== command.adminId) return [];

@@ -47,7 +47,9 @@ describe('admin account decider: changes', () => {
     given(adminAccountDecider, [officer])
       .when({ type: 'UpdateAdminAccount', adminId: officerId, changes: { email: 'ana@honeylend.test', fullName: 'Ana Cruz' }, now })
       .then([{ type: 'AdminAccountUpdated', data: { adminId: officerId, changes: { fullName: 'Ana Cruz' }, updatedAt: now } }]);
-    given(adminAccountDecider, [officer]).when({ type: 'UpdateAdminAccount', adminId: officerId, changes: { email: 'ana@honeylend.test' }, now }).then([]);
+    given(adminAccountDecider, [officer])
+      .when({ type: 'UpdateAdminAccount', adminId: officerId, changes: { email: 'ana@honeylend.test' }, now })
+      .then([]);
   });
 
   it('changes a password, which ends older sessions', () => {

@@ -26,11 +26,17 @@ export const dailyStatsQuery = z.object({
 export function adminStatsRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/stats' });
   router.use(adminAccess(deps));
-  router.get('/', endpoint({ summary: 'The stat cards: withdrawals, loans, members', answer: answers.adminStatsAnswer }, async (ctx) => {
-    ctx.body = await readAdminStats(deps);
-  }));
-  router.get('/daily', endpoint({ summary: 'Daily figures for the charts', query: dailyStatsQuery, answer: adminDailyStatsAnswerSchema }, async (ctx, { query: { days } }) => {
-    ctx.body = await readDailyStats(deps, days);
-  }));
+  router.get(
+    '/',
+    endpoint({ summary: 'The stat cards: withdrawals, loans, members', answer: answers.adminStatsAnswer }, async (ctx) => {
+      ctx.body = await readAdminStats(deps);
+    }),
+  );
+  router.get(
+    '/daily',
+    endpoint({ summary: 'Daily figures for the charts', query: dailyStatsQuery, answer: adminDailyStatsAnswerSchema }, async (ctx, { query: { days } }) => {
+      ctx.body = await readDailyStats(deps, days);
+    }),
+  );
   return router;
 }

@@ -21,7 +21,10 @@ export const withdrawalBody = z.object({
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().min(10, MESSAGES.accountNumberRequired).max(34, MESSAGES.accountNumberRequired))
     .optional(),
-  otp: z.string({ error: WITHDRAWAL_MESSAGES.otpLength }).trim().regex(/^\d{6}$/, WITHDRAWAL_MESSAGES.otpLength),
+  otp: z
+    .string({ error: WITHDRAWAL_MESSAGES.otpLength })
+    .trim()
+    .regex(/^\d{6}$/, WITHDRAWAL_MESSAGES.otpLength),
   /** The challenge POST /api/withdrawals/otp answered; without it, the member's live challenge. */
   challengeId: z.uuid().optional(),
 });

@@ -105,9 +105,7 @@ export interface Book {
 }
 
 /** GET /api/audit/book?asOf=: the book when it is ready (cached per position), else the job making it. */
-export type BookAnswer =
-  | { status: 'ready'; asOf: string; position: number; book: Book }
-  | { status: 'running'; asOf: string; position: number; jobId: string; progress: { folded: number; of: number } };
+export type BookAnswer = { status: 'ready'; asOf: string; position: number; book: Book } | { status: 'running'; asOf: string; position: number; jobId: string; progress: { folded: number; of: number } };
 
 export interface AuditCheckpointEntry {
   position: number;

@@ -51,7 +51,10 @@ describe('masking members’ personal data for auditors', () => {
     expect(maskEventData('BalanceAdjusted', { amountCentavos: -2_500, reason: 'Reversal of a duplicate credit' })).toEqual({ amountCentavos: -2_500, reason: 'Reversal of a duplicate credit' });
     // A phone change waiting for a second admin (four eyes): both numbers and the edit's personal fields, wherever they sit.
     expect(
-      maskEventData('ApprovalRequested', { command: { kind: 'phone_change', fromPhone: '+639171234567', phone: '+639189876543', update: { phone: '+639189876543', fullName: 'Rosario Dizon', address: '12 Mabini St' } }, reason: '' }),
+      maskEventData('ApprovalRequested', {
+        command: { kind: 'phone_change', fromPhone: '+639171234567', phone: '+639189876543', update: { phone: '+639189876543', fullName: 'Rosario Dizon', address: '12 Mabini St' } },
+        reason: '',
+      }),
     ).toEqual({ command: { kind: 'phone_change', fromPhone: '••••4567', phone: '••••6543', update: { phone: '••••6543', fullName: 'R.', address: '••••' } }, reason: '' });
     expect(maskPersonalFields({ profile: { fullName: 'Ana Cruz', bankAccountNumber: '001234567890' }, balanceCentavos: 5 })).toEqual({
       profile: { fullName: 'A.', bankAccountNumber: '••••7890' },

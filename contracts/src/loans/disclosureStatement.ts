@@ -74,9 +74,7 @@ export function disclosureStatementText(input: DisclosureStatementInput): string
     '',
     'Payment schedule',
     `${pad('No.', 5)}${pad('Due date', 13)}${pad('Amount', 20)}${pad('Principal', 20)}Interest`,
-    ...schedule.map(
-      (row) => `${pad(String(row.month), 5)}${pad(row.dueDate, 13)}${pad(phpAmount(row.amountCentavos), 20)}${pad(phpAmount(row.principalCentavos), 20)}${phpAmount(row.interestCentavos)}`,
-    ),
+    ...schedule.map((row) => `${pad(String(row.month), 5)}${pad(row.dueDate, 13)}${pad(phpAmount(row.amountCentavos), 20)}${pad(phpAmount(row.principalCentavos), 20)}${phpAmount(row.interestCentavos)}`),
     '',
     `Late payment charge: ${percent(monthlyBps / 100)} a month of the overdue instalment, counted daily from the ${ordinal(graceDays + 1)} day after its due date.`,
     'Prepayment: you may pay any amount early, or the whole loan at any time, without any prepayment charge; paying the loan off early, you owe only the principal, the interest due to that date and any late charges.',

@@ -29,8 +29,7 @@ const MAX_ITERATIONS = 500;
  */
 export function monthlyInternalRateOfReturn(lent: number, cashFlows: readonly CashFlow[]): number {
   if (!(lent > 0)) throw new RangeError(`the amount lent must be positive: ${lent}`);
-  if (cashFlows.some(({ amount, monthsFromStart }) => amount < 0 || !(monthsFromStart > 0)))
-    throw new RangeError('payments must be non-negative and come after the money was lent');
+  if (cashFlows.some(({ amount, monthsFromStart }) => amount < 0 || !(monthsFromStart > 0))) throw new RangeError('payments must be non-negative and come after the money was lent');
   const excess = (rate: number) => presentValue(cashFlows, rate) - lent;
   if (excess(0) <= 0) return 0;
 

@@ -19,7 +19,12 @@ describe('monthly internal rate of return', () => {
   });
 
   it('answers 0 when the payments only give the money back', () => {
-    expect(monthlyInternalRateOfReturn(1200, [{ monthsFromStart: 1, amount: 600 }, { monthsFromStart: 2, amount: 600 }])).toBe(0);
+    expect(
+      monthlyInternalRateOfReturn(1200, [
+        { monthsFromStart: 1, amount: 600 },
+        { monthsFromStart: 2, amount: 600 },
+      ]),
+    ).toBe(0);
   });
 
   it('finds very high rates too', () => {

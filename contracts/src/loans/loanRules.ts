@@ -34,9 +34,19 @@ export const LOAN_MESSAGES = {
   termRequired: 'Choose a term in months',
 } as const;
 
-const pesosInput = z.union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], {
-  error: LOAN_MESSAGES.amountRequired,
-});
+const pesosInput = z.union(
+  [
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ],
+  {
+    error: LOAN_MESSAGES.amountRequired,
+  },
+);
 
 /** A loan amount in pesos (number or numeric string) checked against the limits and step, answered in centavos. */
 const loanAmountField = pesosInput.transform((pesos, ctx): Centavos => {
@@ -44,15 +54,24 @@ const loanAmountField = pesosInput.transform((pesos, ctx): Centavos => {
   const centavos = pesos * CENTAVOS_PER_PESO;
   if (centavos < LOAN_AMOUNT_MIN_CENTAVOS) ctx.addIssue({ code: 'custom', message: LOAN_MESSAGES.amountBelowMinimum });
   else if (centavos > LOAN_AMOUNT_MAX_CENTAVOS) ctx.addIssue({ code: 'custom', message: LOAN_MESSAGES.amountAboveMaximum });
-  else if (!Number.isSafeInteger(centavos) || centavos % LOAN_AMOUNT_STEP_CENTAVOS !== 0)
-    ctx.addIssue({ code: 'custom', message: LOAN_MESSAGES.amountOffStep });
+  else if (!Number.isSafeInteger(centavos) || centavos % LOAN_AMOUNT_STEP_CENTAVOS !== 0) ctx.addIssue({ code: 'custom', message: LOAN_MESSAGES.amountOffStep });
   else return centavos;
   return z.NEVER;
 });
 
 const termMonthsField = (maxMonths: number, aboveMaximumMessage: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: LOAN_MESSAGES.termRequired })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d+)?$/)
+          .transform(Number),
+      ],
+      { error: LOAN_MESSAGES.termRequired },
+    )
     .transform((months, ctx) => {
       if (months < LOAN_TERM_MIN_MONTHS) ctx.addIssue({ code: 'custom', message: LOAN_MESSAGES.termBelowMinimum });
       else if (months > maxMonths) ctx.addIssue({ code: 'custom', message: aboveMaximumMessage });
@@ -61,11 +80,7 @@ const termMonthsField = (maxMonths: number, aboveMaximumMessage: string) =>
       return z.NEVER;
     });
 
-const purposeField = z
-  .string({ error: LOAN_MESSAGES.purposeRequired })
-  .trim()
-  .min(LOAN_PURPOSE_MIN_CHARACTERS, LOAN_MESSAGES.purposeRequired)
-  .max(LOAN_PURPOSE_MAX_CHARACTERS, LOAN_MESSAGES.purposeTooLong);
+const purposeField = z.string({ error: LOAN_MESSAGES.purposeRequired }).trim().min(LOAN_PURPOSE_MIN_CHARACTERS, LOAN_MESSAGES.purposeRequired).max(LOAN_PURPOSE_MAX_CHARACTERS, LOAN_MESSAGES.purposeTooLong);
 
 /** POST /api/loans: the borrower's application form (spec §3) with the §5 rules. */
 export const loanApplicationBody = z

@@ -79,9 +79,7 @@ describe('loan application body (spec §5)', () => {
       expect(errorsOf(loanApplicationBody, { ...validApplication, purpose })).toEqual({ purpose: 'Please describe the purpose of the loan' });
     }
     expect(loanApplicationBody.parse({ ...validApplication, purpose: 'x'.repeat(500) }).purpose).toHaveLength(500);
-    expect(errorsOf(loanApplicationBody, { ...validApplication, purpose: 'x'.repeat(501) }).purpose).toBe(
-      'Please keep the purpose under 500 characters',
-    );
+    expect(errorsOf(loanApplicationBody, { ...validApplication, purpose: 'x'.repeat(501) }).purpose).toBe('Please keep the purpose under 500 characters');
   });
 
   it('rejects a 5-month term with the spec message', () => {

@@ -44,8 +44,6 @@ export function acceptanceDeadline(approvedAt: string): string {
   return new Date(Date.parse(approvedAt) + APPROVAL_ACCEPTANCE_DAYS * 86_400_000).toISOString();
 }
 
-
-
 function nextBuiltInStatuses(from: string): readonly BuiltInLoanStatus[] {
   if (isBuiltInLoanStatus(from)) return NEXT_BUILT_IN[from];
   // A custom review step leaves review the way a pending loan does, or goes back to pending.
@@ -68,8 +66,6 @@ export function canChangeLoanStatus(from: string, to: string, customStatuses: re
 
 /** The statuses only the money (or, for a lapse, the borrower's silence) sets: an admin asking for them is refused. */
 export const MONEY_SET_LOAN_STATUSES: readonly BuiltInLoanStatus[] = ['active', 'completed', 'lapsed'];
-
-
 
 /** Spec §4: the only statuses from which an application may be deleted. */
 export function isDeletable(status: string): boolean {

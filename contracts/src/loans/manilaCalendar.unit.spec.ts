@@ -24,14 +24,7 @@ describe('Asia/Manila calendar', () => {
 
   it('adds months from the original day, clamping to shorter months without drifting', () => {
     const january31 = { year: 2026, month: 1, day: 31 };
-    expect([1, 2, 3, 4, 12, 13].map((months) => formatCalendarDate(addCalendarMonths(january31, months)))).toEqual([
-      '2026-02-28',
-      '2026-03-31',
-      '2026-04-30',
-      '2026-05-31',
-      '2027-01-31',
-      '2027-02-28',
-    ]);
+    expect([1, 2, 3, 4, 12, 13].map((months) => formatCalendarDate(addCalendarMonths(january31, months)))).toEqual(['2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31', '2027-01-31', '2027-02-28']);
     expect(formatCalendarDate(addCalendarMonths({ year: 2027, month: 12, day: 31 }, 2))).toBe('2028-02-29');
     expect(formatCalendarDate(addCalendarMonths({ year: 2026, month: 11, day: 15 }, 2))).toBe('2027-01-15');
   });

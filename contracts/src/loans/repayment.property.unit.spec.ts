@@ -11,9 +11,7 @@ const everyTerm = Array.from({ length: ADMIN_LOAN_TERM_MAX_MONTHS - LOAN_TERM_MI
 const principalArbitrary = fc.integer({ min: 0, max: amountSteps }).map((step) => LOAN_AMOUNT_MIN_CENTAVOS + step * LOAN_AMOUNT_STEP_CENTAVOS);
 const termArbitrary = fc.integer({ min: LOAN_TERM_MIN_MONTHS, max: ADMIN_LOAN_TERM_MAX_MONTHS });
 const rateArbitrary = fc.integer({ min: 0, max: 1_000 });
-const createdAtArbitrary = fc
-  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
-  .map((date) => date.toISOString());
+const createdAtArbitrary = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString());
 const loanArbitrary = fc.record({
   principalCentavos: principalArbitrary,
   monthlyRateBps: rateArbitrary,
@@ -39,7 +37,10 @@ function scheduleViolations(principalCentavos: number, monthlyRateBps: number, t
   check(scaledDifference > -5_000n && scaledDifference <= 5_000n, `finance charge ${charge} is not P·rate·term rounded half up`);
 
   check(schedule.length === termMonths, `${schedule.length} rows for ${termMonths} months`);
-  check(schedule.every((row, index) => row.month === index + 1), 'months are not numbered 1…term');
+  check(
+    schedule.every((row, index) => row.month === index + 1),
+    'months are not numbered 1…term',
+  );
   check(sumOf(schedule, (row) => row.amountCentavos) === principalCentavos + charge, 'instalments do not add up to principal + finance charge');
   check(sumOf(schedule, (row) => row.principalCentavos) === principalCentavos, 'principal parts do not add up to the principal');
   check(sumOf(schedule, (row) => row.interestCentavos) === charge, 'interest parts do not add up to the finance charge');
@@ -54,7 +55,10 @@ function scheduleViolations(principalCentavos: number, monthlyRateBps: number, t
   const regular = schedule[0]?.amountCentavos ?? Number.NaN;
   const last = schedule[schedule.length - 1]?.amountCentavos ?? Number.NaN;
   check(regular >= 0, 'the regular instalment is negative');
-  check(schedule.slice(0, -1).every((row) => row.amountCentavos === regular), 'the instalments before the last differ');
+  check(
+    schedule.slice(0, -1).every((row) => row.amountCentavos === regular),
+    'the instalments before the last differ',
+  );
   check(last - regular >= 0 && last - regular < termMonths, `the last instalment ${last} is not within ${termMonths} centavos above ${regular}`);
   return violations;
 }
@@ -117,10 +121,7 @@ describe('Truth in Lending properties', () => {
       fc.property(loanArbitrary, (loan) => {
         const disclosure = truthInLending(loan);
         const schedule = paymentSchedule(loan);
-        const discounted = schedule.reduce(
-          (total, row) => total + row.amountCentavos / (1 + disclosure.effectiveMonthlyRate) ** (row.month + 1),
-          0,
-        );
+        const discounted = schedule.reduce((total, row) => total + row.amountCentavos / (1 + disclosure.effectiveMonthlyRate) ** (row.month + 1), 0);
         expect(Math.abs(discounted - loan.principalCentavos)).toBeLessThanOrEqual(1);
         expect(presentValue(scheduleCashFlows(schedule), disclosure.effectiveMonthlyRate)).toBeCloseTo(discounted, 3);
         expect(disclosure.effectiveAnnualRate).toBeCloseTo((1 + disclosure.effectiveMonthlyRate) ** 12 - 1, 12);

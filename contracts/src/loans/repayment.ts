@@ -30,10 +30,8 @@ export interface PaymentScheduleRow {
 export const FIRST_PAYMENT_MONTHS_AFTER_CREATION = 2;
 
 function assertLoanTerms(principalCentavos: number, monthlyRateBps: number, termMonths: number): void {
-  if (!Number.isSafeInteger(principalCentavos) || principalCentavos < 0)
-    throw new RangeError(`principal must be a non-negative whole number of centavos: ${principalCentavos}`);
-  if (!Number.isSafeInteger(monthlyRateBps) || monthlyRateBps < 0)
-    throw new RangeError(`monthly rate must be a non-negative whole number of basis points: ${monthlyRateBps}`);
+  if (!Number.isSafeInteger(principalCentavos) || principalCentavos < 0) throw new RangeError(`principal must be a non-negative whole number of centavos: ${principalCentavos}`);
+  if (!Number.isSafeInteger(monthlyRateBps) || monthlyRateBps < 0) throw new RangeError(`monthly rate must be a non-negative whole number of basis points: ${monthlyRateBps}`);
   if (!Number.isSafeInteger(termMonths) || termMonths < 1) throw new RangeError(`term must be a positive whole number of months: ${termMonths}`);
 }
 

@@ -28,5 +28,11 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   )) as AxeResult[];
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes.slice(0, 4).map((node) => `${JSON.stringify(node.target)} ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`).join(' | ')}${violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4} more)` : ''}`);
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes
+          .slice(0, 4)
+          .map((node) => `${JSON.stringify(node.target)} ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+          .join(' | ')}${violation.nodes.length > 4 ? ` (+${violation.nodes.length - 4} more)` : ''}`,
+    );
 }

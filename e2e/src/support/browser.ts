@@ -9,16 +9,7 @@ import { paths } from './paths.js';
  * networking flags Chromium keeps trying to reach Google's services. Playwright gives every
  * launch a fresh temporary profile (--user-data-dir) of its own.
  */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Spec: mobile first, 360 × 740. */
 export const PHONE = { width: 360, height: 740 } as const;

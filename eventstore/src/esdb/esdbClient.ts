@@ -1,15 +1,5 @@
 import type { Readable } from 'node:stream';
-import type {
-  AppendResult,
-  AppendToStreamOptions,
-  EventData,
-  EventStoreDBClient,
-  ReadAllOptions,
-  ReadStreamOptions,
-  SetStreamMetadataOptions,
-  StreamMetadata,
-  SubscribeToAllOptions,
-} from '@eventstore/db-client';
+import type { AppendResult, AppendToStreamOptions, EventData, EventStoreDBClient, ReadAllOptions, ReadStreamOptions, SetStreamMetadataOptions, StreamMetadata, SubscribeToAllOptions } from '@eventstore/db-client';
 
 /** A read of @eventstore/db-client: a readable of resolved events, which can be cancelled. */
 export interface EsdbRead extends Readable {

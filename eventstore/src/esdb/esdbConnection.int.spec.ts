@@ -55,7 +55,7 @@ describe('EventStoreDB client against a server that never answers', () => {
     await until('the connection to be closed', () => sessions.size === 0);
   });
 
-  it('closes the connection on close(), which the client\'s dispose() alone leaves open', async () => {
+  it("closes the connection on close(), which the client's dispose() alone leaves open", async () => {
     const client = EventStoreDBClient.connectionString(url);
     const store = EsdbEventStore.over(client, { pingTimeoutMs: 300, close: () => closeEsdbClient(client) });
     await expect(store.ping()).rejects.toBeInstanceOf(EventStoreUnavailable);

@@ -15,13 +15,7 @@ function codeOf(error: unknown): unknown {
 }
 
 export function isEsdbUnreachable(error: unknown): boolean {
-  if (
-    error instanceof UnavailableError ||
-    error instanceof DeadlineExceededError ||
-    error instanceof TimeoutError ||
-    error instanceof NotLeaderError ||
-    error instanceof CancelledError
-  ) {
+  if (error instanceof UnavailableError || error instanceof DeadlineExceededError || error instanceof TimeoutError || error instanceof NotLeaderError || error instanceof CancelledError) {
     return true;
   }
   const code = codeOf(error);

@@ -265,9 +265,7 @@ export class EsdbEventStore implements EventStore {
     const nextRevision = Number(result.nextExpectedRevision);
     // A server-side idempotent retry may answer without a position (or with 0 on old servers).
     if (result.position && result.position.commit > 0n) return { nextRevision, position: safeNumberOf(result.position.commit, ids[ids.length - 1]) };
-    const position = await this.positionOfRevision(stream, nextRevision).catch((error: unknown) =>
-      unknownIfUnreadable(error, 'is written, but its position could not be read back'),
-    );
+    const position = await this.positionOfRevision(stream, nextRevision).catch((error: unknown) => unknownIfUnreadable(error, 'is written, but its position could not be read back'));
     return { nextRevision, position };
   }
 
@@ -335,11 +333,7 @@ export class EsdbEventStore implements EventStore {
   }
 
   private async positionOfRevision(stream: string, revision: number): Promise<number> {
-    const [record] = await this.readRecords(
-      stream,
-      { fromRevision: BigInt(revision), maxCount: 1, direction: FORWARDS, requiresLeader: true },
-      `reading back the append to ${stream}`,
-    );
+    const [record] = await this.readRecords(stream, { fromRevision: BigInt(revision), maxCount: 1, direction: FORWARDS, requiresLeader: true }, `reading back the append to ${stream}`);
     if (!record?.event) throw new Error(`EventStoreDB acknowledged an append to ${stream} at revision ${revision}, but that event cannot be read back`);
     return numericPositionOf(record.event.position, record.event.id);
   }
@@ -477,11 +471,7 @@ export class EsdbEventStore implements EventStore {
 
   private async readOrCreateStoreId(): Promise<string> {
     for (let attempt = 1; ; attempt++) {
-      const [record] = await this.readRecords(
-        metastreamOf(STORE_ID_STREAM),
-        { fromRevision: END, direction: BACKWARDS, maxCount: 1, requiresLeader: true },
-        'reading the store id',
-      );
+      const [record] = await this.readRecords(metastreamOf(STORE_ID_STREAM), { fromRevision: END, direction: BACKWARDS, maxCount: 1, requiresLeader: true }, 'reading the store id');
       const stored = isPlainObject(record?.event?.data) ? record.event.data[STORE_ID_KEY] : undefined;
       if (typeof stored === 'string') return stored;
       if (record) throw new Error(`the metadata of stream ${STORE_ID_STREAM} holds no ${STORE_ID_KEY}: it was written by something else`);

@@ -178,9 +178,11 @@ describe('reads that get no answer', () => {
   it('fail a subscription the server never confirms with EventStoreUnavailable', async () => {
     const { client, store } = setUp();
     client.stalled = true;
-    const failure = await failureOf((async () => {
-      for await (const event of store.subscribeAll()) void event;
-    })());
+    const failure = await failureOf(
+      (async () => {
+        for await (const event of store.subscribeAll()) void event;
+      })(),
+    );
     expect(failure).toBeInstanceOf(EventStoreUnavailable);
     expect(client.subscriptions[0].unsubscribed).toBe(true);
   });
@@ -214,9 +216,11 @@ describe('positions from elsewhere', () => {
     await store.append(streamName(), newEvents(3), { expectedRevision: 'no_stream' });
     const made = 12_345;
     await expect(store.readAll({ from: made })).rejects.toBeInstanceOf(InvalidPosition);
-    const subscribed = failureOf((async () => {
-      for await (const event of store.subscribeAll({ from: made })) void event;
-    })());
+    const subscribed = failureOf(
+      (async () => {
+        for await (const event of store.subscribeAll({ from: made })) void event;
+      })(),
+    );
     expect(await subscribed).toBeInstanceOf(InvalidPosition);
     expect(await subscribed).toMatchObject({ position: made });
   });

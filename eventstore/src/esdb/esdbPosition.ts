@@ -37,9 +37,7 @@ import { START, type Position, type ReadPosition } from '@eventstore/db-client';
 export function numericPositionOf(position: Position | undefined, eventId: string): number {
   if (!position) throw new Error(`EventStoreDB returned event ${eventId} without a position (server older than 22.6?)`);
   if (position.commit !== position.prepare) {
-    throw new Error(
-      `event ${eventId} is at commit ${position.commit}, prepare ${position.prepare}: it was written in an explicit (TCP) transaction, which this store does not support`,
-    );
+    throw new Error(`event ${eventId} is at commit ${position.commit}, prepare ${position.prepare}: it was written in an explicit (TCP) transaction, which this store does not support`);
   }
   return safeNumberOf(position.commit, eventId);
 }

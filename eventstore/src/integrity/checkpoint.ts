@@ -57,7 +57,12 @@ export async function readStoredCheckpoints(store: EventStore): Promise<StoredCh
 export function parseCheckpointFile(text: string): Checkpoint[] {
   const trimmed = text.trim();
   if (trimmed === '') return [];
-  const values: unknown[] = trimmed.startsWith('[') ? (JSON.parse(trimmed) as unknown[]) : trimmed.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as unknown);
+  const values: unknown[] = trimmed.startsWith('[')
+    ? (JSON.parse(trimmed) as unknown[])
+    : trimmed
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as unknown);
   return values.map((value, index) => {
     const { recordedAt: _recordedAt, ...fields } = (value ?? {}) as Record<string, unknown>;
     const parsed = checkpointSchema.safeParse(fields);

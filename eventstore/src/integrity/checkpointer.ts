@@ -92,11 +92,7 @@ export class AuditCheckpointer {
   private async signHere(): Promise<Checkpoint | null> {
     const checkpoint = signCheckpoint(this.options.signingKey, { position: this.cursor, hash: this.cursorHash, time: this.now().toISOString() });
     try {
-      const result = await this.options.store.append(
-        CHECKPOINT_STREAM,
-        [{ id: randomUUID(), type: CHECKPOINT_EVENT_TYPE, data: { ...checkpoint }, metadata: { actorId: 'system' } }],
-        { expectedRevision: this.revision },
-      );
+      const result = await this.options.store.append(CHECKPOINT_STREAM, [{ id: randomUUID(), type: CHECKPOINT_EVENT_TYPE, data: { ...checkpoint }, metadata: { actorId: 'system' } }], { expectedRevision: this.revision });
       this.revision = result.nextRevision;
       this.last = checkpoint;
       this.sinceLast = 0;

@@ -20,9 +20,7 @@ function assertEd25519(key: KeyObject, what: string): KeyObject {
 export function parseSigningKey(text: string): KeyObject {
   const trimmed = text.trim().replace(/\\n/g, '\n');
   try {
-    const key = trimmed.startsWith('-----BEGIN')
-      ? createPrivateKey(trimmed)
-      : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
+    const key = trimmed.startsWith('-----BEGIN') ? createPrivateKey(trimmed) : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
     return assertEd25519(key, 'AUDIT_SIGNING_KEY');
   } catch (error) {
     if (error instanceof SigningKeyError) throw error;
@@ -75,5 +73,7 @@ export function publicKeyPem(key: KeyObject): string {
 
 /** SHA-256 of the raw public key, hex: short enough to read aloud and compare. */
 export function publicKeyFingerprint(key: KeyObject): string {
-  return createHash('sha256').update(Buffer.from(publicKeyText(key), 'base64url')).digest('hex');
+  return createHash('sha256')
+    .update(Buffer.from(publicKeyText(key), 'base64url'))
+    .digest('hex');
 }

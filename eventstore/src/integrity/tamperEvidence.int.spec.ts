@@ -2,16 +2,7 @@ import { createPublicKey, generateKeyPairSync, randomUUID, type KeyObject } from
 import { describe, expect, it } from 'vitest';
 import type { EventStore } from '../port.js';
 import { postgresReachability } from '../testing/adapterTargets.js';
-import {
-  appendForgedCheckpoint,
-  changeOneByte,
-  deleteEvent,
-  pgliteTamperable,
-  postgresTamperable,
-  rewriteAndRechain,
-  swapEvents,
-  type TamperableLog,
-} from '../testing/tampering.js';
+import { appendForgedCheckpoint, changeOneByte, deleteEvent, pgliteTamperable, postgresTamperable, rewriteAndRechain, swapEvents, type TamperableLog } from '../testing/tampering.js';
 import { AuditCheckpointer, ChainBrokenError } from './checkpointer.js';
 import { CHECKPOINT_STREAM, readStoredCheckpoints, signCheckpoint } from './checkpoint.js';
 import { GENESIS_HASH } from './eventHash.js';
@@ -134,7 +125,11 @@ function describeTamperEvidence(open: () => Promise<TamperableLog>) {
     try {
       const store = await log.open();
       for (let n = 0; n < 12_000; n += 1000) {
-        await store.append(`member-${randomUUID()}`, Array.from({ length: 1000 }, (_, i) => ({ id: randomUUID(), type: 'Tested', data: { n: n + i } })), { expectedRevision: 'no_stream' });
+        await store.append(
+          `member-${randomUUID()}`,
+          Array.from({ length: 1000 }, (_, i) => ({ id: randomUUID(), type: 'Tested', data: { n: n + i } })),
+          { expectedRevision: 'no_stream' },
+        );
       }
       await store.close();
       // As the table was before the chain: no hash columns, no trigger.
@@ -173,7 +168,11 @@ function describeTamperEvidence(open: () => Promise<TamperableLog>) {
       let now = new Date('2026-11-23T08:00:00.000Z');
       const checkpointer = () => new AuditCheckpointer({ store, signingKey, now: () => now });
       for (let n = 0; n < 25_000; n += 1000) {
-        await store.append(`member-${randomUUID()}`, Array.from({ length: 1000 }, (_, i) => ({ id: randomUUID(), type: 'Tested', data: { n: n + i } })), { expectedRevision: 'no_stream' });
+        await store.append(
+          `member-${randomUUID()}`,
+          Array.from({ length: 1000 }, (_, i) => ({ id: randomUUID(), type: 'Tested', data: { n: n + i } })),
+          { expectedRevision: 'no_stream' },
+        );
       }
       // The first look signs at 10,000 and 20,000, then (no checkpoint yet this hour… but one was just made) waits.
       const first = await checkpointer().tick();

@@ -69,9 +69,7 @@ export async function verifyLog(store: EventStore, options: VerifyOptions): Prom
   const to = options.to ?? (await store.headPosition());
   const dense = store.integrity.densePositions;
   const stored = store.integrity.hashChain === 'stored';
-  const checkpoints = [...(await readStoredCheckpoints(store)), ...(options.extraCheckpoints ?? [])]
-    .filter((checkpoint) => checkpoint.position <= to)
-    .sort((a, b) => a.position - b.position);
+  const checkpoints = [...(await readStoredCheckpoints(store)), ...(options.extraCheckpoints ?? [])].filter((checkpoint) => checkpoint.position <= to).sort((a, b) => a.position - b.position);
   const progress: VerifyProgress = { verifiedTo: from - 1, checkedEvents: 0, to };
   let checkedCheckpoints = 0;
   let pending = checkpoints.filter((checkpoint) => checkpoint.position >= from);

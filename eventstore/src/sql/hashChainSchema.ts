@@ -24,12 +24,7 @@ const REFUSE_FUNCTION = 'events_refuse_rewrite';
  * created (it would refuse the backfill). When everything is already in place, this reads the
  * catalog once and takes no lock.
  */
-export async function ensureHashChain(
-  client: SqlClient,
-  schema: string,
-  table: string,
-  onProgress?: (progress: ChainMigrationProgress) => void,
-): Promise<void> {
+export async function ensureHashChain(client: SqlClient, schema: string, table: string, onProgress?: (progress: ChainMigrationProgress) => void): Promise<void> {
   if (await hashChainInPlace(client, schema)) return;
   await client.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1, $2)', DDL_LOCK);

@@ -38,8 +38,7 @@ export class PgliteSqlClient implements SqlClient {
     const result = await this.db.transaction(async (tx) => {
       if (lock) await tx.query('SELECT pg_advisory_xact_lock($1, $2)', [...lock]);
       return work({
-        query: <Row extends SqlRow = SqlRow>(text: string, params?: readonly unknown[]) =>
-          tx.query<Row>(text, params ? [...params] : undefined).then((r) => r.rows),
+        query: <Row extends SqlRow = SqlRow>(text: string, params?: readonly unknown[]) => tx.query<Row>(text, params ? [...params] : undefined).then((r) => r.rows),
         announceAppend: async () => {
           appended = true;
         },

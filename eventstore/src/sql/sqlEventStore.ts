@@ -220,10 +220,12 @@ export class SqlEventStore implements EventStore {
     const copyRows = parseJsonColumn(state.copies) as StoredCopyRow[];
     const copies = new Map(copyRows.map((row) => [row.id, { id: row.id, stream: row.stream, revision: toNumber(row.revision), position: toNumber(row.position) } satisfies StoredCopy]));
     const revisionsByStream = parseJsonColumn(state.revisions) as Record<string, unknown>;
-    const revisions = new Map<string, number | null>(streamNames.map((name) => {
-      const revision = revisionsByStream[name];
-      return [name, revision === null || revision === undefined ? null : toNumber(revision)];
-    }));
+    const revisions = new Map<string, number | null>(
+      streamNames.map((name) => {
+        const revision = revisionsByStream[name];
+        return [name, revision === null || revision === undefined ? null : toNumber(revision)];
+      }),
+    );
     const head = parseJsonColumn(state.head) as { position: unknown; hash: string; createdAt: string } | null;
     let position = head ? toNumber(head.position) : 0;
     let prevHash: string = head?.hash ?? GENESIS_HASH;

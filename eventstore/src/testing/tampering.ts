@@ -60,9 +60,14 @@ export async function pgliteTamperable(): Promise<TamperableLog> {
     name: 'PGlite',
     url: `pglite:${directory}`,
     open: (options) => PgliteEventStore.open(directory, options),
-    asSuperuser: (statements, options) =>
-      direct((db) => withTriggerDisabled(async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows, statements, options)),
-    asApplication: (sql) => direct(async (db) => db.exec(sql).then(() => null, (error: Error) => error)),
+    asSuperuser: (statements, options) => direct((db) => withTriggerDisabled(async (sql, params) => (await db.query<Record<string, unknown>>(sql, params)).rows, statements, options)),
+    asApplication: (sql) =>
+      direct(async (db) =>
+        db.exec(sql).then(
+          () => null,
+          (error: Error) => error,
+        ),
+      ),
     dispose: () => rm(directory, { recursive: true, force: true }),
   };
 }
@@ -84,9 +89,14 @@ export async function postgresTamperable(url = DATABASE_URL): Promise<Tamperable
     name: 'PostgreSQL',
     url: `${url}${url.includes('?') ? '&' : '?'}schema=${schema}`,
     open: (options) => PostgresEventStore.open(url, { schema, ...options }),
-    asSuperuser: (statements, options) =>
-      direct((client) => withTriggerDisabled(async (sql, params) => (await client.query(sql, params)).rows as Record<string, unknown>[], statements, options)),
-    asApplication: (sql) => direct(async (client) => client.query(sql).then(() => null, (error: Error) => error)),
+    asSuperuser: (statements, options) => direct((client) => withTriggerDisabled(async (sql, params) => (await client.query(sql, params)).rows as Record<string, unknown>[], statements, options)),
+    asApplication: (sql) =>
+      direct(async (client) =>
+        client.query(sql).then(
+          () => null,
+          (error: Error) => error,
+        ),
+      ),
     dispose: () => dropSchemas(url, [schema]),
   };
 }

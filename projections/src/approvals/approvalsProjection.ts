@@ -59,7 +59,15 @@ export const approvalsProjection: Projection = {
         let doc: ApprovalDoc;
         if (event.type === 'ApprovalGranted') {
           const { checkerId, grantedAt } = event.data;
-          doc = { ...current, status: 'approved', decidedById: checkerId, decidedByName: await staffName(tx, keys, checkerId), decidedAt: grantedAt, execution: { outcome: 'running', message: null }, version: event.position };
+          doc = {
+            ...current,
+            status: 'approved',
+            decidedById: checkerId,
+            decidedByName: await staffName(tx, keys, checkerId),
+            decidedAt: grantedAt,
+            execution: { outcome: 'running', message: null },
+            version: event.position,
+          };
         } else if (event.type === 'ApprovalRejected') {
           const { rejectedBy, reason, rejectedAt } = event.data;
           doc = { ...current, status: 'rejected', decidedById: rejectedBy, decidedByName: await staffName(tx, keys, rejectedBy), decidedAt: rejectedAt, rejectionReason: reason, version: event.position };

@@ -92,11 +92,7 @@ describe('daily-stats projection (real Redis)', () => {
 
   it('changes nothing when the same events are applied again, and a fresh replay builds the same keys', async () => {
     const loanId = randomUUID();
-    const events = [
-      loanApplied(loanId, 4_500_000, '2026-07-01T10:00:00.000Z'),
-      withdrawalRequested(99_999, '2026-07-01T11:00:00.000Z'),
-      statusChanged(loanId, 'pending', 'denied', '2026-07-02T10:00:00.000Z'),
-    ];
+    const events = [loanApplied(loanId, 4_500_000, '2026-07-01T10:00:00.000Z'), withdrawalRequested(99_999, '2026-07-01T11:00:00.000Z'), statusChanged(loanId, 'pending', 'denied', '2026-07-02T10:00:00.000Z')];
     await runner.applyBatch(events);
     const before = await snapshotKeys(redis, prefix);
     expect(await runner.applyBatch(events)).toEqual({ applied: 0, skipped: 3 });

@@ -43,8 +43,7 @@ export const dailyStatsProjection: Projection = {
       case 'LoanPaidOff':
       // The borrower withdrew the application.
       case 'LoanApplicationCancelled': {
-        const to =
-          event.type === 'LoanStatusChanged' ? event.data.to : event.type === 'LoanAccountOpened' ? 'active' : event.type === 'LoanApplicationCancelled' ? 'cancelled' : 'completed';
+        const to = event.type === 'LoanStatusChanged' ? event.data.to : event.type === 'LoanAccountOpened' ? 'active' : event.type === 'LoanApplicationCancelled' ? 'cancelled' : 'completed';
         const loan = await tx.getJson<TrackedLoan>(stats.trackedLoan(event.data.loanId));
         if (!loan || loan.status === to) return;
         moveStatus(loan.status, -1, -loan.amountCentavos);

@@ -32,8 +32,7 @@ afterAll(async () => {
   redis.disconnect();
 });
 
-const applied = () =>
-  recorded('LoanApplied', { loanId, memberId, loanNumber: 'LN-2026-000042', amountCentavos: 8_000_000, termMonths: 12, monthlyRateBps: 250, purpose: 'Stock', appliedAt: at });
+const applied = () => recorded('LoanApplied', { loanId, memberId, loanNumber: 'LN-2026-000042', amountCentavos: 8_000_000, termMonths: 12, monthlyRateBps: 250, purpose: 'Stock', appliedAt: at });
 const statusChanged = (from: string, to: string) => recorded('LoanStatusChanged', { loanId, memberId, from, to, message: null, changedAt: at });
 
 describe('loans projection (real Redis)', () => {
@@ -48,10 +47,7 @@ describe('loans projection (real Redis)', () => {
   });
 
   it('follows new terms in the amount counter and removes a deleted loan everywhere', async () => {
-    await runner.applyBatch([
-      applied(),
-      recorded('LoanTermsChanged', { loanId, memberId, amountCentavos: 10_000_000, termMonths: 24, previousAmountCentavos: 8_000_000, previousTermMonths: 12, changedAt: at }),
-    ]);
+    await runner.applyBatch([applied(), recorded('LoanTermsChanged', { loanId, memberId, amountCentavos: 10_000_000, termMonths: 24, previousAmountCentavos: 8_000_000, previousTermMonths: 12, changedAt: at })]);
     expect(JSON.parse((await redis.get(keys.loan(loanId)))!)).toMatchObject({ amountCentavos: 10_000_000, termMonths: 24 });
     expect(await redis.hget(keys.loanStats, 'totalAmountCentavos')).toBe('10000000');
     await runner.applyBatch([recorded('LoanDeleted', { loanId, memberId, status: 'pending', deletedAt: at })]);

@@ -5,13 +5,7 @@ import { memberSearchText } from '../search/searchText.js';
 import { revokeSessions } from '../sessions/revokeSessions.js';
 
 /** Applies a change to a stored member document and announces it to the member and the admins. */
-async function updateMember(
-  tx: ReadModelTransaction,
-  keys: ReadModelKeys,
-  event: ProjectedEvent,
-  memberId: string,
-  change: (doc: MemberDoc) => Partial<MemberDoc>,
-): Promise<MemberDoc | null> {
+async function updateMember(tx: ReadModelTransaction, keys: ReadModelKeys, event: ProjectedEvent, memberId: string, change: (doc: MemberDoc) => Partial<MemberDoc>): Promise<MemberDoc | null> {
   const current = await tx.getJson<MemberDoc>(keys.member(memberId));
   if (!current) return null;
   const doc: MemberDoc = { ...current, ...change(current), updatedAt: event.createdAt, version: event.position };
@@ -103,9 +97,7 @@ export const membersProjection: Projection = {
       case 'WithdrawalsHeld':
         // The latest-ending hold is the one the wallet shows, as the member's decider keeps it.
         await updateMember(tx, keys, event, event.data.memberId, (doc) =>
-          doc.withdrawalHold && Date.parse(doc.withdrawalHold.until) >= Date.parse(event.data.heldUntil)
-            ? {}
-            : { withdrawalHold: { until: event.data.heldUntil, reason: event.data.reason } },
+          doc.withdrawalHold && Date.parse(doc.withdrawalHold.until) >= Date.parse(event.data.heldUntil) ? {} : { withdrawalHold: { until: event.data.heldUntil, reason: event.data.reason } },
         );
         return;
       case 'LoanDisbursed':

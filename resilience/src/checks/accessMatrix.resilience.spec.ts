@@ -154,9 +154,7 @@ const RULES: Record<string, RouteCase[]> = {
   // The rate new loans get: configuration, no one's data.
   'GET /api/loans/terms': [{ access: 'public' }],
   'POST /api/withdrawals/otp': [{ access: 'borrower', attack: () => ({ amount: 1000 }) }],
-  'POST /api/withdrawals': [
-    { access: 'borrower', attack: () => ({ amount: 1000, bankName: 'BPI', bankAccountNumber: '1234567890', otp: '123456', challengeId: randomUUID() }) },
-  ],
+  'POST /api/withdrawals': [{ access: 'borrower', attack: () => ({ amount: 1000, bankName: 'BPI', bankAccountNumber: '1234567890', otp: '123456', challengeId: randomUUID() }) }],
   'GET /api/withdrawals': [{ access: 'borrower' }],
   'GET /api/notifications': [{ access: 'borrower' }],
   // The path names the other member's notification: not found for the borrower; read-all reads only the caller's own.
@@ -180,9 +178,7 @@ const RULES: Record<string, RouteCase[]> = {
   'POST /api/admin/users/:id/balance-adjustments': [{ access: 'staff', attack: () => ({ amount: 100_000, reason: 'Let me through' }) }],
   'POST /api/admin/users/:id/documents/:kind': [{ access: 'staff' }],
   'GET /api/admin/all-users': [{ access: 'staff' }],
-  'POST /api/admin/create-admin': [
-    { access: 'mainAdmin', attack: () => ({ email: `planted.${randomUUID()}@honeylend.test`, password: 'Planted-Admin#2026', fullName: 'Planted Admin' }) },
-  ],
+  'POST /api/admin/create-admin': [{ access: 'mainAdmin', attack: () => ({ email: `planted.${randomUUID()}@honeylend.test`, password: 'Planted-Admin#2026', fullName: 'Planted Admin' }) }],
   'GET /api/admin/loans': [{ access: 'staff' }],
   'GET /api/admin/loans/:id': [{ access: 'staff' }],
   'PUT /api/admin/loans/:id': [{ access: 'staff', attack: () => ({ status: 'active' }) }],
@@ -247,9 +243,7 @@ const RULES: Record<string, RouteCase[]> = {
   'GET /api/audit/verify/:jobId': [{ access: 'auditors' }],
   'GET /api/audit/verifications/latest': [{ access: 'auditors' }],
   // The allowed call names nobody (404): unmasking the victim here would unmask them for the cells after it.
-  'POST /api/audit/unmask': [
-    { access: 'auditorOnly', attack: ({ victim }) => ({ memberId: victim.id, reason: 'Curious about this member' }), allowedBody: { memberId: randomUUID(), reason: 'Sampling for the audit' } },
-  ],
+  'POST /api/audit/unmask': [{ access: 'auditorOnly', attack: ({ victim }) => ({ memberId: victim.id, reason: 'Curious about this member' }), allowedBody: { memberId: randomUUID(), reason: 'Sampling for the audit' } }],
 };
 
 /** The statuses a refused caller must get, or null when the caller may use the route. */
@@ -327,19 +321,7 @@ const BANK_ACCOUNT = '1234567890';
 
 /** What of the victim must never appear in an answer to another member (or to nobody). */
 function traces(victim: MemberFixture): string[] {
-  return [
-    victim.id,
-    victim.phone,
-    victim.fullName,
-    victim.loanId,
-    victim.loanNumber,
-    victim.withdrawalId,
-    victim.withdrawalNumber,
-    victim.repaymentId,
-    victim.approvalId,
-    victim.notificationId,
-    ...victim.fileIds,
-  ];
+  return [victim.id, victim.phone, victim.fullName, victim.loanId, victim.loanNumber, victim.withdrawalId, victim.withdrawalNumber, victim.repaymentId, victim.approvalId, victim.notificationId, ...victim.fileIds];
 }
 
 /** An OTP as the SMS carries it: staff must never read one (design §7). */
@@ -440,12 +422,7 @@ async function runCell(route: MountedRoute, rule: RouteCase, caller: CallerName)
   const path = fillPath(route.path, params) + query;
   const hasBody = !['GET', 'DELETE'].includes(route.method);
   const body = hasBody ? (refused ? (rule.attack?.(cell) ?? {}) : (rule.allowedBody ?? {})) : undefined;
-  const token =
-    !refused && rule.ownAccount && borrowerCaller
-      ? (await registerBorrower(system, 'Own Account')).token
-      : !refused && rule.freshSession
-        ? await freshToken(caller)
-        : tokenOf(caller);
+  const token = !refused && rule.ownAccount && borrowerCaller ? (await registerBorrower(system, 'Own Account')).token : !refused && rule.freshSession ? await freshToken(caller) : tokenOf(caller);
   const requestId = `matrix-${randomUUID()}`;
   const res = await system.request(route.method, path, { token, body, headers: { 'X-Request-Id': requestId } });
   const text = typeof res.body === 'string' ? res.body : JSON.stringify(res.body ?? '');
@@ -464,7 +441,7 @@ async function runCell(route: MountedRoute, rule: RouteCase, caller: CallerName)
     const leaked = traces(victim).filter((trace) => !named.has(trace) && text.includes(trace));
     if (leaked.length > 0) problems.push(`the answer holds the other member's ${leaked.join(', ')}`);
   } else if (OTP_TEXT.test(text)) {
-    problems.push('staff read a member\'s one-time code');
+    problems.push("staff read a member's one-time code");
   } else if (caller === 'auditor') {
     const unmasked = personalTraces(victim).filter((trace) => text.includes(trace));
     if (unmasked.length > 0) problems.push(`the auditor read the member's ${unmasked.join(', ')} without unmasking them`);
@@ -499,7 +476,7 @@ async function reachesAdmin(token: string): Promise<boolean> {
 }
 
 describe('access matrix (check 11)', () => {
-  it('refuses every route to whoever it is not for, and never serves one member another member\'s things (figure: cells passing / total)', async () => {
+  it("refuses every route to whoever it is not for, and never serves one member another member's things (figure: cells passing / total)", async () => {
     const routes = apiRouteTable(system.api.deps);
     const mounted = new Set(routes.map(routeKey));
     const unknownRoutes = [...mounted].filter((key) => !(key in RULES));
@@ -546,8 +523,7 @@ describe('access matrix (check 11)', () => {
     }
 
     // …and at registration, against what a plain registration gets.
-    const register = (extra: Record<string, unknown>) =>
-      system.request('POST', '/api/auth/register', { body: { phone: uniquePhone(), password: PASSWORD, fullName: 'Mass Assignment', ...extra } });
+    const register = (extra: Record<string, unknown>) => system.request('POST', '/api/auth/register', { body: { phone: uniquePhone(), password: PASSWORD, fullName: 'Mass Assignment', ...extra } });
     const control = await register({});
     expect(control.status).toBe(201);
     const defaults = guardedOf(control.body.user);
@@ -569,18 +545,24 @@ describe('access matrix (check 11)', () => {
     }
 
     // Another member's document named as one's own identity document: refused, nothing changes.
-    for (const [caller, member, victim] of [['borrower A', fx.a, fx.b], ['borrower B', fx.b, fx.a]] as const) {
+    for (const [caller, member, victim] of [
+      ['borrower A', fx.a, fx.b],
+      ['borrower B', fx.b, fx.a],
+    ] as const) {
       const name = `PUT /api/user/profile with the other member's document as ${caller}`;
       const res = await system.request('PUT', '/api/user/profile', { token: member.token, body: { idFrontUrl: victim.documentUrl } });
       const after = (await system.request('GET', '/api/user/profile', { token: member.token })).body;
       const problems: string[] = [];
       if (![400, 403, 404].includes(res.status)) problems.push(`answered ${res.status}`);
-      if (String(after.idFrontUrl).includes(victim.fileIds[0])) problems.push('the document is now on the caller\'s profile');
+      if (String(after.idFrontUrl).includes(victim.fileIds[0])) problems.push("the document is now on the caller's profile");
       results.push({ name, requestId: '', refusedExpected: true, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });
     }
 
     // The other member's id in the body of one's own profile update: it edits the caller, or nobody.
-    for (const [caller, member, victim] of [['borrower A', fx.a, fx.b], ['borrower B', fx.b, fx.a]] as const) {
+    for (const [caller, member, victim] of [
+      ['borrower A', fx.a, fx.b],
+      ['borrower B', fx.b, fx.a],
+    ] as const) {
       const name = `PUT /api/user/profile naming the other member's id in the body as ${caller}`;
       const victimBefore = (await system.request('GET', `/api/admin/users/${victim.id}`, { token: fx.officer.token })).body;
       const res = await system.request('PUT', '/api/user/profile', {
@@ -591,7 +573,7 @@ describe('access matrix (check 11)', () => {
       const problems: string[] = [];
       if (typeof victimBefore.address !== 'string' || typeof victimBefore.version !== 'number') problems.push('could not read the other member back');
       if (res.status !== 200 && res.status !== 400) problems.push(`answered ${res.status}`);
-      if (victimAfter.address !== victimBefore.address || victimAfter.version !== victimBefore.version) problems.push('the other member\'s profile changed');
+      if (victimAfter.address !== victimBefore.address || victimAfter.version !== victimBefore.version) problems.push("the other member's profile changed");
       if (res.status === 200 && res.body.id !== member.id) problems.push(`answered the profile of ${res.body.id}`);
       results.push({ name, requestId: '', refusedExpected: true, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });
     }
@@ -609,9 +591,7 @@ describe('access matrix (check 11)', () => {
       if (noReason.status !== 400) problems.push(`unmasking without a reason answered ${noReason.status}`);
       const unmask = await system.request('POST', '/api/audit/unmask', { token: fx.auditor.token, body: { memberId: victim.id, reason: 'Access matrix: unmasking with a reason' } });
       if (unmask.status !== 201) problems.push(`unmasking answered ${unmask.status}`);
-      const recorded = (await system.store.readAll({ from: head, limit: 1000 })).filter(
-        (event) => event.type === 'AuditorUnmasked' && event.data.memberId === victim.id && event.metadata.actorId === fx.auditor.id,
-      );
+      const recorded = (await system.store.readAll({ from: head, limit: 1000 })).filter((event) => event.type === 'AuditorUnmasked' && event.data.memberId === victim.id && event.metadata.actorId === fx.auditor.id);
       if (recorded.length !== 1) problems.push(`${recorded.length} AuditorUnmasked events recorded, expected 1`);
       if (!(await read()).includes(victim.fullName)) problems.push('still masked after unmasking');
       results.push({ name, requestId: '', refusedExpected: false, problem: problems.length ? `${name}: ${problems.join('; ')}` : null });

@@ -72,7 +72,7 @@ function declaredOf(route: MountedRoute): Declared {
   if (endpoints.length === 0) throw new Error(`${routeKey(route)} declares nothing: define it with endpoint(doc, handler)`);
   const body = endpoints.find((doc) => doc.body)?.body ?? (endpoints.some((doc) => doc.upload) ? 'multipart' : null);
   const jsonAnswers = endpoints.flatMap((doc) => ('file' in doc.answer ? [] : [doc.answer]));
-  const files = endpoints.flatMap((doc) => ('file' in doc.answer ? [...(doc.answer).file] : []));
+  const files = endpoints.flatMap((doc) => ('file' in doc.answer ? [...doc.answer.file] : []));
   return {
     body,
     query: endpoints.find((doc) => doc.query)?.query ?? null,
@@ -121,13 +121,14 @@ interface Fixtures {
 
 const rotate = <T>(items: readonly T[], n: number): T => items[n % items.length];
 
-const philippineMobile = fc
-  .tuple(fc.constantFrom('09', '639', '+639', '+63 9', '0'), fc.stringMatching(/^9?\d{9}$/))
-  .map(([prefix, digits]) => prefix + (prefix === '0' ? digits.padStart(10, '9') : digits.slice(-9)));
+const philippineMobile = fc.tuple(fc.constantFrom('09', '639', '+639', '+63 9', '0'), fc.stringMatching(/^9?\d{9}$/)).map(([prefix, digits]) => prefix + (prefix === '0' ? digits.padStart(10, '9') : digits.slice(-9)));
 const BORROWER_PASSWORD = 'Sampaguita#2026';
 /** A password a person might choose: the schemas take 6 to 128 characters of anything. */
 const newPassword = fc.string({ minLength: 8, maxLength: 40, unit: 'grapheme-ascii' });
-const withdrawalPesos = fc.oneof(fc.integer({ min: 1000, max: 60_000 }), fc.integer({ min: 100_000, max: 6_000_000 }).map((centavos) => (centavos / 100).toFixed(2)));
+const withdrawalPesos = fc.oneof(
+  fc.integer({ min: 1000, max: 60_000 }),
+  fc.integer({ min: 100_000, max: 6_000_000 }).map((centavos) => (centavos / 100).toFixed(2)),
+);
 /** A few pesos and centavos: payments the payer's loan and wallet can take many of. */
 const smallPesos = fc.integer({ min: 1, max: 50_000 }).chain((centavos) => fc.constantFrom<number | string>(centavos / 100, (centavos / 100).toFixed(2)));
 const loanPesos = fc.integer({ min: 6, max: 420 }).chain((tens) => fc.constantFrom<number | string>(tens * 10_000, String(tens * 10_000)));
@@ -201,7 +202,10 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     'PUT /api/user/profile': {
       caller: 'borrower',
       fields: {
-        monthlySalary: fc.oneof(fc.integer({ min: 0, max: 500_000 }), fc.integer({ min: 0, max: 50_000_000 }).map((c) => (c / 100).toFixed(2))),
+        monthlySalary: fc.oneof(
+          fc.integer({ min: 0, max: 500_000 }),
+          fc.integer({ min: 0, max: 50_000_000 }).map((c) => (c / 100).toFixed(2)),
+        ),
         bankAccountNumber: fc.stringMatching(/^\d{10,16}$/),
         idFrontUrl: fc.constant(fx.ownFile.url),
         idBackUrl: fc.constant(fx.ownFile.url),
@@ -325,7 +329,12 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     'POST /api/admin/users/:id/balance-adjustments': {
       caller: 'admin',
       params: () => ({ id: fx.adjustedMemberId }),
-      fields: { amount: fc.oneof(fc.integer({ min: -5_000, max: 5_000 }).filter((pesos) => pesos !== 0), fc.integer({ min: 1, max: 500_000 }).map((c) => (c / 100).toFixed(2))) },
+      fields: {
+        amount: fc.oneof(
+          fc.integer({ min: -5_000, max: 5_000 }).filter((pesos) => pesos !== 0),
+          fc.integer({ min: 1, max: 500_000 }).map((c) => (c / 100).toFixed(2)),
+        ),
+      },
     },
     'POST /api/admin/users/:id/documents/:kind': {
       caller: 'admin',
@@ -366,7 +375,12 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     'PUT /api/admin/withdrawals/:id': {
       caller: 'admin',
       params: (n) => ({ id: rotate(fx.decidedWithdrawalIds, n) }),
-      fields: { processedAt: fc.option(fc.integer({ min: 0, max: 2_000 }).map((ms) => new Date(Date.now() - ms).toISOString()), { nil: undefined }) },
+      fields: {
+        processedAt: fc.option(
+          fc.integer({ min: 0, max: 2_000 }).map((ms) => new Date(Date.now() - ms).toISOString()),
+          { nil: undefined },
+        ),
+      },
     },
 
     // ── admins: the rest ─────────────────────────────────────────────────────────────────
@@ -409,7 +423,14 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     },
     'POST /api/admin/allowed-ips': {
       caller: 'superadmin',
-      fields: { ipAddress: fc.oneof(fc.ipV4(), fc.ipV6(), fc.ipV4().map((ip) => `${ip}/24`), fc.constant('127.0.0.1')) },
+      fields: {
+        ipAddress: fc.oneof(
+          fc.ipV4(),
+          fc.ipV6(),
+          fc.ipV4().map((ip) => `${ip}/24`),
+          fc.constant('127.0.0.1'),
+        ),
+      },
     },
     'DELETE /api/admin/allowed-ips/:id': {
       caller: 'superadmin',
@@ -424,7 +445,12 @@ function routeTable(fx: Fixtures): Record<string, RouteFuzz> {
     'GET /api/audit/streams/:stream': {
       caller: 'auditor',
       params: () => ({ stream: `member-${memberId}` }),
-      fields: { asOf: fc.oneof(fc.integer({ min: 0, max: 3 }).map(String), fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString())) },
+      fields: {
+        asOf: fc.oneof(
+          fc.integer({ min: 0, max: 3 }).map(String),
+          fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((date) => date.toISOString()),
+        ),
+      },
     },
     'GET /api/audit/book': {
       caller: 'auditor',
@@ -605,7 +631,7 @@ function parseJson(text: string): unknown {
 
 function refusalCode(sent: Sent): { message?: unknown; code?: unknown } {
   const body = parseJson(sent.text);
-  return typeof body === 'object' && body !== null ? (body) : {};
+  return typeof body === 'object' && body !== null ? body : {};
 }
 
 /** What is wrong with an answer, or null: the checks every answer gets, then the oracle's expectation. */
@@ -688,53 +714,57 @@ describe('fuzzing every route from its schemas', () => {
     expect(mounted.filter((route) => route.endpoints.length === 0).map(routeKey)).toEqual([]);
   });
 
-  it('answers valid input by its schema and invalid input with 400 { message, code }, never a 5xx (figure: 5xx 0)', async () => {
-    process.stdout.write(`fuzzing: seed ${SEED} (FUZZ_SEED=${SEED} repeats this run), ${VALID_RUNS} valid + ${MUTATED_RUNS} mutated requests per route\n`);
-    const table = routeTable(fixtures);
-    const failures: string[] = [];
-    const thinlyCovered: string[] = [];
-    const coverage: string[] = [];
-    let sentCount = 0;
-    let serverErrors = 0;
-    for (const route of mounted) {
-      const entry = table[routeKey(route)];
-      if (!entry) continue;
-      const spec: FuzzPlan = { ...entry, ...declaredOf(route) };
-      const requests = requestsFor(route, spec);
-      let validSent = 0;
-      let succeeded = 0;
-      for (const [n, request] of requests.entries()) {
-        const upload = spec.body === 'multipart' && request.mutation === 'valid' ? { name: `document-${n}.png` } : undefined;
-        let sent: Sent;
-        try {
-          sent = await send(route, spec, request, n, upload);
-        } catch (error) {
-          sent = { status: 0, contentType: '', text: `no answer: ${(error as Error).message}` };
+  it(
+    'answers valid input by its schema and invalid input with 400 { message, code }, never a 5xx (figure: 5xx 0)',
+    async () => {
+      process.stdout.write(`fuzzing: seed ${SEED} (FUZZ_SEED=${SEED} repeats this run), ${VALID_RUNS} valid + ${MUTATED_RUNS} mutated requests per route\n`);
+      const table = routeTable(fixtures);
+      const failures: string[] = [];
+      const thinlyCovered: string[] = [];
+      const coverage: string[] = [];
+      let sentCount = 0;
+      let serverErrors = 0;
+      for (const route of mounted) {
+        const entry = table[routeKey(route)];
+        if (!entry) continue;
+        const spec: FuzzPlan = { ...entry, ...declaredOf(route) };
+        const requests = requestsFor(route, spec);
+        let validSent = 0;
+        let succeeded = 0;
+        for (const [n, request] of requests.entries()) {
+          const upload = spec.body === 'multipart' && request.mutation === 'valid' ? { name: `document-${n}.png` } : undefined;
+          let sent: Sent;
+          try {
+            sent = await send(route, spec, request, n, upload);
+          } catch (error) {
+            sent = { status: 0, contentType: '', text: `no answer: ${(error as Error).message}` };
+          }
+          sentCount++;
+          if (sent.status >= 500) serverErrors++;
+          const { problem, valid } = sent.status === 0 ? { problem: sent.text, valid: false } : problemOf(route, spec, request, sent, Boolean(upload));
+          if (valid) validSent++;
+          if (sent.status >= 200 && sent.status < 300) succeeded++;
+          if (problem) {
+            const shown = (text: string | undefined) => (text === undefined ? '' : text.length > 300 ? `${text.slice(0, 300)}…(${text.length} chars)` : text);
+            failures.push(
+              `${routeKey(route)} [${request.mutation}] ${JSON.stringify({ params: request.params, query: shown(request.query), contentType: request.contentType, idempotencyKey: request.idempotencyKey, body: shown(request.body) })} → ${sent.status} ${shown(sent.text)}: ${problem}`,
+            );
+          }
         }
-        sentCount++;
-        if (sent.status >= 500) serverErrors++;
-        const { problem, valid } = sent.status === 0 ? { problem: sent.text, valid: false } : problemOf(route, spec, request, sent, Boolean(upload));
-        if (valid) validSent++;
-        if (sent.status >= 200 && sent.status < 300) succeeded++;
-        if (problem) {
-          const shown = (text: string | undefined) => (text === undefined ? '' : text.length > 300 ? `${text.slice(0, 300)}…(${text.length} chars)` : text);
-          failures.push(
-            `${routeKey(route)} [${request.mutation}] ${JSON.stringify({ params: request.params, query: shown(request.query), contentType: request.contentType, idempotencyKey: request.idempotencyKey, body: shown(request.body) })} → ${sent.status} ${shown(sent.text)}: ${problem}`,
-          );
-        }
+        coverage.push(`${routeKey(route)}: ${requests.length} sent, ${validSent} valid, ${succeeded} 2xx`);
+        if ((spec.body || spec.query) && validSent === 0) thinlyCovered.push(routeKey(route));
       }
-      coverage.push(`${routeKey(route)}: ${requests.length} sent, ${validSent} valid, ${succeeded} 2xx`);
-      if ((spec.body || spec.query) && validSent === 0) thinlyCovered.push(routeKey(route));
-    }
-    process.stdout.write(`fuzzing coverage:\n  ${coverage.join('\n  ')}\n`);
-    reportFigure({ check: '13 fuzzing', name: `requests sent to ${mounted.length} routes`, value: sentCount });
-    reportFigure({ check: '13 fuzzing', name: '5xx answers', value: serverErrors, target: '0' });
-    if (failures.length) process.stdout.write(`fuzzing: ${failures.length} failures (FUZZ_SEED=${SEED} repeats them):\n${failures.slice(0, 60).join('\n')}\n`);
-    expect(failures, `fuzz seed ${SEED}`).toEqual([]);
-    // A generator that never produced a valid request would leave the route's success path unfuzzed.
-    expect(thinlyCovered, `routes no valid request reached (seed ${SEED})`).toEqual([]);
-    expect(serverErrors).toBe(0);
-    // Thousands of requests one after another: on a loaded 2-core machine they took over the suite's
-    // default 2 minutes, and the system was stopped under the requests still running.
-  }, scaled(600_000, 1_200_000));
+      process.stdout.write(`fuzzing coverage:\n  ${coverage.join('\n  ')}\n`);
+      reportFigure({ check: '13 fuzzing', name: `requests sent to ${mounted.length} routes`, value: sentCount });
+      reportFigure({ check: '13 fuzzing', name: '5xx answers', value: serverErrors, target: '0' });
+      if (failures.length) process.stdout.write(`fuzzing: ${failures.length} failures (FUZZ_SEED=${SEED} repeats them):\n${failures.slice(0, 60).join('\n')}\n`);
+      expect(failures, `fuzz seed ${SEED}`).toEqual([]);
+      // A generator that never produced a valid request would leave the route's success path unfuzzed.
+      expect(thinlyCovered, `routes no valid request reached (seed ${SEED})`).toEqual([]);
+      expect(serverErrors).toBe(0);
+      // Thousands of requests one after another: on a loaded 2-core machine they took over the suite's
+      // default 2 minutes, and the system was stopped under the requests still running.
+    },
+    scaled(600_000, 1_200_000),
+  );
 });

@@ -19,8 +19,7 @@ describe('Idempotency-Key', () => {
     const borrower = await registerBorrower(system);
     await verifyBorrower(system, borrower);
     const key = randomUUID();
-    const send = () =>
-      system.request('POST', '/api/loans', { token: borrower.token, headers: { 'Idempotency-Key': key }, body: { amount: 80000, purpose: 'School fees', termMonths: 12 } });
+    const send = () => system.request('POST', '/api/loans', { token: borrower.token, headers: { 'Idempotency-Key': key }, body: { amount: 80000, purpose: 'School fees', termMonths: 12 } });
     // The first send gives up before the answer comes (a client timeout) — the server goes on with it.
     const timedOut = await fetch(`${system.baseUrl}/api/loans`, {
       method: 'POST',

@@ -20,8 +20,7 @@ const nextAddress = () => {
   addressCounter += 1;
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 };
-const login = (phone: string, password: string, address = nextAddress()) =>
-  system.request('POST', '/api/auth/login', { body: { phone, password }, headers: { 'X-Forwarded-For': address } });
+const login = (phone: string, password: string, address = nextAddress()) => system.request('POST', '/api/auth/login', { body: { phone, password }, headers: { 'X-Forwarded-For': address } });
 const waitOf = (answer: { body: any }) => Number(answer.body.details.retryAfterSeconds);
 
 describe('login brute force', () => {

@@ -33,8 +33,7 @@ async function challenge(borrower: Borrower, amount = AMOUNT, usedCodes: string[
   return { challengeId: res.body.challengeId, code };
 }
 
-const withdraw = (borrower: Borrower, body: { amount: number; otp: string; challengeId?: string }) =>
-  system.request('POST', '/api/withdrawals', { token: borrower.token, body: { ...BANK, ...body } });
+const withdraw = (borrower: Borrower, body: { amount: number; otp: string; challengeId?: string }) => system.request('POST', '/api/withdrawals', { token: borrower.token, body: { ...BANK, ...body } });
 
 /** Every refusal is a 400 naming the OTP field; anything else counts against the system. */
 function tally(answer: { status: number; body: any }, expectedCode?: string) {

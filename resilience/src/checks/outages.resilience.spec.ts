@@ -185,11 +185,16 @@ describe('Redis and event-store outages', () => {
     for (const registration of registrations.filter((s) => !accepted(s))) if (await halfDone(registration.value)) cut.push(registration.value);
     const retriedFrom = Date.now();
     for (const phone of cut) {
-      await eventually(`the retried registration of ${phone} to complete it`, 90_000, async () => {
-        const retry = await register(phone);
-        expect(retry.status, `a retry of a cut registration must never be refused as already registered`).not.toBe(409);
-        return retry.status === 201 ? true : undefined;
-      }, 2_000);
+      await eventually(
+        `the retried registration of ${phone} to complete it`,
+        90_000,
+        async () => {
+          const retry = await register(phone);
+          expect(retry.status, `a retry of a cut registration must never be refused as already registered`).not.toBe(409);
+          return retry.status === 201 ? true : undefined;
+        },
+        2_000,
+      );
     }
     const leftHalfDone = (await Promise.all(registrations.map((s) => halfDone(s.value)))).filter(Boolean).length;
     await caughtUp();
@@ -200,7 +205,12 @@ describe('Redis and event-store outages', () => {
     const differences = compareSnapshots(await readModelSnapshot(snapshotRedis, system.keyPrefix), await readModelSnapshot(snapshotRedis, replayPrefix));
 
     const count = (list: Sent[], kind: Kind, test: (s: Sent) => boolean) => `${list.filter((s) => s.kind === kind && test(s)).length}/${list.filter((s) => s.kind === kind).length}`;
-    reportFigure({ check: CHECK, name: `accepted commands lost (of ${sent.filter((s) => s.kind !== 'query' && accepted(s)).length} accepted); registrations left half done`, value: `${lost}; ${leftHalfDone}`, target: '0; 0' });
+    reportFigure({
+      check: CHECK,
+      name: `accepted commands lost (of ${sent.filter((s) => s.kind !== 'query' && accepted(s)).length} accepted); registrations left half done`,
+      value: `${lost}; ${leftHalfDone}`,
+      target: '0; 0',
+    });
     if (cut.length > 0) {
       reportFigure({ check: CHECK, name: `registrations cut between their two appends, completed by the borrower's retry within (s)`, value: `${cut.length}, ${((Date.now() - retriedFrom) / 1000).toFixed(0)}` });
     }

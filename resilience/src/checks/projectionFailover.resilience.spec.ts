@@ -64,11 +64,16 @@ describe('projection fail-over', () => {
         const killedAt = Date.now();
         const headAtKill = await store.headPosition();
         // Taken over: another token holds the lease and the new leader applied what the log held at the kill.
-        await eventually('the standby to take over', 60_000, async () => {
-          if (!standby.isRunning()) throw new Error(`the standby exited:\n${standby.output().slice(-3_000)}`);
-          const token = await leaseToken();
-          return token !== null && token !== before && (await checkpoint()) >= headAtKill ? true : undefined;
-        }, 20);
+        await eventually(
+          'the standby to take over',
+          60_000,
+          async () => {
+            if (!standby.isRunning()) throw new Error(`the standby exited:\n${standby.output().slice(-3_000)}`);
+            const token = await leaseToken();
+            return token !== null && token !== before && (await checkpoint()) >= headAtKill ? true : undefined;
+          },
+          20,
+        );
         takeoverMs.push(Date.now() - killedAt);
         leader = standby;
         standby = startRunner();

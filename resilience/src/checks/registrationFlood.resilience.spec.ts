@@ -76,7 +76,10 @@ describe('registration flood (check 18)', () => {
 
     expect(answered429).toBeGreaterThan(0);
     // Nothing but sign-ups, refusals of the flood and the busy lane's 503: never a failure.
-    expect([...statuses.keys()].every((status) => [201, 429, 503].includes(status)), JSON.stringify(Object.fromEntries(statuses))).toBe(true);
+    expect(
+      [...statuses.keys()].every((status) => [201, 429, 503].includes(status)),
+      JSON.stringify(Object.fromEntries(statuses)),
+    ).toBe(true);
     // Every sign-in during the flood got in.
     expect(during.statuses.length).toBeGreaterThan(0);
     expect(during.statuses.every((status) => status === 200)).toBe(true);

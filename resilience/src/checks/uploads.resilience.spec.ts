@@ -34,7 +34,11 @@ const ATTACKS: { name: string; file: { bytes: Uint8Array; name: string; type: st
   { name: 'a PNG with HTML appended (polyglot)', file: { bytes: Buffer.concat([pngImage(), Buffer.from('<html><script>alert(document.cookie)</script></html>')]), name: 'id.png', type: 'image/png' }, status: 415 },
   { name: 'a PNG with a ZIP appended (polyglot)', file: { bytes: Buffer.concat([pngImage(), Buffer.from('PK\u0003\u0004\u0014\u0000payload.jar')]), name: 'id.png', type: 'image/png' }, status: 415 },
   { name: 'a PNG with a script in a text chunk (polyglot)', file: { bytes: pngWithText('<script>alert(1)</script>'), name: 'id.png', type: 'image/png' }, status: 415 },
-  { name: 'a JPEG with PHP in a comment (polyglot)', file: { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xfe, 0x00, 0x20]), Buffer.from('<?php system($_GET["c"]); ?>'), Buffer.from([0xff, 0xd9])]), name: 'id.jpg', type: 'image/jpeg' }, status: 415 },
+  {
+    name: 'a JPEG with PHP in a comment (polyglot)',
+    file: { bytes: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xfe, 0x00, 0x20]), Buffer.from('<?php system($_GET["c"]); ?>'), Buffer.from([0xff, 0xd9])]), name: 'id.jpg', type: 'image/jpeg' },
+    status: 415,
+  },
   { name: 'one byte over 8 MB', file: { bytes: pngSizedExactly(LIMIT + 1), name: 'big.png', type: 'image/png' }, status: 413 },
   { name: 'a pixel flood (100,000 × 100,000 declared)', file: { bytes: pixelFloodPng(), name: 'flood.png', type: 'image/png' }, status: 422 },
   { name: 'a ../ name', file: { bytes: pngImage(), name: '../../../../tmp/honeylend-escape.png', type: 'image/png' }, status: 400 },

@@ -96,13 +96,18 @@ describe('worker crash', () => {
         ...(await Promise.all(otpJobs.map((job) => otpQueue.getJobState(job.challengeId)))),
         ...(await Promise.all(notificationJobs.map((job) => notificationQueue.getJobState(job.notificationId)))),
       ];
-      await eventually(`every job to complete after ${KILLS} kills`, 150_000, async () => {
-        if (kills < KILLS || killing) return undefined;
-        for (const workers of [system.processes.workers!, steadyWorkers!]) {
-          if (!workers.isRunning()) throw new Error(`the workers exited:\n${workers.output().slice(-3_000)}`);
-        }
-        return (await states()).every((state) => state === 'completed' || state === 'failed') ? true : undefined;
-      }, 500);
+      await eventually(
+        `every job to complete after ${KILLS} kills`,
+        150_000,
+        async () => {
+          if (kills < KILLS || killing) return undefined;
+          for (const workers of [system.processes.workers!, steadyWorkers!]) {
+            if (!workers.isRunning()) throw new Error(`the workers exited:\n${workers.output().slice(-3_000)}`);
+          }
+          return (await states()).every((state) => state === 'completed' || state === 'failed') ? true : undefined;
+        },
+        500,
+      );
       const seconds = (Date.now() - started) / 1000;
       // A moment for any straggling repeat to reach the gateway before counting.
       await sleep(500);

@@ -32,17 +32,59 @@ export interface FuzzRequest {
   idempotencyKey?: string;
 }
 
-const deep = (depth: number, kind: 'array' | 'object') =>
-  new RawJson(kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
+const deep = (depth: number, kind: 'array' | 'object') => new RawJson(kind === 'array' ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth));
 
 /** A value where a field's value goes, of the kinds that break parsers and validators. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    null, true, false, 0, -1, -0.01, 0.1 + 0.2, 1e21, -1e21, Number.MAX_SAFE_INTEGER + 2, Number.MIN_VALUE, Number.MAX_VALUE,
-    '', ' ', '0', '-1', 'NaN', 'Infinity', '-Infinity', '1e309', '0x10', '١٢٣٤', '1,000', '₱1000', 'null', 'true', 'undefined',
-    '\u0000', 'a\u0000b', '\ud800', 'x\udfffy', '\u202eevil', '\ufeffbom', '😀', 'e\u0301', '\t\n\r',
-    '<script>alert(1)</script>', "'; DROP TABLE events; --", '../../../etc/passwd', '%00', '${7*7}', '{{7*7}}',
-    [], {}, [1, 2, 3], { $gt: '' }, { toString: 'x' }, ['09171234567'],
+    null,
+    true,
+    false,
+    0,
+    -1,
+    -0.01,
+    0.1 + 0.2,
+    1e21,
+    -1e21,
+    Number.MAX_SAFE_INTEGER + 2,
+    Number.MIN_VALUE,
+    Number.MAX_VALUE,
+    '',
+    ' ',
+    '0',
+    '-1',
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '1e309',
+    '0x10',
+    '١٢٣٤',
+    '1,000',
+    '₱1000',
+    'null',
+    'true',
+    'undefined',
+    '\u0000',
+    'a\u0000b',
+    '\ud800',
+    'x\udfffy',
+    '\u202eevil',
+    '\ufeffbom',
+    '😀',
+    'e\u0301',
+    '\t\n\r',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE events; --",
+    '../../../etc/passwd',
+    '%00',
+    '${7*7}',
+    '{{7*7}}',
+    [],
+    {},
+    [1, 2, 3],
+    { $gt: '' },
+    { toString: 'x' },
+    ['09171234567'],
   ),
   fc.constantFrom('1e309', '-1e309', '1e-400', '123456789012345678901234567890', '-0', '1E2', '0.1e1').map((text) => new RawJson(text)),
   fc.double(),
@@ -70,8 +112,18 @@ const withKeyChanged = (body: unknown, pick: number, change: (record: Record<str
 
 /** Content types the API does not read as JSON, and JSON ones written unusually. */
 const contentTypes = fc.constantFrom<string | undefined>(
-  undefined, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=----fuzz', 'application/xml', 'application/octet-stream',
-  'APPLICATION/JSON', 'application/json; charset=utf-8', 'application/vnd.api+json', 'application/csp-report', 'application/jsonx', 'json',
+  undefined,
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----fuzz',
+  'application/xml',
+  'application/octet-stream',
+  'APPLICATION/JSON',
+  'application/json; charset=utf-8',
+  'application/vnd.api+json',
+  'application/csp-report',
+  'application/jsonx',
+  'json',
 );
 
 /** Ways JSON text goes wrong on the wire. */
@@ -113,7 +165,7 @@ function mutatedBody(valid: fc.Arbitrary<unknown>): fc.Arbitrary<{ mutation: str
     fc.tuple(valid, fc.nat()).map(([body, pick]) => ({ mutation: 'missing field', value: withKeyChanged(body, pick, (record, key) => delete record[key]) })),
     fc.tuple(valid, fc.nat(), hostileValue).map(([body, pick, value]) => ({ mutation: 'wrong value', value: withKeyChanged(body, pick, (record, key) => (record[key] = value)) })),
     fc.tuple(valid, fc.array(fc.tuple(extraKey, hostileValue), { minLength: 1, maxLength: 3 })).map(([body, extras]) => {
-      const record: Record<string, unknown> = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...(body) } : {};
+      const record: Record<string, unknown> = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body } : {};
       // defineProperty, so '__proto__' becomes a real key of the JSON text rather than a prototype.
       for (const [key, value] of extras) Object.defineProperty(record, key, { value, enumerable: true, configurable: true, writable: true });
       return { mutation: 'extra fields', value: record };

@@ -40,9 +40,7 @@ export function spawnLending(role: LendingRole, env: Record<string, string>): Le
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const isRunning = () => child.exitCode === null && child.signalCode === null;
   const handle: LendingProcess = {
     role,

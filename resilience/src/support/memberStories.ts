@@ -42,7 +42,16 @@ function storySteps(index: number, runId: number): StoryStep[] {
       stream: loan,
       event: {
         type: 'LoanApplied',
-        data: { loanId, memberId, loanNumber: `LN-2026-${String(runId % 1000).padStart(3, '0')}${String(index).padStart(6, '0')}`, amountCentavos: 5_000_000, termMonths: 6, monthlyRateBps: 250, purpose: 'Tuition', appliedAt: at() },
+        data: {
+          loanId,
+          memberId,
+          loanNumber: `LN-2026-${String(runId % 1000).padStart(3, '0')}${String(index).padStart(6, '0')}`,
+          amountCentavos: 5_000_000,
+          termMonths: 6,
+          monthlyRateBps: 250,
+          purpose: 'Tuition',
+          appliedAt: at(),
+        },
       },
     },
     { stream: loan, event: { type: 'LoanStatusChanged', data: { loanId, memberId, from: 'pending', to: 'approved', message: null, changedAt: at() } } },
@@ -69,10 +78,7 @@ function storySteps(index: number, runId: number): StoryStep[] {
  * event per append (so the projections follow the log live, event by event). `onAppended` is
  * told the running count after each append.
  */
-export async function appendMemberStories(
-  store: EventStore,
-  options: { stories: number; concurrency: number; onAppended?: (count: number) => Promise<void> | void },
-): Promise<number> {
+export async function appendMemberStories(store: EventStore, options: { stories: number; concurrency: number; onAppended?: (count: number) => Promise<void> | void }): Promise<number> {
   const runId = Math.floor(Math.random() * 10_000);
   let next = 0;
   let appended = 0;
@@ -83,11 +89,9 @@ export async function appendMemberStories(
       for (const step of storySteps(index, runId)) {
         parseDomainEvent(step.event.type, step.event.data);
         const expected = revisions.get(step.stream) ?? 'no_stream';
-        const result = await store.append(
-          step.stream,
-          [{ id: randomUUID(), type: step.event.type, data: step.event.data, metadata: { actorId: 'resilience', correlationId: randomUUID() } }],
-          { expectedRevision: expected },
-        );
+        const result = await store.append(step.stream, [{ id: randomUUID(), type: step.event.type, data: step.event.data, metadata: { actorId: 'resilience', correlationId: randomUUID() } }], {
+          expectedRevision: expected,
+        });
         revisions.set(step.stream, result.nextRevision);
         appended += 1;
         await options.onAppended?.(appended);

@@ -12,13 +12,8 @@ import { eventually } from './waiting.js';
  * too, and refuses any other event past `head`. Answers how many checkpoints the log holds, for a
  * replay's event count.
  */
-export async function applyTrailingCheckpoints(
-  store: EventStore,
-  head: number,
-  appliedPosition: () => Promise<number>,
-  startProjections: () => Promise<{ stop(): Promise<void> }>,
-): Promise<number> {
-  for (let settled = head; ; ) {
+export async function applyTrailingCheckpoints(store: EventStore, head: number, appliedPosition: () => Promise<number>, startProjections: () => Promise<{ stop(): Promise<void> }>): Promise<number> {
+  for (let settled = head; ;) {
     const after = await store.readAll({ from: settled, limit: 1_000 });
     expect(after.map((event) => event.type).filter((type) => type !== CHECKPOINT_EVENT_TYPE)).toEqual([]);
     if (after.length === 0) break;

@@ -25,7 +25,8 @@ export async function readModelSnapshot(redis: Redis, prefix: string): Promise<M
     else if (type === 'zset') content = await redis.zrange(key, 0, -1, 'WITHSCORES');
     else if (type === 'set') content = (await redis.smembers(key)).sort();
     else if (type === 'list') content = await redis.lrange(key, 0, -1);
-    else if (type === 'none') continue; // expired or deleted between SCAN and TYPE
+    else if (type === 'none')
+      continue; // expired or deleted between SCAN and TYPE
     else content = `unexpected type ${type}`;
     snapshot.set(name, `${type} ${JSON.stringify(content)}`);
   }

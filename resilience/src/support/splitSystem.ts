@@ -179,4 +179,3 @@ export async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
     if (keys.length) await redis.del(...keys);
   } while (cursor !== '0');
 }
-

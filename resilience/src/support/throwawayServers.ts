@@ -35,18 +35,23 @@ export async function startThrowawayRedis(): Promise<ThrowawayServer> {
   let server: ChildProcess | undefined;
   const start = async () => {
     server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--daemonize', 'no'], { stdio: 'ignore' });
-    await eventually(`redis-server on port ${port}`, 20_000, async () => {
-      const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      probe.on('error', () => undefined);
-      try {
-        await probe.connect();
-        return (await probe.ping()) === 'PONG' ? true : undefined;
-      } catch {
-        return undefined;
-      } finally {
-        probe.disconnect();
-      }
-    }, 100);
+    await eventually(
+      `redis-server on port ${port}`,
+      20_000,
+      async () => {
+        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+        probe.on('error', () => undefined);
+        try {
+          await probe.connect();
+          return (await probe.ping()) === 'PONG' ? true : undefined;
+        } catch {
+          return undefined;
+        } finally {
+          probe.disconnect();
+        }
+      },
+      100,
+    );
   };
   const stop = async () => {
     const current = server;

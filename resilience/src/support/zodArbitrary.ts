@@ -40,10 +40,7 @@ const defOf = (schema: unknown): ZodDef => (schema as ZodInternals)._zod.def;
 /** Text of any kind a person might type, within the given lengths (emoji, accents, RTL, CJK included). */
 function text(minLength: number, maxLength: number): fc.Arbitrary<string> {
   const max = Math.max(minLength, Math.min(maxLength, minLength + 40));
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.string({ minLength, maxLength: max, unit: 'grapheme-ascii' }) },
-    { weight: 1, arbitrary: fc.string({ minLength, maxLength: max, unit: 'grapheme' }) },
-  );
+  return fc.oneof({ weight: 3, arbitrary: fc.string({ minLength, maxLength: max, unit: 'grapheme-ascii' }) }, { weight: 1, arbitrary: fc.string({ minLength, maxLength: max, unit: 'grapheme' }) });
 }
 
 function stringArbitrary(def: ZodDef): fc.Arbitrary<string> {
@@ -134,9 +131,7 @@ export function arbitraryOf(schema: z.ZodType | ZodInternals, fields: FieldArbit
     case 'union':
       return fc.oneof(...(def.options ?? []).map((option) => arbitraryOf(option, fields)));
     case 'intersection':
-      return fc
-        .tuple(arbitraryOf(def.left!, fields), arbitraryOf(def.right!, fields))
-        .map(([left, right]) => ({ ...(left as object), ...(right as object) }));
+      return fc.tuple(arbitraryOf(def.left!, fields), arbitraryOf(def.right!, fields)).map(([left, right]) => ({ ...(left as object), ...(right as object) }));
     case 'optional':
     case 'default':
     case 'prefault':

@@ -89,12 +89,7 @@ describe('API client errors (spec §8)', () => {
   });
 
   it('reads the per-field messages of a validation answer', async () => {
-    mockFetch(
-      jsonResponse(
-        { message: 'Please check the form', code: 'VALIDATION_FAILED', details: { fields: { phone: 'Phone number is required' } } },
-        { status: 400 },
-      ),
-    );
+    mockFetch(jsonResponse({ message: 'Please check the form', code: 'VALIDATION_FAILED', details: { fields: { phone: 'Phone number is required' } } }, { status: 400 }));
     const error = await failureOf(apiRequest('/api/auth/register', { method: 'POST', body: {} }));
     expect(serverFieldErrors(error)).toEqual({ phone: 'Phone number is required' });
     expect(serverFieldErrors(new Error('not from the API'))).toEqual({});

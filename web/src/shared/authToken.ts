@@ -24,7 +24,12 @@ export function staffRoleOf(token: string): StaffRole | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const role = (JSON.parse(json) as { role?: unknown }).role;
     return role === 'admin' || role === 'superadmin' || role === 'auditor' ? role : null;
   } catch {
@@ -37,7 +42,12 @@ export function tokenSubjectOf(token: string): string | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const sub = (JSON.parse(json) as { sub?: unknown }).sub;
     return typeof sub === 'string' ? sub : null;
   } catch {

@@ -18,9 +18,15 @@ describe('the version rule', () => {
   });
 
   it('updates a list item only when newer, and adds unknown items in front', () => {
-    const list = [{ id: 'a', version: 3 }, { id: 'b', version: 4 }];
+    const list = [
+      { id: 'a', version: 3 },
+      { id: 'b', version: 4 },
+    ];
     expect(upsertNewer(list, { id: 'b', version: 2 })).toBe(list);
-    expect(upsertNewer(list, { id: 'b', version: 5 })).toEqual([{ id: 'a', version: 3 }, { id: 'b', version: 5 }]);
+    expect(upsertNewer(list, { id: 'b', version: 5 })).toEqual([
+      { id: 'a', version: 3 },
+      { id: 'b', version: 5 },
+    ]);
     expect(upsertNewer(list, { id: 'c', version: 1 })[0]).toEqual({ id: 'c', version: 1 });
   });
 

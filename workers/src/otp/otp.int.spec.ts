@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_NAMES, otpJobOptions } from '@honeylend/contracts';
 import { randomUUID } from 'node:crypto';
-import {
-  bankChangeBinding,
-  consumeChallenge,
-  readOtpDeliveryStatus,
-  readSmsOutbox,
-  verifyBankChangeCode,
-  verifyOtp,
-  verifyOtpChallenge,
-  type VerifyOtpInput,
-} from '@honeylend/contracts/server';
+import { bankChangeBinding, consumeChallenge, readOtpDeliveryStatus, readSmsOutbox, verifyBankChangeCode, verifyOtp, verifyOtpChallenge, type VerifyOtpInput } from '@honeylend/contracts/server';
 import { eventually } from '../testing/eventually.js';
 import { TEST_OTP_SECRET, codeFromOutbox, otpJobFor, startTestWorkers, wrongCodeFor, type TestWorkers } from '../testing/workersFixture.js';
 

@@ -48,8 +48,7 @@ export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
       const { binding, destination, ...common } = parsed.data;
       return {
         ...common,
-        store: (challenge: { challengeId: string; codeHash: string; requestedAt: Date; now: Date }) =>
-          storeBankChangeChallenge(redis, keys, { ...challenge, memberId: common.memberId, binding, ttlMs }),
+        store: (challenge: { challengeId: string; codeHash: string; requestedAt: Date; now: Date }) => storeBankChangeChallenge(redis, keys, { ...challenge, memberId: common.memberId, binding, ttlMs }),
         message: (code: string) => bankChangeCodeMessage(code, ttlMs, destination),
       };
     }
@@ -58,8 +57,7 @@ export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
     const { amountCentavos, destination, ...common } = parsed.data;
     return {
       ...common,
-      store: (challenge: { challengeId: string; codeHash: string; requestedAt: Date; now: Date }) =>
-        storeOtpChallenge(redis, keys, { ...challenge, memberId: common.memberId, amountCentavos, ttlMs }),
+      store: (challenge: { challengeId: string; codeHash: string; requestedAt: Date; now: Date }) => storeOtpChallenge(redis, keys, { ...challenge, memberId: common.memberId, amountCentavos, ttlMs }),
       message: (code: string) => otpMessage(code, ttlMs, { amount: formatPesos(amountCentavos), destination }),
     };
   };

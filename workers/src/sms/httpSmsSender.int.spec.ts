@@ -9,8 +9,7 @@ describe('HttpSmsSender', () => {
     gateway = undefined;
   });
 
-  const senderFor = (url: string, timeoutMs?: number) =>
-    new HttpSmsSender({ gatewayUrl: `${url}/v1/messages`, apiKey: 'secret-key', senderName: 'HONEYLEND', ...(timeoutMs === undefined ? {} : { timeoutMs }) });
+  const senderFor = (url: string, timeoutMs?: number) => new HttpSmsSender({ gatewayUrl: `${url}/v1/messages`, apiKey: 'secret-key', senderName: 'HONEYLEND', ...(timeoutMs === undefined ? {} : { timeoutMs }) });
 
   it('POSTs the number, message and sender name as JSON with the bearer key', async () => {
     gateway = await startLocalHttpServer((_request, response) => answerJson(response, 202, { id: 'm-1' }));

@@ -41,8 +41,7 @@ describe('SMS delivery across re-runs of a job', () => {
   const codeIn = (index: number) => /code is (\d{6})/.exec(gateway.requests[index]?.body ?? '')?.[1] ?? '';
   const verify = (job: OtpJob, code: string) =>
     verifyOtp(system.redis, system.keys, { memberId: job.memberId, challengeId: job.challengeId, amountCentavos: job.amountCentavos, code, now: new Date(), secret: TEST_OTP_SECRET });
-  const sent = (job: OtpJob) =>
-    eventually('the code to be sent', async () => ((await readOtpDeliveryStatus(system.redis, system.keys, job.memberId))?.state === 'sent' ? true : undefined));
+  const sent = (job: OtpJob) => eventually('the code to be sent', async () => ((await readOtpDeliveryStatus(system.redis, system.keys, job.memberId))?.state === 'sent' ? true : undefined));
 
   it('repeats a send whose outcome is unknown as the same text under the same idempotency key, and that code works', async () => {
     unanswered = new Set([0]);
@@ -74,9 +73,7 @@ describe('SMS delivery across re-runs of a job', () => {
     await system.notificationsQueue.add(JOB_NAMES.sendNotification, notification, notificationJobOptions(notificationId));
     await eventually('both texts', async () => (gateway.requests.length === 2 ? true : undefined));
     const completed = async () =>
-      eventually('both jobs done', async () =>
-        (await system.otpQueue.getJobState(job.challengeId)) === 'completed' && (await system.notificationsQueue.getJobState(notificationId)) === 'completed' ? true : undefined,
-      );
+      eventually('both jobs done', async () => ((await system.otpQueue.getJobState(job.challengeId)) === 'completed' && (await system.notificationsQueue.getJobState(notificationId)) === 'completed' ? true : undefined));
     await completed();
 
     // As BullMQ would after the worker died between the send and the acknowledgement: the same jobs run again.

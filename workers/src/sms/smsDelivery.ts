@@ -47,13 +47,7 @@ export class SmsDeliveries {
   /** Opens (or finds) the job's record; the first run draws its seed. */
   async begin(queue: string, jobId: string): Promise<SmsDelivery> {
     const key = this.key(queue, jobId);
-    const results = await this.redis
-      .multi()
-      .hsetnx(key, 'seed', randomBytes(32).toString('hex'))
-      .hsetnx(key, 'sendNumber', '0')
-      .pexpire(key, SMS_DELIVERY_RECORD_TTL_MS)
-      .hmget(key, 'state', 'seed', 'sendNumber')
-      .exec();
+    const results = await this.redis.multi().hsetnx(key, 'seed', randomBytes(32).toString('hex')).hsetnx(key, 'sendNumber', '0').pexpire(key, SMS_DELIVERY_RECORD_TTL_MS).hmget(key, 'state', 'seed', 'sendNumber').exec();
     if (results === null) throw new Error('Redis transaction was aborted');
     const failure = results.find(([error]) => error !== null);
     if (failure?.[0]) throw failure[0];

@@ -18,9 +18,7 @@ export interface LocalHttpServer {
  * A real HTTP server on a free local port standing in for an outside service, so the code under
  * test speaks real HTTP without touching the network. `respond` sees each request in turn.
  */
-export async function startLocalHttpServer(
-  respond: (request: RecordedRequest, response: ServerResponse, index: number) => void,
-): Promise<LocalHttpServer> {
+export async function startLocalHttpServer(respond: (request: RecordedRequest, response: ServerResponse, index: number) => void): Promise<LocalHttpServer> {
   const requests: RecordedRequest[] = [];
   const server = createServer((incoming: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];

@@ -16,7 +16,10 @@ export function disclosurePdf(disclosure: DisclosureAnswer, loanNumber: string):
     doc.on('error', reject);
   });
   const [title, ...rest] = disclosure.statement.split('\n');
-  doc.font('Helvetica-Bold').fontSize(13).text(title ?? '');
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(13)
+    .text(title ?? '');
   doc.font('Courier').fontSize(8).moveDown(0.5);
   for (const line of rest) doc.text(line === '' ? ' ' : line);
   doc.moveDown();

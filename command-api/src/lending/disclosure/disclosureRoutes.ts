@@ -43,48 +43,55 @@ export function disclosureRoutes(deps: ApiDeps): Router {
     return doc;
   };
 
-  router.get('/:id/disclosure', endpoint({ summary: "The loan's Disclosure Statement: its exact text and SHA-256", answer: answers.disclosureAnswer, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
-    const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
-    ctx.body = await disclosureOf(deps, disclosedLoanOf(doc));
-  }));
+  router.get(
+    '/:id/disclosure',
+    endpoint({ summary: "The loan's Disclosure Statement: its exact text and SHA-256", answer: answers.disclosureAnswer, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
+      const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
+      ctx.body = await disclosureOf(deps, disclosedLoanOf(doc));
+    }),
+  );
 
-  router.get('/:id/disclosure.pdf', endpoint({ summary: 'The Disclosure Statement as a PDF', answer: { file: ['application/pdf'] }, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
-    const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
-    const pdf = await disclosurePdf(await disclosureOf(deps, disclosedLoanOf(doc)), doc.loanNumber);
-    ctx.type = 'application/pdf';
-    ctx.set('Content-Disposition', `attachment; filename="disclosure-statement-${doc.loanNumber}.pdf"`);
-    ctx.body = pdf;
-  }));
+  router.get(
+    '/:id/disclosure.pdf',
+    endpoint({ summary: 'The Disclosure Statement as a PDF', answer: { file: ['application/pdf'] }, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
+      const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
+      const pdf = await disclosurePdf(await disclosureOf(deps, disclosedLoanOf(doc)), doc.loanNumber);
+      ctx.type = 'application/pdf';
+      ctx.set('Content-Disposition', `attachment; filename="disclosure-statement-${doc.loanNumber}.pdf"`);
+      ctx.body = pdf;
+    }),
+  );
 
-  router.post('/:id/acceptance', endpoint({ summary: 'Accept the Disclosure Statement by its hash', body: acceptanceBody, answer: answers.loanDetailAnswer, refusals: ['409 LOAN_NOT_AWAITING_ACCEPTANCE', '409 DISCLOSURE_CHANGED'] }, async (ctx, { body: { hash } }) => {
-    const memberId = callerOf(ctx).id;
-    const loanId = idFromPath(ctx, notFound);
-    const metadata = metadataOf(ctx, memberId);
-    const now = deps.now().toISOString();
-    const before = await loadLoan(deps, loanId);
-    if (before.memberId !== memberId) throw LOAN_NOT_FOUND();
-    // An acceptance after the period: the lapse is recorded first, so it is on the log whoever notices it.
-    const lapse = await onLoan(deps, loanId, { type: 'LapseApproval', loanId, now }, metadata);
-    if (lapse.events.length > 0) {
-      await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'CloseLoanApplication', memberId, loanId, closing: 'lapsed', now }, metadata);
-      throw new ApiError(409, 'APPROVAL_LAPSED', LOAN_MESSAGES.approvalLapsed);
-    }
-    // The statement as it reads now, from the stream just read: the hash sent must be this one's.
-    const current = await disclosureOf(deps, disclosedLoanOfState(before));
-    const result = await onLoan(
-      deps,
-      loanId,
-      { type: 'AcceptLoanTerms', loanId, memberId, statementHash: hash, currentStatementHash: current.hash, ipAddress: ctx.ip, now },
-      metadata,
-    );
-    const accepted = loanAfter(result);
-    const position = latest(result.position, await settleLoanMoney(deps, metadata, accepted, now));
-    const businessDate = await deps.businessClock.today();
-    ctx.body = await readAfterWrite(ctx, progress, position, async () => {
-      const doc = await readModels.loan(loanId);
-      return doc ? toLoanDetailAnswer(doc, businessDate) : undefined;
-    });
-  }));
+  router.post(
+    '/:id/acceptance',
+    endpoint(
+      { summary: 'Accept the Disclosure Statement by its hash', body: acceptanceBody, answer: answers.loanDetailAnswer, refusals: ['409 LOAN_NOT_AWAITING_ACCEPTANCE', '409 DISCLOSURE_CHANGED'] },
+      async (ctx, { body: { hash } }) => {
+        const memberId = callerOf(ctx).id;
+        const loanId = idFromPath(ctx, notFound);
+        const metadata = metadataOf(ctx, memberId);
+        const now = deps.now().toISOString();
+        const before = await loadLoan(deps, loanId);
+        if (before.memberId !== memberId) throw LOAN_NOT_FOUND();
+        // An acceptance after the period: the lapse is recorded first, so it is on the log whoever notices it.
+        const lapse = await onLoan(deps, loanId, { type: 'LapseApproval', loanId, now }, metadata);
+        if (lapse.events.length > 0) {
+          await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'CloseLoanApplication', memberId, loanId, closing: 'lapsed', now }, metadata);
+          throw new ApiError(409, 'APPROVAL_LAPSED', LOAN_MESSAGES.approvalLapsed);
+        }
+        // The statement as it reads now, from the stream just read: the hash sent must be this one's.
+        const current = await disclosureOf(deps, disclosedLoanOfState(before));
+        const result = await onLoan(deps, loanId, { type: 'AcceptLoanTerms', loanId, memberId, statementHash: hash, currentStatementHash: current.hash, ipAddress: ctx.ip, now }, metadata);
+        const accepted = loanAfter(result);
+        const position = latest(result.position, await settleLoanMoney(deps, metadata, accepted, now));
+        const businessDate = await deps.businessClock.today();
+        ctx.body = await readAfterWrite(ctx, progress, position, async () => {
+          const doc = await readModels.loan(loanId);
+          return doc ? toLoanDetailAnswer(doc, businessDate) : undefined;
+        });
+      },
+    ),
+  );
 
   return router;
 }

@@ -39,7 +39,18 @@ export function disclosedLoanOf(doc: LoanDoc): DisclosedLoan {
 
 export function disclosedLoanOfState(loan: ExistingLoan): DisclosedLoan {
   const { loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status } = loan;
-  return { loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status, approvedAt: loan.approvedAt ?? (loan.account ? `${loan.account.openedOn}T00:00:00.000+08:00` : null), acceptedAt: loan.acceptedTerms?.acceptedAt ?? null };
+  return {
+    loanId,
+    memberId,
+    loanNumber,
+    amountCentavos,
+    termMonths,
+    monthlyRateBps,
+    appliedAt,
+    status,
+    approvedAt: loan.approvedAt ?? (loan.account ? `${loan.account.openedOn}T00:00:00.000+08:00` : null),
+    acceptedAt: loan.acceptedTerms?.acceptedAt ?? null,
+  };
 }
 
 const FINAL_STATUSES = new Set(['approved', 'active', 'completed']);

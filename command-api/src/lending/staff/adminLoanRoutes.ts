@@ -28,61 +28,81 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
   router.use(adminAccess(deps));
 
   /** Search covers the member's name, email and phone (any format), the loan number and the status. */
-  router.get('/', endpoint({ summary: 'Loans: search and list, a page at a time', query: loansQuery, answer: answers.listOf(answers.adminLoanRow) }, async (ctx, { query }) => {
-    const { total, ids } = await searchPage(
-      redis,
-      { ids: query.status ? keys.loansByStatus(query.status) : keys.loans, text: keys.loanSearch, memberText: keys.memberSearch },
-      query.search,
-      (query.page - 1) * query.pageSize,
-      query.pageSize,
-    );
-    const loans = await documentsOf<LoanDoc>(redis, ids, keys.loan);
-    const answer: ListAnswer<unknown> = { items: await adminLoanAnswers(deps, loans, await personalDataView(ctx, deps)), total, page: query.page, pageSize: query.pageSize };
-    ctx.body = answer;
-  }));
+  router.get(
+    '/',
+    endpoint({ summary: 'Loans: search and list, a page at a time', query: loansQuery, answer: answers.listOf(answers.adminLoanRow) }, async (ctx, { query }) => {
+      const { total, ids } = await searchPage(
+        redis,
+        { ids: query.status ? keys.loansByStatus(query.status) : keys.loans, text: keys.loanSearch, memberText: keys.memberSearch },
+        query.search,
+        (query.page - 1) * query.pageSize,
+        query.pageSize,
+      );
+      const loans = await documentsOf<LoanDoc>(redis, ids, keys.loan);
+      const answer: ListAnswer<unknown> = { items: await adminLoanAnswers(deps, loans, await personalDataView(ctx, deps)), total, page: query.page, pageSize: query.pageSize };
+      ctx.body = answer;
+    }),
+  );
 
-  router.get('/:id', endpoint({ summary: 'One loan with its schedule', answer: answers.adminLoanAnswer }, async (ctx) => {
-    ctx.body = await loadAdminLoan(deps, loanIdOf(ctx), await personalDataView(ctx, deps));
-  }));
+  router.get(
+    '/:id',
+    endpoint({ summary: 'One loan with its schedule', answer: answers.adminLoanAnswer }, async (ctx) => {
+      ctx.body = await loadAdminLoan(deps, loanIdOf(ctx), await personalDataView(ctx, deps));
+    }),
+  );
 
   /**
    * The amount and term (only while pending, admin limits of spec §5) and then the status, so a
    * whole-row edit that sends both applies both; a value equal to the current one changes nothing.
    */
-  router.put('/:id', endpoint({ summary: 'Change a loan: amount and term while pending, then the status (approval disburses)', body: adminLoanUpdateBody, answer: answers.orAwaitingApproval(answers.adminLoanAnswer), refusals: ['409 ILLEGAL_STATUS_CHANGE', '409 LOAN_NOT_PENDING'] }, async (ctx, { body: update }) => {
-    const loanId = loanIdOf(ctx);
-    const { status, message, notify, ...terms } = update;
-    const statusUpdate = { status, message, notify };
-    const before = await readModels.loan(loanId);
-    if (!before) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
-    const adminId = callerOf(ctx).id;
-    let position: number | null = null;
-    if (terms.amountCentavos !== undefined || terms.termMonths !== undefined) position = await changeLoanTerms(deps, ctx, adminId, loanId, terms);
-    // Four eyes (design §11): approving a loan from the threshold up (its amount after the terms above) waits for a second admin.
-    // Any loan still under review (pending, account_issue, a custom step) may be approved: each such approval is gated.
-    if (statusUpdate.status === 'approved' && isUnderReview(before.status)) {
-      const amountCentavos = terms.amountCentavos ?? before.amountCentavos;
-      const command = {
-        kind: 'loan_approval' as const,
-        memberId: before.memberId,
-        loanId,
-        loanNumber: before.loanNumber,
-        amountCentavos,
-        message: statusUpdate.message ?? null,
-        notify: statusUpdate.notify ?? null,
-      };
-      if (await requestApprovalIfNeeded(deps, ctx, command, statusUpdate.message ?? '')) return;
-    }
-    if (statusUpdate.status !== undefined) position = (await changeLoanStatus(deps, ctx, adminId, loanId, { ...statusUpdate, status: statusUpdate.status })) ?? position;
-    ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminLoan(deps, loanId));
-  }));
+  router.put(
+    '/:id',
+    endpoint(
+      {
+        summary: 'Change a loan: amount and term while pending, then the status (approval disburses)',
+        body: adminLoanUpdateBody,
+        answer: answers.orAwaitingApproval(answers.adminLoanAnswer),
+        refusals: ['409 ILLEGAL_STATUS_CHANGE', '409 LOAN_NOT_PENDING'],
+      },
+      async (ctx, { body: update }) => {
+        const loanId = loanIdOf(ctx);
+        const { status, message, notify, ...terms } = update;
+        const statusUpdate = { status, message, notify };
+        const before = await readModels.loan(loanId);
+        if (!before) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
+        const adminId = callerOf(ctx).id;
+        let position: number | null = null;
+        if (terms.amountCentavos !== undefined || terms.termMonths !== undefined) position = await changeLoanTerms(deps, ctx, adminId, loanId, terms);
+        // Four eyes (design §11): approving a loan from the threshold up (its amount after the terms above) waits for a second admin.
+        // Any loan still under review (pending, account_issue, a custom step) may be approved: each such approval is gated.
+        if (statusUpdate.status === 'approved' && isUnderReview(before.status)) {
+          const amountCentavos = terms.amountCentavos ?? before.amountCentavos;
+          const command = {
+            kind: 'loan_approval' as const,
+            memberId: before.memberId,
+            loanId,
+            loanNumber: before.loanNumber,
+            amountCentavos,
+            message: statusUpdate.message ?? null,
+            notify: statusUpdate.notify ?? null,
+          };
+          if (await requestApprovalIfNeeded(deps, ctx, command, statusUpdate.message ?? '')) return;
+        }
+        if (statusUpdate.status !== undefined) position = (await changeLoanStatus(deps, ctx, adminId, loanId, { ...statusUpdate, status: statusUpdate.status })) ?? position;
+        ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminLoan(deps, loanId));
+      },
+    ),
+  );
 
-  router.delete('/:id', endpoint({ summary: 'Delete a loan', answer: answers.deleted, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
-    const loanId = loanIdOf(ctx);
-    const position = await deleteLoan(deps, ctx, callerOf(ctx).id, loanId);
-    await readAfterWrite(ctx, progress, position, async () => undefined);
-    ctx.body = { success: true, id: loanId };
-  }));
+  router.delete(
+    '/:id',
+    endpoint({ summary: 'Delete a loan', answer: answers.deleted, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
+      const loanId = loanIdOf(ctx);
+      const position = await deleteLoan(deps, ctx, callerOf(ctx).id, loanId);
+      await readAfterWrite(ctx, progress, position, async () => undefined);
+      ctx.body = { success: true, id: loanId };
+    }),
+  );
 
   return router;
 }

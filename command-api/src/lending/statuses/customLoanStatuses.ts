@@ -10,15 +10,15 @@ export type CustomLoanStatusCommand = { type: 'DefineLoanStatus'; status: string
 
 /** Spec §4: lowercased; words joined by underscores so "For Interview" and "for-interview" are one status. */
 export function normaliseLoanStatus(input: string): string {
-  return input.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return input
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 }
 
 export const customLoanStatusesDecider: Decider<CustomLoanStatusesState, CustomLoanStatusCommand, CustomLoanStatusEvent> = {
   initialState: () => ({ statuses: [] }),
-  evolve: (state, event) =>
-    event.type === 'LoanStatusDefined'
-      ? { statuses: [...state.statuses, event.data.status] }
-      : { statuses: state.statuses.filter((status) => status !== event.data.status) },
+  evolve: (state, event) => (event.type === 'LoanStatusDefined' ? { statuses: [...state.statuses, event.data.status] } : { statuses: state.statuses.filter((status) => status !== event.data.status) }),
   decide: (command, state) => {
     if (command.type === 'DefineLoanStatus') {
       if (isBuiltInLoanStatus(command.status) || state.statuses.includes(command.status)) {

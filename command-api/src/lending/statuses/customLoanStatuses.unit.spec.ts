@@ -12,8 +12,12 @@ describe('custom loan statuses', () => {
   });
 
   it('are defined once, never over a built-in status', () => {
-    given(customLoanStatusesDecider, []).when({ type: 'DefineLoanStatus', status: 'for_interview', now }).then([defined('for_interview')]);
-    given(customLoanStatusesDecider, [defined('for_interview')]).when({ type: 'DefineLoanStatus', status: 'for_interview', now }).thenThrows('LOAN_STATUS_EXISTS');
+    given(customLoanStatusesDecider, [])
+      .when({ type: 'DefineLoanStatus', status: 'for_interview', now })
+      .then([defined('for_interview')]);
+    given(customLoanStatusesDecider, [defined('for_interview')])
+      .when({ type: 'DefineLoanStatus', status: 'for_interview', now })
+      .thenThrows('LOAN_STATUS_EXISTS');
     given(customLoanStatusesDecider, []).when({ type: 'DefineLoanStatus', status: 'approved', now }).thenThrows('LOAN_STATUS_EXISTS');
   });
 

@@ -30,33 +30,30 @@ export function loanStatusRoutes(deps: ApiDeps): Router {
     return { statuses: [...BUILT_IN_LOAN_STATUSES, ...custom], builtIn: [...BUILT_IN_LOAN_STATUSES], custom };
   };
 
-  router.get('/', endpoint({ summary: 'Loan statuses: built in and defined by admins', answer: answers.loanStatusesAnswer }, async (ctx) => {
-    ctx.body = await answer();
-  }));
+  router.get(
+    '/',
+    endpoint({ summary: 'Loan statuses: built in and defined by admins', answer: answers.loanStatusesAnswer }, async (ctx) => {
+      ctx.body = await answer();
+    }),
+  );
 
-  router.post('/', endpoint({ summary: 'Define a loan status', body: loanStatusBody, status: 201, answer: answers.loanStatusesAnswer, refusals: ['409 LOAN_STATUS_EXISTS'] }, async (ctx, { body: { status } }) => {
-    const result = await handleCommand(
-      deps.store,
-      streams.loanStatuses,
-      customLoanStatusesDecider,
-      { type: 'DefineLoanStatus', status, now: deps.now().toISOString() },
-      metadataOf(ctx, callerOf(ctx).id),
-    );
-    ctx.status = 201;
-    ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
-  }));
+  router.post(
+    '/',
+    endpoint({ summary: 'Define a loan status', body: loanStatusBody, status: 201, answer: answers.loanStatusesAnswer, refusals: ['409 LOAN_STATUS_EXISTS'] }, async (ctx, { body: { status } }) => {
+      const result = await handleCommand(deps.store, streams.loanStatuses, customLoanStatusesDecider, { type: 'DefineLoanStatus', status, now: deps.now().toISOString() }, metadataOf(ctx, callerOf(ctx).id));
+      ctx.status = 201;
+      ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
+    }),
+  );
 
-  router.delete('/:status', endpoint({ summary: 'Remove a loan status an admin defined', answer: answers.loanStatusesAnswer, refusals: ['404 LOAN_STATUS_NOT_FOUND'] }, async (ctx) => {
-    const status = normaliseLoanStatus(String(ctx.params.status ?? ''));
-    const result = await handleCommand(
-      deps.store,
-      streams.loanStatuses,
-      customLoanStatusesDecider,
-      { type: 'RemoveLoanStatus', status, now: deps.now().toISOString() },
-      metadataOf(ctx, callerOf(ctx).id),
-    );
-    ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
-  }));
+  router.delete(
+    '/:status',
+    endpoint({ summary: 'Remove a loan status an admin defined', answer: answers.loanStatusesAnswer, refusals: ['404 LOAN_STATUS_NOT_FOUND'] }, async (ctx) => {
+      const status = normaliseLoanStatus(String(ctx.params.status ?? ''));
+      const result = await handleCommand(deps.store, streams.loanStatuses, customLoanStatusesDecider, { type: 'RemoveLoanStatus', status, now: deps.now().toISOString() }, metadataOf(ctx, callerOf(ctx).id));
+      ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
+    }),
+  );
 
   return router;
 }

@@ -15,8 +15,7 @@ export const CODE_MESSAGES = {
 
 /** The answer to a code that did not confirm anything, on the field the client shows it under. */
 export function codeRefused(outcome: Exclude<OtpVerification, 'ok'>, field: string): ApiError {
-  const [code, message] =
-    outcome === 'invalid' ? ['OTP_INVALID', CODE_MESSAGES.invalid] : outcome === 'exhausted' ? ['OTP_EXHAUSTED', CODE_MESSAGES.exhausted] : ['OTP_EXPIRED', CODE_MESSAGES.expired];
+  const [code, message] = outcome === 'invalid' ? ['OTP_INVALID', CODE_MESSAGES.invalid] : outcome === 'exhausted' ? ['OTP_EXHAUSTED', CODE_MESSAGES.exhausted] : ['OTP_EXPIRED', CODE_MESSAGES.expired];
   return new ApiError(400, code, message, { fields: { [field]: message } });
 }
 

@@ -11,19 +11,27 @@ const mark = (...notificationIds: string[]) => ({ type: 'MarkNotificationsRead',
 
 describe('the notification inbox (issue 17, item 5): reading is an event', () => {
   it('given nothing read, when the member reads one, then that one is recorded read', () => {
-    given(inboxDecider, []).when(mark(FIRST)).then([read(FIRST)]);
+    given(inboxDecider, [])
+      .when(mark(FIRST))
+      .then([read(FIRST)]);
   });
 
   it('given one read, when it is read again (a retry, a second device), then nothing is recorded', () => {
-    given(inboxDecider, [read(FIRST)]).when(mark(FIRST)).then([]);
+    given(inboxDecider, [read(FIRST)])
+      .when(mark(FIRST))
+      .then([]);
   });
 
   it('given one read, when all are read, then only the others are recorded, once each', () => {
-    given(inboxDecider, [read(FIRST)]).when(mark(FIRST, SECOND, SECOND)).then([read(SECOND)]);
+    given(inboxDecider, [read(FIRST)])
+      .when(mark(FIRST, SECOND, SECOND))
+      .then([read(SECOND)]);
   });
 
   it('given everything read, when all are read again, then nothing is recorded', () => {
-    given(inboxDecider, [read(FIRST, SECOND)]).when(mark(FIRST, SECOND)).then([]);
+    given(inboxDecider, [read(FIRST, SECOND)])
+      .when(mark(FIRST, SECOND))
+      .then([]);
     given(inboxDecider, []).when(mark()).then([]);
   });
 });

@@ -21,9 +21,12 @@ export function notificationRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/notifications' });
   router.use(authenticate(deps.tokens, readModels, ['borrower']));
   /** The member's notifications, newest first. */
-  router.get('/', endpoint({ summary: "The borrower's notifications, newest first", answer: z.array(answers.notificationAnswer) }, async (ctx) => {
-    ctx.body = (await readModels.notificationsOfMember(callerOf(ctx).id)).map(toNotificationAnswer);
-  }));
+  router.get(
+    '/',
+    endpoint({ summary: "The borrower's notifications, newest first", answer: z.array(answers.notificationAnswer) }, async (ctx) => {
+      ctx.body = (await readModels.notificationsOfMember(callerOf(ctx).id)).map(toNotificationAnswer);
+    }),
+  );
 
   /** Marks the member's notifications read (an event on notifications-<member id>); every open device hears `notification.updated`. */
   const markRead = async (ctx: Context, memberId: string, notificationIds: string[]) => {
@@ -31,26 +34,32 @@ export function notificationRoutes(deps: ApiDeps): Router {
     return result.position;
   };
 
-  router.post('/read-all', endpoint({ summary: "Mark every one of the borrower's notifications read (again: nothing changes)", answer: answers.notificationsReadAnswer }, async (ctx) => {
-    const memberId = callerOf(ctx).id;
-    const unread = (await readModels.notificationsOfMember(memberId, INBOX_LIMIT)).filter((doc) => !doc.read).map((doc) => doc.id);
-    const position = unread.length > 0 ? await markRead(ctx, memberId, unread) : null;
-    ctx.body = await readAfterWrite(ctx, progress, position, async () => ({
-      read: unread.length,
-      unread: (await readModels.notificationsOfMember(memberId, INBOX_LIMIT)).filter((doc) => !doc.read).length,
-    }));
-  }));
+  router.post(
+    '/read-all',
+    endpoint({ summary: "Mark every one of the borrower's notifications read (again: nothing changes)", answer: answers.notificationsReadAnswer }, async (ctx) => {
+      const memberId = callerOf(ctx).id;
+      const unread = (await readModels.notificationsOfMember(memberId, INBOX_LIMIT)).filter((doc) => !doc.read).map((doc) => doc.id);
+      const position = unread.length > 0 ? await markRead(ctx, memberId, unread) : null;
+      ctx.body = await readAfterWrite(ctx, progress, position, async () => ({
+        read: unread.length,
+        unread: (await readModels.notificationsOfMember(memberId, INBOX_LIMIT)).filter((doc) => !doc.read).length,
+      }));
+    }),
+  );
 
-  router.post('/:id/read', endpoint({ summary: 'Mark one of the borrower’s notifications read (again: nothing changes)', answer: answers.notificationAnswer, refusals: ['404 NOTIFICATION_NOT_FOUND'] }, async (ctx) => {
-    const memberId = callerOf(ctx).id;
-    const notificationId = idFromPath(ctx, NOT_FOUND);
-    const find = async (): Promise<NotificationDoc | undefined> => (await readModels.notificationsOfMember(memberId, INBOX_LIMIT)).find((doc) => doc.id === notificationId);
-    // Only the member's own: another member's notification is not found for them.
-    const held = await find();
-    if (!held) throw new ApiError(404, NOT_FOUND.code, NOT_FOUND.message);
-    const position = held.read ? null : await markRead(ctx, memberId, [notificationId]);
-    const doc = await readAfterWrite(ctx, progress, position, find);
-    ctx.body = toNotificationAnswer(doc ?? { ...held, read: true });
-  }));
+  router.post(
+    '/:id/read',
+    endpoint({ summary: 'Mark one of the borrower’s notifications read (again: nothing changes)', answer: answers.notificationAnswer, refusals: ['404 NOTIFICATION_NOT_FOUND'] }, async (ctx) => {
+      const memberId = callerOf(ctx).id;
+      const notificationId = idFromPath(ctx, NOT_FOUND);
+      const find = async (): Promise<NotificationDoc | undefined> => (await readModels.notificationsOfMember(memberId, INBOX_LIMIT)).find((doc) => doc.id === notificationId);
+      // Only the member's own: another member's notification is not found for them.
+      const held = await find();
+      if (!held) throw new ApiError(404, NOT_FOUND.code, NOT_FOUND.message);
+      const position = held.read ? null : await markRead(ctx, memberId, [notificationId]);
+      const doc = await readAfterWrite(ctx, progress, position, find);
+      ctx.body = toNotificationAnswer(doc ?? { ...held, read: true });
+    }),
+  );
   return router;
 }

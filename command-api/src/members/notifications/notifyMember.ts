@@ -28,11 +28,7 @@ export async function notifyMember(deps: ApiDeps, ctx: Context, adminId: string,
     metadataOf(ctx, adminId),
   );
   if (result.state.exists) {
-    await deps.jobs.notificationQueue.add(
-      JOB_NAMES.sendNotification,
-      { notificationId, memberId, phone: result.state.phone, title, message, ...jobTraceOf(ctx) },
-      notificationJobOptions(notificationId),
-    );
+    await deps.jobs.notificationQueue.add(JOB_NAMES.sendNotification, { notificationId, memberId, phone: result.state.phone, title, message, ...jobTraceOf(ctx) }, notificationJobOptions(notificationId));
   }
   return { notificationId, position: result.position };
 }

@@ -31,25 +31,35 @@ const stateAfter = (events: MemberEvent[]) => events.reduce(evolveMember, initia
 
 describe('consent to the privacy notice (RA 10173 sec. 12)', () => {
   it('records consent to the notice in force', () => {
-    given(memberDecider, [registered]).when({ type: 'GiveConsent', memberId, noticeVersion: 'v1', currentVersion: 'v1', now }).then([consented('v1')]);
+    given(memberDecider, [registered])
+      .when({ type: 'GiveConsent', memberId, noticeVersion: 'v1', currentVersion: 'v1', now })
+      .then([consented('v1')]);
   });
   it('refuses consent to a notice that is no longer in force: the member must read the new one', () => {
     given(memberDecider, [registered]).when({ type: 'GiveConsent', memberId, noticeVersion: 'v1', currentVersion: 'v2', now }).thenThrows('NOTICE_CHANGED');
   });
   it('records nothing when the member already consented to this version', () => {
-    given(memberDecider, [registered, consented('v1')]).when({ type: 'GiveConsent', memberId, noticeVersion: 'v1', currentVersion: 'v1', now }).then([]);
+    given(memberDecider, [registered, consented('v1')])
+      .when({ type: 'GiveConsent', memberId, noticeVersion: 'v1', currentVersion: 'v1', now })
+      .then([]);
   });
   it('records consent again to a changed notice', () => {
-    given(memberDecider, [registered, consented('v1')]).when({ type: 'GiveConsent', memberId, noticeVersion: 'v2', currentVersion: 'v2', now: later }).then([consented('v2', later)]);
+    given(memberDecider, [registered, consented('v1')])
+      .when({ type: 'GiveConsent', memberId, noticeVersion: 'v2', currentVersion: 'v2', now: later })
+      .then([consented('v2', later)]);
   });
   it('refuses a loan application without consent: 403 CONSENT_REQUIRED', () => {
     given(memberDecider, verifiedWithoutConsent).when(apply('v1')).thenThrows('CONSENT_REQUIRED', 'Please read and accept our privacy notice before applying for a loan.');
   });
   it('refuses a loan application when the member consented only to an older notice', () => {
-    given(memberDecider, [...verifiedWithoutConsent, consented('v1')]).when(apply('v2')).thenThrows('CONSENT_REQUIRED');
+    given(memberDecider, [...verifiedWithoutConsent, consented('v1')])
+      .when(apply('v2'))
+      .thenThrows('CONSENT_REQUIRED');
   });
   it('opens the application once the member consented to the notice in force', () => {
-    given(memberDecider, [...verifiedWithoutConsent, consented('v2')]).when(apply('v2')).then([opened]);
+    given(memberDecider, [...verifiedWithoutConsent, consented('v2')])
+      .when(apply('v2'))
+      .then([opened]);
   });
 });
 
@@ -116,10 +126,14 @@ describe('closing the account and stopping processing (RA 10173 sec. 16(e))', ()
   });
   it('processes nothing more for a closed account: no consent, profile change, loan, second closure or admin edit', () => {
     given(memberDecider, closed).when({ type: 'GiveConsent', memberId, noticeVersion: 'v1', currentVersion: 'v1', now: later }).thenThrows('ACCOUNT_CLOSED');
-    given(memberDecider, closed).when({ type: 'UpdateProfile', memberId, changes: { address: 'Cebu City' }, now: later }).thenThrows('ACCOUNT_CLOSED');
+    given(memberDecider, closed)
+      .when({ type: 'UpdateProfile', memberId, changes: { address: 'Cebu City' }, now: later })
+      .thenThrows('ACCOUNT_CLOSED');
     given(memberDecider, closed).when(apply('v1')).thenThrows('ACCOUNT_CLOSED');
     given(memberDecider, closed).when(closeRequest()).thenThrows('ACCOUNT_CLOSED');
-    given(memberDecider, closed).when({ type: 'AdminUpdateMember', memberId, changes: { fullName: 'Someone Else' }, now: later }).thenThrows('ACCOUNT_CLOSED');
+    given(memberDecider, closed)
+      .when({ type: 'AdminUpdateMember', memberId, changes: { fullName: 'Someone Else' }, now: later })
+      .thenThrows('ACCOUNT_CLOSED');
     given(memberDecider, closed).when({ type: 'AdjustBalance', memberId, adjustmentId: 'e0e0e0e0-0000-4000-8000-000000000002', amountCentavos: 100, reason: 'a test credit', now: later }).thenThrows('ACCOUNT_CLOSED');
   });
 });
@@ -135,7 +149,7 @@ describe('the privacy notice', () => {
     // No invented contact while the lender has not published its details.
     expect(dataProtectionOfficer).toBeNull();
   });
-  it("names the lender and its contact as data protection officer once the company details are set", () => {
+  it('names the lender and its contact as data protection officer once the company details are set', () => {
     const company = {
       companyName: 'Honeylend Lending Corporation',
       secRegistrationNumber: 'CS201912345',

@@ -22,7 +22,9 @@ export function dataProtectionOfficerOf(company: CompanyDetails | null): string 
  * member is asked again at their next sign-in.
  */
 export function privacyNotice(company: CompanyDetails | null, version: string = PRIVACY_NOTICE_VERSION): PrivacyNotice {
-  const lender = company ? `${company.companyName} (SEC Registration No. ${company.secRegistrationNumber}, Certificate of Authority No. ${company.certificateOfAuthorityNumber})` : 'the operator of this Honeylend platform';
+  const lender = company
+    ? `${company.companyName} (SEC Registration No. ${company.secRegistrationNumber}, Certificate of Authority No. ${company.certificateOfAuthorityNumber})`
+    : 'the operator of this Honeylend platform';
   const dpo = dataProtectionOfficerOf(company);
   const text = `PRIVACY NOTICE (version ${version})
 

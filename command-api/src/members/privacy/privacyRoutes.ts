@@ -48,9 +48,12 @@ function exportedEvent(event: RecordedEvent) {
 export function privacyRoutes(deps: ApiDeps): Router[] {
   const { store, readModels, progress, tokens } = deps;
   const notice = new Router({ prefix: '/api/privacy-notice' });
-  notice.get('/', endpoint({ summary: 'The privacy notice in force (RA 10173): its version and text', public: true, answer: answers.privacyNoticeAnswer }, async (ctx) => {
-    ctx.body = privacyNotice(await readCompanyDetails(deps), noticeVersionOf(deps));
-  }));
+  notice.get(
+    '/',
+    endpoint({ summary: 'The privacy notice in force (RA 10173): its version and text', public: true, answer: answers.privacyNoticeAnswer }, async (ctx) => {
+      ctx.body = privacyNotice(await readCompanyDetails(deps), noticeVersionOf(deps));
+    }),
+  );
 
   const user = new Router({ prefix: '/api/user' });
   const borrower = authenticate(tokens, readModels, ['borrower']);
@@ -59,72 +62,83 @@ export function privacyRoutes(deps: ApiDeps): Router[] {
     return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps));
   };
 
-  user.post('/consent', borrower, endpoint({ summary: 'Accept the privacy notice of this version (it must be the one in force)', body: consentBody, answer: answers.userAnswer, refusals: ['409 NOTICE_CHANGED', '403 ACCOUNT_SUSPENDED'] }, async (ctx, { body }) => {
-    const memberId = callerOf(ctx).id;
-    const now = deps.now().toISOString();
-    const result = await handleCommand(
-      store,
-      streams.member(memberId),
-      memberDecider,
-      { type: 'GiveConsent', memberId, noticeVersion: body.noticeVersion, currentVersion: noticeVersionOf(deps), now },
-      metadataOf(ctx, memberId),
-    );
-    ctx.body = await readAfterWrite(ctx, progress, result.position, async () => userAnswer(await readModels.member(memberId)));
-  }));
+  user.post(
+    '/consent',
+    borrower,
+    endpoint(
+      { summary: 'Accept the privacy notice of this version (it must be the one in force)', body: consentBody, answer: answers.userAnswer, refusals: ['409 NOTICE_CHANGED', '403 ACCOUNT_SUSPENDED'] },
+      async (ctx, { body }) => {
+        const memberId = callerOf(ctx).id;
+        const now = deps.now().toISOString();
+        const result = await handleCommand(
+          store,
+          streams.member(memberId),
+          memberDecider,
+          { type: 'GiveConsent', memberId, noticeVersion: body.noticeVersion, currentVersion: noticeVersionOf(deps), now },
+          metadataOf(ctx, memberId),
+        );
+        ctx.body = await readAfterWrite(ctx, progress, result.position, async () => userAnswer(await readModels.member(memberId)));
+      },
+    ),
+  );
 
   /**
    * Everything Honeylend holds about the member, as one JSON file downloaded at once: the profile,
    * the documents uploaded, loans with their repayments, withdrawals, notifications, and every
    * event of their own streams (credentials redacted).
    */
-  user.get('/export', borrower, endpoint({ summary: 'Download my data: everything held about the member, as one JSON file', answer: answers.dataExportAnswer }, async (ctx) => {
-    const memberId = callerOf(ctx).id;
-    const now = deps.now();
-    const [doc, loans, withdrawals, notifications, memberEvents] = await Promise.all([
-      readModels.member(memberId),
-      readModels.loansOfMember(memberId),
-      readModels.withdrawalsOfMember(memberId),
-      readModels.notificationsOfMember(memberId, 10_000),
-      store.readStream(streams.member(memberId)),
-    ]);
-    const loanIds = [...new Set([...loans.map((loan) => loan.id), ...memberEvents.flatMap((event) => (event.type === 'LoanApplicationOpened' ? [String(event.data.loanId)] : []))])];
-    const loanEvents = (await Promise.all(loanIds.map((loanId) => store.readStream(streams.loan(loanId))))).flat();
-    const events = [...memberEvents, ...loanEvents].sort((a, b) => a.position - b.position);
-    const setDocuments = new Map(Object.entries(doc?.documents ?? {}).flatMap(([kind, fileId]) => (fileId ? [[fileId, kind] as const] : [])));
-    const documents = memberEvents
-      .filter((event) => event.type === 'DocumentUploaded')
-      .map((event) => ({
-        fileId: String(event.data.fileId),
-        contentType: String(event.data.contentType),
-        sizeBytes: Number(event.data.sizeBytes),
-        uploadedAt: String(event.data.uploadedAt),
-        usedAs: setDocuments.get(String(event.data.fileId)) ?? null,
-      }));
-    const repayments = loanEvents
-      .filter((event) => event.type === 'RepaymentReceived')
-      .map((event) => ({
-        loanId: String(event.data.loanId),
-        repaymentId: String(event.data.repaymentId),
-        receiptNumber: String(event.data.receiptNumber),
-        amount: Number(event.data.amountCentavos) / 100,
-        channel: String(event.data.channel),
-        valueDate: String(event.data.valueDate),
-        receivedAt: String(event.data.receivedAt),
-        reversed: loanEvents.some((other) => other.type === 'RepaymentReversed' && other.data.repaymentId === event.data.repaymentId),
-      }));
-    ctx.set('Content-Disposition', `attachment; filename="honeylend-my-data-${now.toISOString().slice(0, 10)}.json"`);
-    ctx.body = {
-      exportedAt: now.toISOString(),
-      about: 'Everything Honeylend holds about you (RA 10173 sec. 16(c) and 18: access and data portability). Passwords are stored only as one-way hashes and are not included.',
-      profile: doc ? userAnswer(doc) : null,
-      documents,
-      loans: loans.map(toLoanAnswer),
-      repayments,
-      withdrawals: withdrawals.map(toWithdrawalAnswer),
-      notifications: notifications.map(toNotificationAnswer),
-      events: events.map(exportedEvent),
-    };
-  }));
+  user.get(
+    '/export',
+    borrower,
+    endpoint({ summary: 'Download my data: everything held about the member, as one JSON file', answer: answers.dataExportAnswer }, async (ctx) => {
+      const memberId = callerOf(ctx).id;
+      const now = deps.now();
+      const [doc, loans, withdrawals, notifications, memberEvents] = await Promise.all([
+        readModels.member(memberId),
+        readModels.loansOfMember(memberId),
+        readModels.withdrawalsOfMember(memberId),
+        readModels.notificationsOfMember(memberId, 10_000),
+        store.readStream(streams.member(memberId)),
+      ]);
+      const loanIds = [...new Set([...loans.map((loan) => loan.id), ...memberEvents.flatMap((event) => (event.type === 'LoanApplicationOpened' ? [String(event.data.loanId)] : []))])];
+      const loanEvents = (await Promise.all(loanIds.map((loanId) => store.readStream(streams.loan(loanId))))).flat();
+      const events = [...memberEvents, ...loanEvents].sort((a, b) => a.position - b.position);
+      const setDocuments = new Map(Object.entries(doc?.documents ?? {}).flatMap(([kind, fileId]) => (fileId ? [[fileId, kind] as const] : [])));
+      const documents = memberEvents
+        .filter((event) => event.type === 'DocumentUploaded')
+        .map((event) => ({
+          fileId: String(event.data.fileId),
+          contentType: String(event.data.contentType),
+          sizeBytes: Number(event.data.sizeBytes),
+          uploadedAt: String(event.data.uploadedAt),
+          usedAs: setDocuments.get(String(event.data.fileId)) ?? null,
+        }));
+      const repayments = loanEvents
+        .filter((event) => event.type === 'RepaymentReceived')
+        .map((event) => ({
+          loanId: String(event.data.loanId),
+          repaymentId: String(event.data.repaymentId),
+          receiptNumber: String(event.data.receiptNumber),
+          amount: Number(event.data.amountCentavos) / 100,
+          channel: String(event.data.channel),
+          valueDate: String(event.data.valueDate),
+          receivedAt: String(event.data.receivedAt),
+          reversed: loanEvents.some((other) => other.type === 'RepaymentReversed' && other.data.repaymentId === event.data.repaymentId),
+        }));
+      ctx.set('Content-Disposition', `attachment; filename="honeylend-my-data-${now.toISOString().slice(0, 10)}.json"`);
+      ctx.body = {
+        exportedAt: now.toISOString(),
+        about: 'Everything Honeylend holds about you (RA 10173 sec. 16(c) and 18: access and data portability). Passwords are stored only as one-way hashes and are not included.',
+        profile: doc ? userAnswer(doc) : null,
+        documents,
+        loans: loans.map(toLoanAnswer),
+        repayments,
+        withdrawals: withdrawals.map(toWithdrawalAnswer),
+        notifications: notifications.map(toNotificationAnswer),
+        events: events.map(exportedEvent),
+      };
+    }),
+  );
 
   /**
    * Close the account and stop processing (RA 10173 sec. 16(e)). The request is always recorded;
@@ -132,32 +146,38 @@ export function privacyRoutes(deps: ApiDeps): Router[] {
    * revoked), sign-in is refused, and the read models mask the member's personal data. With
    * obligations open: 409 CLOSURE_OBLIGATIONS_OPEN listing them.
    */
-  user.post('/closure-request', borrower, endpoint({ summary: 'Close my account and stop processing my data (refused, with the reasons, while anything is owed or held)', body: closureRequestBody, answer: answers.accountClosedAnswer, refusals: ['409 CLOSURE_OBLIGATIONS_OPEN'] }, async (ctx, { body }) => {
-    const caller = callerOf(ctx);
-    const memberId = caller.id;
-    const now = deps.now().toISOString();
-    const result = await handleCommand(
-      store,
-      streams.member(memberId),
-      memberDecider,
-      { type: 'RequestClosure', memberId, reason: body.reason, tokenVersion: caller.tokenVersion, now },
-      metadataOf(ctx, memberId),
-    );
-    const requested = result.events.find((event) => event.type === 'MemberClosureRequested');
-    const obligations: ClosureObligation[] = requested?.type === 'MemberClosureRequested' ? requested.data.obligations : [];
-    await readAfterWrite(ctx, progress, result.position, async () => null);
-    if (obligations.length > 0) {
-      throw new ApiError(409, 'CLOSURE_OBLIGATIONS_OPEN', CLOSURE_REFUSED_MESSAGE, { obligations: obligations.map(toClosureObligationAnswer) });
-    }
-    await tokens.revoked?.revoke(caller.tokenId, caller.tokenExpiresAt);
-    deps.revokeSessions?.(memberId, 'account-closed');
-    ctx.status = 200;
-    ctx.body = {
-      success: true,
-      message: ACCOUNT_CLOSED_MESSAGE,
-      closure: toClosureAnswer({ requestedAt: now, reason: body.reason, outcome: 'closed', closedAt: now, obligations: [] }),
-    };
-  }));
+  user.post(
+    '/closure-request',
+    borrower,
+    endpoint(
+      {
+        summary: 'Close my account and stop processing my data (refused, with the reasons, while anything is owed or held)',
+        body: closureRequestBody,
+        answer: answers.accountClosedAnswer,
+        refusals: ['409 CLOSURE_OBLIGATIONS_OPEN'],
+      },
+      async (ctx, { body }) => {
+        const caller = callerOf(ctx);
+        const memberId = caller.id;
+        const now = deps.now().toISOString();
+        const result = await handleCommand(store, streams.member(memberId), memberDecider, { type: 'RequestClosure', memberId, reason: body.reason, tokenVersion: caller.tokenVersion, now }, metadataOf(ctx, memberId));
+        const requested = result.events.find((event) => event.type === 'MemberClosureRequested');
+        const obligations: ClosureObligation[] = requested?.type === 'MemberClosureRequested' ? requested.data.obligations : [];
+        await readAfterWrite(ctx, progress, result.position, async () => null);
+        if (obligations.length > 0) {
+          throw new ApiError(409, 'CLOSURE_OBLIGATIONS_OPEN', CLOSURE_REFUSED_MESSAGE, { obligations: obligations.map(toClosureObligationAnswer) });
+        }
+        await tokens.revoked?.revoke(caller.tokenId, caller.tokenExpiresAt);
+        deps.revokeSessions?.(memberId, 'account-closed');
+        ctx.status = 200;
+        ctx.body = {
+          success: true,
+          message: ACCOUNT_CLOSED_MESSAGE,
+          closure: toClosureAnswer({ requestedAt: now, reason: body.reason, outcome: 'closed', closedAt: now, obligations: [] }),
+        };
+      },
+    ),
+  );
 
   return [notice, user];
 }

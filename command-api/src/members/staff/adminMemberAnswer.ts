@@ -9,10 +9,7 @@ import type { PersonalDataView } from '../../staff/personalData/personalDataView
  * live code. Only those two fields of the challenge are read; its code hash never leaves Redis.
  */
 export async function otpStatusOf(deps: ApiDeps, memberId: string): Promise<AdminOtpStatus | null> {
-  const [delivery, [attemptsLeft, expiresAt]] = await Promise.all([
-    readOtpDeliveryStatus(deps.redis, deps.jobs.keys, memberId),
-    deps.redis.hmget(deps.jobs.keys.otpChallenge(memberId), 'attemptsLeft', 'expiresAt'),
-  ]);
+  const [delivery, [attemptsLeft, expiresAt]] = await Promise.all([readOtpDeliveryStatus(deps.redis, deps.jobs.keys, memberId), deps.redis.hmget(deps.jobs.keys.otpChallenge(memberId), 'attemptsLeft', 'expiresAt')]);
   const expiresAtMs = Number(expiresAt);
   const live = attemptsLeft !== null && expiresAtMs > deps.now().getTime() ? { attemptsLeft: Number(attemptsLeft), expiresAt: new Date(expiresAtMs).toISOString() } : null;
   return toAdminOtpStatus(delivery, live);

@@ -14,7 +14,18 @@ export const ADMIN_MEMBER_MESSAGES = {
   balanceNotEditable: 'The balance changes only through an adjustment with a reason: POST /api/admin/users/:id/balance-adjustments.',
 } as const;
 
-const numberOrNumeric = (message: string) => z.union([z.number(), z.string().trim().regex(/^[+-]?\d+(\.\d+)?$/, message).transform(Number)], { error: message });
+const numberOrNumeric = (message: string) =>
+  z.union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^[+-]?\d+(\.\d+)?$/, message)
+        .transform(Number),
+    ],
+    { error: message },
+  );
 
 export const creditScoreField = numberOrNumeric(ADMIN_MEMBER_MESSAGES.creditScore).pipe(
   z.number().int(ADMIN_MEMBER_MESSAGES.creditScore).min(300, ADMIN_MEMBER_MESSAGES.creditScore).max(850, ADMIN_MEMBER_MESSAGES.creditScore),
@@ -55,7 +66,10 @@ export const adminMemberUpdateBody = z
     plainPassword: notEditable(ADMIN_MEMBER_MESSAGES.passwordNotEditable),
     otpCode: notEditable(ADMIN_MEMBER_MESSAGES.otpNotEditable),
     // Whether a balance changes something depends on the member's balance: the route checks it.
-    balance: z.unknown().optional().meta({ description: `The current balance echoed back, or left out. ${ADMIN_MEMBER_MESSAGES.balanceNotEditable}` }),
+    balance: z
+      .unknown()
+      .optional()
+      .meta({ description: `The current balance echoed back, or left out. ${ADMIN_MEMBER_MESSAGES.balanceNotEditable}` }),
   })
   .strip()
   .transform(({ password: _password, plainPassword: _plainPassword, otpCode: _otpCode, ...update }) => update);

@@ -64,97 +64,144 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/users' });
   router.use(adminAccess(deps));
 
-  router.get('/', endpoint({ summary: 'Members: search and list, a page at a time', query: membersQuery, answer: answers.listOf(answers.adminMemberAnswer) }, async (ctx, { query }) => {
-    const { total, ids } = await searchPage(
-      redis,
-      { ids: query.closure ? keys.membersByClosure(query.closure) : query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
-      query.search,
-      (query.page - 1) * query.pageSize,
-      query.pageSize,
-    );
-    const docs = await documentsOf<MemberDoc>(redis, ids, keys.member);
-    const view = await personalDataView(ctx, deps);
-    const answer: ListAnswer<unknown> = { items: await Promise.all(docs.map((doc) => adminMemberAnswer(deps, doc, view))), total, page: query.page, pageSize: query.pageSize };
-    ctx.body = answer;
-  }));
+  router.get(
+    '/',
+    endpoint({ summary: 'Members: search and list, a page at a time', query: membersQuery, answer: answers.listOf(answers.adminMemberAnswer) }, async (ctx, { query }) => {
+      const { total, ids } = await searchPage(
+        redis,
+        { ids: query.closure ? keys.membersByClosure(query.closure) : query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
+        query.search,
+        (query.page - 1) * query.pageSize,
+        query.pageSize,
+      );
+      const docs = await documentsOf<MemberDoc>(redis, ids, keys.member);
+      const view = await personalDataView(ctx, deps);
+      const answer: ListAnswer<unknown> = { items: await Promise.all(docs.map((doc) => adminMemberAnswer(deps, doc, view))), total, page: query.page, pageSize: query.pageSize };
+      ctx.body = answer;
+    }),
+  );
 
   router.post('/', createMember(deps));
 
-  router.get('/:id', endpoint({ summary: 'One member', answer: answers.adminMemberAnswer }, async (ctx) => {
-    ctx.body = await loadAdminMember(deps, memberIdOf(ctx), await personalDataView(ctx, deps));
-  }));
+  router.get(
+    '/:id',
+    endpoint({ summary: 'One member', answer: answers.adminMemberAnswer }, async (ctx) => {
+      ctx.body = await loadAdminMember(deps, memberIdOf(ctx), await personalDataView(ctx, deps));
+    }),
+  );
 
-  router.put('/:id', endpoint({ summary: "Edit a member's fields (a balance moves only by an adjustment, a password only by a reset; a phone change waits for a second admin when the settings ask for it)", body: adminMemberUpdateBody, answer: answers.orAwaitingApproval(answers.adminMemberAnswer), refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED', '403 MAIN_ADMIN_ONLY', '403 BANK_CHANGE_BY_MEMBER_ONLY'] }, async (ctx, { body: { balance, ...update } }) => {
-    const memberId = memberIdOf(ctx);
-    const current = await readModels.member(memberId);
-    if (!current) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
-    refuseBalanceChange(balance, current.balanceCentavos / 100);
-    // Four eyes (design §11): the main admin's change of a member's phone waits, with the whole edit, for a second admin.
-    if (update.phone !== undefined && update.phone !== current.phone && callerOf(ctx).role === 'superadmin') {
-      // A number another account holds is refused now, not after a second admin spent their approval on it.
-      // (The reservation's own rule decides, as it will when the change runs.)
-      const { state: reservation } = await loadState(deps.store, streams.phone(update.phone), phoneReservationDecider);
-      if (!(reservation.reserved && reservation.memberId === memberId)) {
-        try {
-          phoneReservationDecider.decide({ type: 'ReservePhone', phone: update.phone, memberId, now: deps.now().toISOString() }, reservation);
-        } catch (error) {
-          if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
-            throw new ApiError(409, 'PHONE_TAKEN', 'Another account already uses this phone number', { fields: { phone: 'Another account already uses this phone number' } });
+  router.put(
+    '/:id',
+    endpoint(
+      {
+        summary: "Edit a member's fields (a balance moves only by an adjustment, a password only by a reset; a phone change waits for a second admin when the settings ask for it)",
+        body: adminMemberUpdateBody,
+        answer: answers.orAwaitingApproval(answers.adminMemberAnswer),
+        refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED', '403 MAIN_ADMIN_ONLY', '403 BANK_CHANGE_BY_MEMBER_ONLY'],
+      },
+      async (ctx, { body: { balance, ...update } }) => {
+        const memberId = memberIdOf(ctx);
+        const current = await readModels.member(memberId);
+        if (!current) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+        refuseBalanceChange(balance, current.balanceCentavos / 100);
+        // Four eyes (design §11): the main admin's change of a member's phone waits, with the whole edit, for a second admin.
+        if (update.phone !== undefined && update.phone !== current.phone && callerOf(ctx).role === 'superadmin') {
+          // A number another account holds is refused now, not after a second admin spent their approval on it.
+          // (The reservation's own rule decides, as it will when the change runs.)
+          const { state: reservation } = await loadState(deps.store, streams.phone(update.phone), phoneReservationDecider);
+          if (!(reservation.reserved && reservation.memberId === memberId)) {
+            try {
+              phoneReservationDecider.decide({ type: 'ReservePhone', phone: update.phone, memberId, now: deps.now().toISOString() }, reservation);
+            } catch (error) {
+              if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
+                throw new ApiError(409, 'PHONE_TAKEN', 'Another account already uses this phone number', { fields: { phone: 'Another account already uses this phone number' } });
+              }
+              throw error;
+            }
           }
-          throw error;
+          const command = { kind: 'phone_change' as const, memberId, fromPhone: current.phone, phone: update.phone, update: update as Record<string, unknown> };
+          if (await requestApprovalIfNeeded(deps, ctx, command, '')) return;
         }
-      }
-      const command = { kind: 'phone_change' as const, memberId, fromPhone: current.phone, phone: update.phone, update: update as Record<string, unknown> };
-      if (await requestApprovalIfNeeded(deps, ctx, command, '')) return;
-    }
-    const outcome = await updateMember(deps, ctx, callerOf(ctx).id, memberId, update);
-    if (outcome.suspended) deps.revokeSessions?.(memberId, 'suspended');
-    ctx.body = await readAfterWrite(ctx, progress, outcome.position, () => loadAdminMember(deps, memberId));
-  }));
+        const outcome = await updateMember(deps, ctx, callerOf(ctx).id, memberId, update);
+        if (outcome.suspended) deps.revokeSessions?.(memberId, 'suspended');
+        ctx.body = await readAfterWrite(ctx, progress, outcome.position, () => loadAdminMember(deps, memberId));
+      },
+    ),
+  );
 
   /** Members are closed here; an id that belongs to an admin account goes on to the admin accounts' route. */
-  router.delete('/:id', endpoint({ summary: 'Close a member (an admin account id goes on to the admin accounts)', answer: answers.deleted, refusals: ['404 MEMBER_NOT_FOUND', '404 ADMIN_NOT_FOUND'] }, async (ctx, _input, next) => {
-    const memberId = memberIdOf(ctx);
-    if ((await store.readStream(streams.admin(memberId))).length > 0) return next();
-    const position = await deleteMember(deps, ctx, callerOf(ctx).id, memberId);
-    deps.revokeSessions?.(memberId, 'deleted');
-    await readAfterWrite(ctx, progress, position, async () => undefined);
-    ctx.body = { success: true, id: memberId };
-  }));
+  router.delete(
+    '/:id',
+    endpoint({ summary: 'Close a member (an admin account id goes on to the admin accounts)', answer: answers.deleted, refusals: ['404 MEMBER_NOT_FOUND', '404 ADMIN_NOT_FOUND'] }, async (ctx, _input, next) => {
+      const memberId = memberIdOf(ctx);
+      if ((await store.readStream(streams.admin(memberId))).length > 0) return next();
+      const position = await deleteMember(deps, ctx, callerOf(ctx).id, memberId);
+      deps.revokeSessions?.(memberId, 'deleted');
+      await readAfterWrite(ctx, progress, position, async () => undefined);
+      ctx.body = { success: true, id: memberId };
+    }),
+  );
 
-  router.post('/:id/password-reset', endpoint({ summary: "Set a member's new password; their sessions end", body: passwordResetBody, answer: answers.memberChanged, refusals: ['400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: { password } }) => {
-    const memberId = memberIdOf(ctx);
-    const position = await resetPassword(deps, ctx, callerOf(ctx).id, memberId, password);
-    deps.revokeSessions?.(memberId, 'password-reset');
-    const user = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
-    ctx.body = { success: true, user };
-  }));
+  router.post(
+    '/:id/password-reset',
+    endpoint({ summary: "Set a member's new password; their sessions end", body: passwordResetBody, answer: answers.memberChanged, refusals: ['400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: { password } }) => {
+      const memberId = memberIdOf(ctx);
+      const position = await resetPassword(deps, ctx, callerOf(ctx).id, memberId, password);
+      deps.revokeSessions?.(memberId, 'password-reset');
+      const user = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
+      ctx.body = { success: true, user };
+    }),
+  );
 
-  router.post('/:id/balance-adjustments', endpoint({ summary: "Credit or debit a member's wallet, with a reason (202 awaiting a second admin's approval when the settings ask for one)", body: balanceAdjustmentBody, status: 201, answer: answers.orAwaitingApproval(answers.balanceAdjusted), refusals: ['409 BALANCE_BELOW_ZERO', '404 MEMBER_NOT_FOUND'] }, async (ctx, { body: input }) => {
-    const memberId = memberIdOf(ctx);
-    // Four eyes (design §11): the balance does not move until a different admin approves.
-    if (!(await readModels.member(memberId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
-    // A debit the balance does not cover now is refused now (409 BALANCE_BELOW_ZERO), not sent for approval;
-    // at approval the adjustment is decided again on the balance of that moment.
-    const { state: member } = await loadState(deps.store, streams.member(memberId), memberDecider);
-    memberDecider.decide({ type: 'AdjustBalance', memberId, adjustmentId: randomUUID(), amountCentavos: input.amount, reason: input.reason, now: deps.now().toISOString() }, member);
-    if (await requestApprovalIfNeeded(deps, ctx, { kind: 'balance_adjustment', memberId, amountCentavos: input.amount, reason: input.reason }, input.reason)) return;
-    const adjustment = await adjustBalance(deps, ctx, callerOf(ctx).id, memberId, { amountCentavos: input.amount, reason: input.reason });
-    ctx.status = 201;
-    const user = await readAfterWrite(ctx, progress, adjustment.position, () => loadAdminMember(deps, memberId));
-    ctx.body = { adjustment: { id: adjustment.adjustmentId, amount: input.amount / 100, reason: input.reason, balanceAfter: adjustment.balanceCentavos / 100 }, user };
-  }));
+  router.post(
+    '/:id/balance-adjustments',
+    endpoint(
+      {
+        summary: "Credit or debit a member's wallet, with a reason (202 awaiting a second admin's approval when the settings ask for one)",
+        body: balanceAdjustmentBody,
+        status: 201,
+        answer: answers.orAwaitingApproval(answers.balanceAdjusted),
+        refusals: ['409 BALANCE_BELOW_ZERO', '404 MEMBER_NOT_FOUND'],
+      },
+      async (ctx, { body: input }) => {
+        const memberId = memberIdOf(ctx);
+        // Four eyes (design §11): the balance does not move until a different admin approves.
+        if (!(await readModels.member(memberId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+        // A debit the balance does not cover now is refused now (409 BALANCE_BELOW_ZERO), not sent for approval;
+        // at approval the adjustment is decided again on the balance of that moment.
+        const { state: member } = await loadState(deps.store, streams.member(memberId), memberDecider);
+        memberDecider.decide({ type: 'AdjustBalance', memberId, adjustmentId: randomUUID(), amountCentavos: input.amount, reason: input.reason, now: deps.now().toISOString() }, member);
+        if (await requestApprovalIfNeeded(deps, ctx, { kind: 'balance_adjustment', memberId, amountCentavos: input.amount, reason: input.reason }, input.reason)) return;
+        const adjustment = await adjustBalance(deps, ctx, callerOf(ctx).id, memberId, { amountCentavos: input.amount, reason: input.reason });
+        ctx.status = 201;
+        const user = await readAfterWrite(ctx, progress, adjustment.position, () => loadAdminMember(deps, memberId));
+        ctx.body = { adjustment: { id: adjustment.adjustmentId, amount: input.amount / 100, reason: input.reason, balanceAfter: adjustment.balanceCentavos / 100 }, user };
+      },
+    ),
+  );
 
   /** An admin uploads one of the member's identity documents (spec §6) and it becomes that document at once. */
-  router.post('/:id/documents/:kind', endpoint({ summary: "Upload one of a member's identity documents (idFront, idBack or selfie)", upload: { field: 'file', mediaTypes: ['image/jpeg', 'image/png', 'image/webp'] }, status: 201, answer: answers.adminMemberAnswer, refusals: ['422 IMAGE_TOO_LARGE'] }, async (ctx) => {
-    const memberId = memberIdOf(ctx);
-    const kind = documentKindSchema.safeParse(ctx.params.kind);
-    if (!kind.success) throw new ApiError(404, 'NOT_FOUND', 'Documents are idFront, idBack or selfie');
-    if (!(await readModels.member(memberId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
-    const position = await uploadDocument(deps, ctx, callerOf(ctx).id, memberId, kind.data, await receiveUpload(ctx.req));
-    ctx.status = 201;
-    ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
-  }));
+  router.post(
+    '/:id/documents/:kind',
+    endpoint(
+      {
+        summary: "Upload one of a member's identity documents (idFront, idBack or selfie)",
+        upload: { field: 'file', mediaTypes: ['image/jpeg', 'image/png', 'image/webp'] },
+        status: 201,
+        answer: answers.adminMemberAnswer,
+        refusals: ['422 IMAGE_TOO_LARGE'],
+      },
+      async (ctx) => {
+        const memberId = memberIdOf(ctx);
+        const kind = documentKindSchema.safeParse(ctx.params.kind);
+        if (!kind.success) throw new ApiError(404, 'NOT_FOUND', 'Documents are idFront, idBack or selfie');
+        if (!(await readModels.member(memberId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
+        const position = await uploadDocument(deps, ctx, callerOf(ctx).id, memberId, kind.data, await receiveUpload(ctx.req));
+        ctx.status = 201;
+        ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
+      },
+    ),
+  );
 
   return router;
 }
@@ -178,4 +225,3 @@ export function adminRegistrationRoute(deps: ApiDeps): Router {
   router.post('/api/auth/register', Object.assign(staffRegistration, { endpoint: create.endpoint }));
   return router;
 }
-

@@ -34,7 +34,13 @@ export function resolveClientAddress(deps: ApiDeps) {
 
 /** Whether staff may act from `address`: an empty list lets every address in, otherwise a rule must cover it. */
 export function allowListCovers(rules: readonly AllowedIpDoc[], address: string): boolean {
-  return rules.length === 0 || rulesCover(rules.map((rule) => rule.ipAddress), address);
+  return (
+    rules.length === 0 ||
+    rulesCover(
+      rules.map((rule) => rule.ipAddress),
+      address,
+    )
+  );
 }
 
 /**

@@ -121,9 +121,7 @@ async function decideAndAppend<State, Command, Event extends DomainEvent>(
   }
   for (let attempt = 1; ; attempt++) {
     const recorded = await store.readStream(stream);
-    const state = recorded
-      .map((event) => parseDomainEvent(event.type, event.data) as Event)
-      .reduce((s, event) => decider.evolve(s, event), decider.initialState());
+    const state = recorded.map((event) => parseDomainEvent(event.type, event.data) as Event).reduce((s, event) => decider.evolve(s, event), decider.initialState());
     const events = decider.decide(command, state);
     if (events.length === 0) return { events, state, position: null };
     try {
@@ -175,14 +173,8 @@ async function appendDecided<State, Event extends DomainEvent>(
  * last event (0 for none), so the caller can wait for the read models to have caught up with it;
  * `revision` lets a command that follows decide on this state (HandleOptions.known) without reading again.
  */
-export async function loadState<State, Event extends DomainEvent>(
-  store: EventStore,
-  stream: string,
-  decider: Decider<State, never, Event>,
-): Promise<{ state: State; position: number; revision: number | 'no_stream' }> {
+export async function loadState<State, Event extends DomainEvent>(store: EventStore, stream: string, decider: Decider<State, never, Event>): Promise<{ state: State; position: number; revision: number | 'no_stream' }> {
   const recorded = await store.readStream(stream);
-  const state = recorded
-    .map((event) => parseDomainEvent(event.type, event.data) as Event)
-    .reduce((s, event) => decider.evolve(s, event), decider.initialState());
+  const state = recorded.map((event) => parseDomainEvent(event.type, event.data) as Event).reduce((s, event) => decider.evolve(s, event), decider.initialState());
   return { state, position: recorded.at(-1)?.position ?? 0, revision: recorded.revision };
 }

@@ -256,10 +256,7 @@ const loanShape = {
 };
 export const loanAnswer: z.ZodType<LoanAnswer> = z.strictObject({ ...loanShape, schedule: z.array(scheduleRow) });
 /** The facts of the loan's account, as its own borrower may fold them (their shape is the fold's input, checked by its own tests). */
-const loanAccount = z.custom<LoanAccount>(
-  (value) => typeof value === 'object' && value !== null && Array.isArray((value as LoanAccount).schedule) && Array.isArray((value as LoanAccount).transactions),
-  'a loan account',
-);
+const loanAccount = z.custom<LoanAccount>((value) => typeof value === 'object' && value !== null && Array.isArray((value as LoanAccount).schedule) && Array.isArray((value as LoanAccount).transactions), 'a loan account');
 export const loanDetailAnswer: z.ZodType<LoanDetailAnswer> = z.strictObject({ ...loanShape, schedule: z.array(scheduleRow), account: loanAccount.nullable(), businessDate });
 const adminLoanShape = {
   ...loanShape,
@@ -419,9 +416,7 @@ export const bookAnswer: z.ZodType<BookAnswer> = z.discriminatedUnion('status', 
 
 export const auditCheckpointsAnswer: z.ZodType<AuditCheckpointsAnswer> = z.strictObject({
   publicKeys: z.array(z.string()),
-  checkpoints: z.array(
-    z.strictObject({ position: count, hash: hashHex, time: isoTime, signature: z.string(), publicKey: z.string(), recordedAt: count, trusted: z.boolean() }),
-  ),
+  checkpoints: z.array(z.strictObject({ position: count, hash: hashHex, time: isoTime, signature: z.string(), publicKey: z.string(), recordedAt: count, trusted: z.boolean() })),
 });
 
 export const verifyJobAnswer: z.ZodType<VerifyJobAnswer> = z.strictObject({
@@ -432,9 +427,7 @@ export const verifyJobAnswer: z.ZodType<VerifyJobAnswer> = z.strictObject({
   verifiedTo: count,
   checkedEvents: count,
   checkedCheckpoints: count,
-  firstBad: z
-    .strictObject({ position: count, reason: z.enum(['changed-content', 'missing-event', 'broken-link', 'forged-checkpoint', 'checkpoint-mismatch']), detail: z.string() })
-    .nullable(),
+  firstBad: z.strictObject({ position: count, reason: z.enum(['changed-content', 'missing-event', 'broken-link', 'forged-checkpoint', 'checkpoint-mismatch']), detail: z.string() }).nullable(),
   startedAt: isoTime,
   finishedAt: isoTime.nullable(),
   error: z.string().nullable(),
@@ -467,7 +460,15 @@ export const readyAnswer = z.strictObject({
 });
 export const success = z.strictObject({ success: z.literal(true) });
 export const uploadAnswer = z.strictObject({ url: z.string().startsWith('/api/files/'), fileId: uuid, contentType: z.literal('image/png'), size: z.number().int().positive() });
-export const withdrawalOtpAnswer = z.strictObject({ sentTo: z.string(), expiresAt: z.iso.datetime(), challengeId: uuid, destination: z.string().regex(/^.+ ••••.{0,4}$/).optional() });
+export const withdrawalOtpAnswer = z.strictObject({
+  sentTo: z.string(),
+  expiresAt: z.iso.datetime(),
+  challengeId: uuid,
+  destination: z
+    .string()
+    .regex(/^.+ ••••.{0,4}$/)
+    .optional(),
+});
 /** A member an admin created, reset the password of: the member as admins see them. */
 export const memberChanged = z.strictObject({ success: z.literal(true), user: adminMemberAnswer });
 export const balanceAdjusted = z.strictObject({
@@ -520,13 +521,9 @@ export const dataExportAnswer = z.strictObject({
   exportedAt: isoTime,
   about: z.string().min(1),
   profile: userAnswer.nullable(),
-  documents: z.array(
-    z.strictObject({ fileId: uuid, contentType: z.string(), sizeBytes: count, uploadedAt: isoTime, usedAs: z.enum(['idFront', 'idBack', 'selfie']).nullable() }),
-  ),
+  documents: z.array(z.strictObject({ fileId: uuid, contentType: z.string(), sizeBytes: count, uploadedAt: isoTime, usedAs: z.enum(['idFront', 'idBack', 'selfie']).nullable() })),
   loans: z.array(loanAnswer),
-  repayments: z.array(
-    z.strictObject({ loanId: uuid, repaymentId: uuid, receiptNumber: z.string(), amount: pesos, channel: z.string(), valueDate: z.string(), receivedAt: isoTime, reversed: z.boolean() }),
-  ),
+  repayments: z.array(z.strictObject({ loanId: uuid, repaymentId: uuid, receiptNumber: z.string(), amount: pesos, channel: z.string(), valueDate: z.string(), receivedAt: isoTime, reversed: z.boolean() })),
   withdrawals: z.array(withdrawalAnswer),
   notifications: z.array(notificationAnswer),
   events: z.array(z.strictObject({ stream: z.string(), revision: count, position: count, type: z.string(), data: z.record(z.string(), z.unknown()), createdAt: isoTime })),

@@ -23,7 +23,10 @@ export function parseTrustedProxies(value: string | undefined): string[] {
 export function clientAddress(peer: string | undefined, forwardedFor: string | undefined, trustedProxies: readonly string[]): string {
   let client = canonicalAddress(peer ?? '') ?? peer ?? '';
   if (trustedProxies.length === 0 || !forwardedFor) return client;
-  const hops = forwardedFor.split(',').map((hop) => hop.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   while (rulesCover(trustedProxies, client)) {
     const hop = hops.pop();
     const address = hop === undefined ? null : canonicalAddress(hop);

@@ -55,10 +55,7 @@ export type DocumentedMiddleware = ((ctx: Context, next: Next) => Promise<unknow
  * never reads `ctx.request.body` or `ctx.query` itself. Whoever reads the route table (the
  * OpenAPI document, the resilience checks) finds the documentation on the middleware.
  */
-export function endpoint<const D extends EndpointDoc>(
-  doc: D,
-  handler: (ctx: Context, input: EndpointInput<D['body'], D['query']>, next: Next) => unknown,
-): DocumentedMiddleware {
+export function endpoint<const D extends EndpointDoc>(doc: D, handler: (ctx: Context, input: EndpointInput<D['body'], D['query']>, next: Next) => unknown): DocumentedMiddleware {
   const middleware = async (ctx: Context, next: Next) => {
     const body = doc.body ? doc.body.parse((ctx.request as { body?: unknown }).body ?? {}) : undefined;
     const query = doc.query ? doc.query.parse(ctx.query) : undefined;

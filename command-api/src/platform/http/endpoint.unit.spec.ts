@@ -11,7 +11,14 @@ import { endpoint } from './endpoint.js';
 import { routesOf } from './routeTable.js';
 
 const body = z.object({ amount: z.union([z.number(), z.string().regex(/^\d+$/).transform(Number)]), note: z.string().trim().optional() });
-const query = z.object({ page: z.string().regex(/^\d+$/).transform(Number).optional().transform((page) => page ?? 1) });
+const query = z.object({
+  page: z
+    .string()
+    .regex(/^\d+$/)
+    .transform(Number)
+    .optional()
+    .transform((page) => page ?? 1),
+});
 const answer = z.strictObject({ amount: z.number(), note: z.string().nullable(), page: z.number() });
 const handed: unknown[] = [];
 

@@ -9,10 +9,7 @@ import type { Logger } from '../logging/logger.js';
 /** Redis client errors that mean "the read models cannot be reached right now". */
 function isRedisUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  return (
-    error.name === 'MaxRetriesPerRequestError' ||
-    /Connection is closed|ECONNREFUSED|ECONNRESET|Stream isn't writeable|enableOfflineQueue|Command timed out/i.test(error.message)
-  );
+  return error.name === 'MaxRetriesPerRequestError' || /Connection is closed|ECONNREFUSED|ECONNRESET|Stream isn't writeable|enableOfflineQueue|Command timed out/i.test(error.message);
 }
 
 /** When to look again after an unconfirmed change: by then the store has settled it either way. */
@@ -34,12 +31,7 @@ export function toApiError(error: unknown): ApiError {
   }
   if (error instanceof AppendOutcomeUnknown) {
     // Not "please try again": the change may have been made, and repeating it could make it twice.
-    return new ApiError(
-      503,
-      'OUTCOME_UNKNOWN',
-      'We could not confirm whether this went through. Please check in a moment before trying again.',
-      { retryAfterSeconds: OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS },
-    );
+    return new ApiError(503, 'OUTCOME_UNKNOWN', 'We could not confirm whether this went through. Please check in a moment before trying again.', { retryAfterSeconds: OUTCOME_UNKNOWN_RETRY_AFTER_SECONDS });
   }
   if (error instanceof EventStoreUnavailable || isRedisUnavailable(error)) {
     return new ApiError(503, 'SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.');

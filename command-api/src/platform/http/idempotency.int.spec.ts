@@ -82,7 +82,7 @@ async function claimedKey(key: string): Promise<string> {
 }
 
 describe('Idempotency-Key', () => {
-  it('holds a running request\'s key for seconds, renewed while it runs, so a crash never leaves it stuck for a day', async () => {
+  it("holds a running request's key for seconds, renewed while it runs, so a crash never leaves it stuck for a day", async () => {
     const { token } = await borrowerToken();
     const key = randomUUID();
     const first = post(token, key);

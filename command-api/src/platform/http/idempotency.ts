@@ -69,9 +69,14 @@ export function idempotency(deps: ApiDeps, staffAccess: Middleware, timing: { pe
 }
 
 async function runOnce(redis: Redis, prefix: string, given: string, timing: { pendingHoldMs: number; renewEveryMs: number }, ctx: Context, next: Next): Promise<void> {
-  const scope = createHash('sha256').update(ctx.get('Authorization') || `anonymous:${ctx.ip}`).digest('hex').slice(0, 32);
+  const scope = createHash('sha256')
+    .update(ctx.get('Authorization') || `anonymous:${ctx.ip}`)
+    .digest('hex')
+    .slice(0, 32);
   const key = `${prefix}idempotency:${scope}:${given}`;
-  const fingerprint = createHash('sha256').update(`${ctx.path}\n${JSON.stringify((ctx.request as { body?: unknown }).body ?? null)}`).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(`${ctx.path}\n${JSON.stringify((ctx.request as { body?: unknown }).body ?? null)}`)
+    .digest('hex');
 
   const pendingMarker = JSON.stringify({ fingerprint, pending: true, owner: randomUUID() });
   const claimed = await redis.set(key, pendingMarker, 'PX', timing.pendingHoldMs, 'NX');

@@ -18,7 +18,12 @@ const wholeNumber = (message: string, min: number, max: number, fallback: number
 /** ?search=&status=&page=&pageSize= of the admin lists; `status` is 'all' (or absent) or what `status` accepts. */
 export function listQuery(status: z.ZodType<string, string>, statusMessage: string) {
   return z.object({
-    search: z.string({ error: LIST_MESSAGES.searchTooLong }).trim().max(100, LIST_MESSAGES.searchTooLong).optional().transform((value) => value ?? ''),
+    search: z
+      .string({ error: LIST_MESSAGES.searchTooLong })
+      .trim()
+      .max(100, LIST_MESSAGES.searchTooLong)
+      .optional()
+      .transform((value) => value ?? ''),
     status: z
       .string({ error: statusMessage })
       .trim()

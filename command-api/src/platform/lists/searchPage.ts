@@ -69,18 +69,7 @@ export async function searchPage(redis: Redis, index: SearchIndex, search: strin
     return { total, ids };
   }
   const { phone, words } = searchTermsOf(search);
-  const answer = (await redis.eval(
-    SEARCH_SCRIPT,
-    3,
-    index.ids,
-    index.text,
-    index.memberText ?? index.text,
-    offset,
-    limit,
-    index.memberText ? '1' : '0',
-    phone,
-    ...words,
-  )) as [number, string[]];
+  const answer = (await redis.eval(SEARCH_SCRIPT, 3, index.ids, index.text, index.memberText ?? index.text, offset, limit, index.memberText ? '1' : '0', phone, ...words)) as [number, string[]];
   return { total: answer[0], ids: answer[1] };
 }
 

@@ -80,19 +80,16 @@ export function apiReferenceRoutes(app: Koa, info: { title: string; version: str
 
   router.get(
     '/docs/:asset',
-    endpoint(
-      { summary: "The reference page's style sheet and scripts", public: true, answer: { file: ['text/css', 'text/javascript'] }, refusals: ['404 NOT_FOUND'] },
-      (ctx) => {
-        const name = String(ctx.params.asset);
-        const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
-        if (!asset) throw new ApiError(404, 'NOT_FOUND', `The reference page has no file ${name}`);
-        if (!loaded.has(name)) loaded.set(name, asset.load());
-        ctx.type = asset.type;
-        // The renderer's files hold no account data: unlike the API's answers, a browser may keep them a while.
-        ctx.set('Cache-Control', 'public, max-age=3600');
-        ctx.body = loaded.get(name);
-      },
-    ),
+    endpoint({ summary: "The reference page's style sheet and scripts", public: true, answer: { file: ['text/css', 'text/javascript'] }, refusals: ['404 NOT_FOUND'] }, (ctx) => {
+      const name = String(ctx.params.asset);
+      const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+      if (!asset) throw new ApiError(404, 'NOT_FOUND', `The reference page has no file ${name}`);
+      if (!loaded.has(name)) loaded.set(name, asset.load());
+      ctx.type = asset.type;
+      // The renderer's files hold no account data: unlike the API's answers, a browser may keep them a while.
+      ctx.set('Cache-Control', 'public, max-age=3600');
+      ctx.body = loaded.get(name);
+    }),
   );
 
   return router;

@@ -84,7 +84,10 @@ function operationOf(route: MountedRoute): Record<string, unknown> {
     summary: [...new Set(endpoints.map((doc) => doc.summary))].join(' / '),
     tags: [tagOf(route.path)],
   };
-  const description = endpoints.map((doc) => doc.description).filter(Boolean).join('\n\n');
+  const description = endpoints
+    .map((doc) => doc.description)
+    .filter(Boolean)
+    .join('\n\n');
   if (description) operation.description = description;
   const parameters: Record<string, unknown>[] = route.paramNames.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
   const query = endpoints.find((doc) => doc.query)?.query;
@@ -150,9 +153,7 @@ export function openApiDocument(routes: readonly MountedRoute[], info: ApiRefere
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const item = (paths[openApiPath(route.path)] ??= {});
-    item[route.method.toLowerCase()] = route.endpoints.length
-      ? operationOf(route)
-      : { operationId: routeKey(route), summary: 'Not documented', responses: { default: { description: 'Undocumented route' } } };
+    item[route.method.toLowerCase()] = route.endpoints.length ? operationOf(route) : { operationId: routeKey(route), summary: 'Not documented', responses: { default: { description: 'Undocumented route' } } };
   }
   return {
     openapi: '3.1.0',

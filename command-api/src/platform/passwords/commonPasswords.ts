@@ -11,9 +11,7 @@ let mostCommon: Promise<Set<string>> | null = null;
  * real password leaks). Loaded on first use: the package decompresses a 49k-word dictionary.
  */
 function mostCommonPasswords(): Promise<Set<string>> {
-  mostCommon ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase())),
-  );
+  mostCommon ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, COMMON_PASSWORDS_REFUSED).map((word) => word.toLowerCase())));
   return mostCommon;
 }
 

@@ -52,10 +52,7 @@ export class ReadModelStore {
 
   /** Newest first, each with what the member has read laid over it (read, and the version of the read). */
   async notificationsOfMember(memberId: string, limit = 100): Promise<NotificationDoc[]> {
-    const [listed, read] = await Promise.all([
-      this.redis.lrange(this.keys.notificationsByMember(memberId), 0, limit - 1),
-      this.redis.hgetall(this.keys.notificationsRead(memberId)),
-    ]);
+    const [listed, read] = await Promise.all([this.redis.lrange(this.keys.notificationsByMember(memberId), 0, limit - 1), this.redis.hgetall(this.keys.notificationsRead(memberId))]);
     return listed.map((raw) => {
       const doc = JSON.parse(raw) as NotificationDoc;
       const readAt = read[doc.id];

@@ -1,7 +1,19 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
-import { rooms, toApprovalAnswer, toLoanAnswer, toNotificationAnswer, toUserAnswer, toWithdrawalAnswer, type ApprovalDoc, type LoanDoc, type MemberDoc, type NotificationDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import {
+  rooms,
+  toApprovalAnswer,
+  toLoanAnswer,
+  toNotificationAnswer,
+  toUserAnswer,
+  toWithdrawalAnswer,
+  type ApprovalDoc,
+  type LoanDoc,
+  type MemberDoc,
+  type NotificationDoc,
+  type WithdrawalDoc,
+} from '@honeylend/contracts';
 import type { ApiDeps } from '../context/context.js';
 import { metrics } from '@honeylend/observability';
 import type { Role } from '../sessions/tokens.js';
@@ -85,16 +97,13 @@ export class RealtimeGateway {
       this.closeAtExpiry(socket);
       void this.stillValid(socket).then((valid) => (valid ? this.welcome(socket) : undefined));
     });
-    this.unobserveSockets = metrics.observe(
-      { name: 'honeylend_sockets', help: 'Live Socket.IO connections on this API node, by the account role that holds them', labelNames: ['role'] },
-      (add) => {
-        for (const role of ['borrower', 'admin', 'superadmin']) add({ role }, 0);
-        for (const [, socket] of this.io.sockets.sockets) {
-          const role = (socket.data as SocketState | undefined)?.role;
-          if (role) add({ role }, 1);
-        }
-      },
-    );
+    this.unobserveSockets = metrics.observe({ name: 'honeylend_sockets', help: 'Live Socket.IO connections on this API node, by the account role that holds them', labelNames: ['role'] }, (add) => {
+      for (const role of ['borrower', 'admin', 'superadmin']) add({ role }, 0);
+      for (const [, socket] of this.io.sockets.sockets) {
+        const role = (socket.data as SocketState | undefined)?.role;
+        if (role) add({ role }, 1);
+      }
+    });
   }
 
   /** The client's address by the HTTP rules: the peer, or X-Forwarded-For read behind a trusted proxy. */
@@ -109,11 +118,7 @@ export class RealtimeGateway {
     if (!claims) throw new Error('Please sign in to continue');
     const address = this.addressOf(socket);
     const staff = claims.role !== 'borrower';
-    const [record, signedOut, allowList] = await Promise.all([
-      this.deps.readModels.auth(claims.sub),
-      this.deps.tokens.revoked?.has(claims.jti) ?? false,
-      staff ? readAllowedIps(this.deps) : null,
-    ]);
+    const [record, signedOut, allowList] = await Promise.all([this.deps.readModels.auth(claims.sub), this.deps.tokens.revoked?.has(claims.jti) ?? false, staff ? readAllowedIps(this.deps) : null]);
     if (!record || record.tokenVersion !== claims.tv || record.role !== claims.role || signedOut) throw new Error('Please sign in to continue');
     if (record.status === 'suspended') throw new Error('Your account has been suspended. Please contact support.');
     // Staff sockets carry members' personal data and signed document URLs: the allow-list applies as on the admin routes.
@@ -134,10 +139,7 @@ export class RealtimeGateway {
     const state = socket.data as SocketState;
     let reason: string | null = null;
     try {
-      const [signedOut, allowed] = await Promise.all([
-        this.deps.tokens.revoked?.has(state.tokenId) ?? false,
-        state.role === 'borrower' ? true : addressAllowed(this.deps, state.address),
-      ]);
+      const [signedOut, allowed] = await Promise.all([this.deps.tokens.revoked?.has(state.tokenId) ?? false, state.role === 'borrower' ? true : addressAllowed(this.deps, state.address)]);
       if (signedOut) reason = 'signed-out';
       else if (!allowed) reason = 'address-not-allowed';
     } catch {
@@ -179,10 +181,13 @@ export class RealtimeGateway {
   private closeAtExpiry(socket: Socket): void {
     const { expiresAt } = socket.data as SocketState;
     // setTimeout cannot wait longer than about 24.8 days; tokens live 12 hours.
-    const timer = setTimeout(() => {
-      socket.emit('session.revoked', { reason: 'expired' });
-      socket.disconnect(true);
-    }, Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1));
+    const timer = setTimeout(
+      () => {
+        socket.emit('session.revoked', { reason: 'expired' });
+        socket.disconnect(true);
+      },
+      Math.min(Math.max(0, expiresAt - Date.now()), 2 ** 31 - 1),
+    );
     socket.once('disconnect', () => clearTimeout(timer));
   }
 
@@ -348,7 +353,7 @@ export class RealtimeGateway {
     let pauseMs = 200;
     while (!this.stopped) {
       try {
-        const answer = (await this.tailRedis.xread('COUNT', READ_BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.deps.readModels.keys.changes, this.lastDeliveredId));
+        const answer = await this.tailRedis.xread('COUNT', READ_BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.deps.readModels.keys.changes, this.lastDeliveredId);
         pauseMs = 200;
         for (const [, entries] of answer ?? []) {
           for (const [id, fields] of entries) {

@@ -115,13 +115,7 @@ function fold(recorded: StreamEvents): KnownSequence {
 const allocators = new WeakMap<EventStore, Map<string, SequenceAllocator>>();
 
 /** Allocates (or finds again) the readable number of a loan or withdrawal; numbering restarts each year (Manila time). */
-export async function allocateNumber(
-  store: EventStore,
-  kind: 'LN' | 'WD',
-  ownerId: string,
-  now: Date,
-  metadata: EventMetadata,
-): Promise<string> {
+export async function allocateNumber(store: EventStore, kind: 'LN' | 'WD', ownerId: string, now: Date, metadata: EventMetadata): Promise<string> {
   const year = new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
   const sequence = `${kind === 'LN' ? 'loan' : 'withdrawal'}-numbers-${year}`;
   let bySequence = allocators.get(store);

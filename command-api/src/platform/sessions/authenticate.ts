@@ -37,9 +37,7 @@ async function callerFor(claims: VerifiedClaims, tokens: TokenService, readModel
   }
   if (record.tokenVersion !== claims.tv) throw unauthorized();
   if (!allowed.includes(record.role)) {
-    throw record.role === 'borrower'
-      ? new ApiError(403, 'ACCESS_DENIED', MESSAGES.accessDenied)
-      : new ApiError(403, 'FORBIDDEN', 'This is only for borrower accounts');
+    throw record.role === 'borrower' ? new ApiError(403, 'ACCESS_DENIED', MESSAGES.accessDenied) : new ApiError(403, 'FORBIDDEN', 'This is only for borrower accounts');
   }
   return { id: claims.sub, role: record.role, tokenId: claims.jti, tokenExpiresAt: claims.exp * 1000, tokenVersion: claims.tv };
 }
@@ -47,7 +45,7 @@ async function callerFor(claims: VerifiedClaims, tokens: TokenService, readModel
 /** Checks the bearer token and then the account, on every request; the caller is `ctx.state.caller`. */
 export function authenticate(tokens: TokenService, readModels: ReadModelStore, allowed: Role[]) {
   return async (ctx: Context, next: Next) => {
-    ctx.state.caller = await callerFor(claimsOf(ctx, tokens), tokens, readModels, allowed) satisfies Caller;
+    ctx.state.caller = (await callerFor(claimsOf(ctx, tokens), tokens, readModels, allowed)) satisfies Caller;
     await next();
   };
 }

@@ -131,18 +131,7 @@ export class LoginThrottle {
   async succeeded(account: string, ip: string, now: number): Promise<void> {
     const address = throttleAddress(ip);
     const t = LOGIN_THROTTLE;
-    await this.redis.eval(
-      ATTEMPT_SUCCEEDED_SCRIPT,
-      4,
-      ...this.keys(account, address),
-      now,
-      address,
-      t.knownAddressMs,
-      t.accountLeakMs,
-      t.accountCapacity,
-      t.addressLeakMs,
-      t.addressCapacity,
-    );
+    await this.redis.eval(ATTEMPT_SUCCEEDED_SCRIPT, 4, ...this.keys(account, address), now, address, t.knownAddressMs, t.accountLeakMs, t.accountCapacity, t.addressLeakMs, t.addressCapacity);
   }
 }
 

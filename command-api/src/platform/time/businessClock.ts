@@ -42,12 +42,7 @@ export class BusinessClock {
   async moveTo(date: BusinessDate): Promise<BusinessDate> {
     if (!this.movable) throw new Error('the business date follows the clock in production');
     // Only a later date replaces the one stored, so two callers racing end on the later of the two.
-    await this.redis.eval(
-      "local current = redis.call('GET', KEYS[1]); if (not current) or ARGV[1] > current then redis.call('SET', KEYS[1], ARGV[1]) end; return 1",
-      1,
-      this.overrideKey,
-      date,
-    );
+    await this.redis.eval("local current = redis.call('GET', KEYS[1]); if (not current) or ARGV[1] > current then redis.call('SET', KEYS[1], ARGV[1]) end; return 1", 1, this.overrideKey, date);
     return this.today();
   }
 }

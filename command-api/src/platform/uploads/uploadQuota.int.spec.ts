@@ -15,7 +15,7 @@ afterAll(async () => {
 const MB = 1024 * 1024;
 
 describe('daily upload quota (real Redis)', () => {
-  it('refuses the upload that would pass the day\'s bytes, with the seconds to the next UTC midnight', async () => {
+  it("refuses the upload that would pass the day's bytes, with the seconds to the next UTC midnight", async () => {
     const memberId = randomUUID();
     const now = new Date('2026-11-25T22:00:00.000Z');
     await quota.take(memberId, 30 * MB, now);
@@ -26,7 +26,7 @@ describe('daily upload quota (real Redis)', () => {
     await quota.take(memberId, 8 * MB, new Date('2026-11-26T00:00:01.000Z'));
   });
 
-  it('refuses the file past the day\'s count, whatever its size, and counts each member apart', async () => {
+  it("refuses the file past the day's count, whatever its size, and counts each member apart", async () => {
     const memberId = randomUUID();
     const now = new Date();
     for (let i = 0; i < UPLOAD_QUOTA.filesPerDay; i++) await quota.take(memberId, 1000, now);

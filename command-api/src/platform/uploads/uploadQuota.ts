@@ -34,11 +34,8 @@ export class UploadQuota {
     if (answer === 1) return;
     const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     const retryAfterSeconds = Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
-    throw new ApiError(
-      429,
-      'UPLOAD_QUOTA_REACHED',
-      `You have uploaded as much as a day allows (${UPLOAD_QUOTA.filesPerDay} images, ${UPLOAD_QUOTA.bytesPerDay / 1024 / 1024} MB). Please try again tomorrow.`,
-      { retryAfterSeconds },
-    );
+    throw new ApiError(429, 'UPLOAD_QUOTA_REACHED', `You have uploaded as much as a day allows (${UPLOAD_QUOTA.filesPerDay} images, ${UPLOAD_QUOTA.bytesPerDay / 1024 / 1024} MB). Please try again tomorrow.`, {
+      retryAfterSeconds,
+    });
   }
 }

@@ -4,7 +4,7 @@ import { reminderText } from './reminderText.js';
 import { isReminderHour } from './sendReminders.js';
 
 describe('repayment reminders', () => {
-  it('name the amount, the due date and the product\'s own ways to pay, and pass the no-money-request filter staff texts must pass', () => {
+  it("name the amount, the due date and the product's own ways to pay, and pass the no-money-request filter staff texts must pass", () => {
     for (const reason of ['before_due', 'due_today', 'overdue'] as const) {
       const { title, message } = reminderText(reason, 'LN-2026-000123', 3, 1_300_000, '2026-05-15');
       expect(message).toContain('₱13,000.00');

@@ -50,13 +50,7 @@ export async function sendReminders(deps: ReminderDeps, today: BusinessDate, now
       for (const reminder of due) {
         const notificationId = reminderNotificationId(loan.id, reminder.instalment, reminder.reason);
         const { title, message } = reminderText(reminder.reason, loan.loanNumber, reminder.instalment, reminder.amountCentavos, reminder.dueDate);
-        const result = await handleCommand(
-          deps.store,
-          streams.loan(loan.id),
-          loanDecider,
-          { type: 'RecordReminder', loanId: loan.id, ...reminder, notificationId, title, message, now: now.toISOString() },
-          metadata,
-        );
+        const result = await handleCommand(deps.store, streams.loan(loan.id), loanDecider, { type: 'RecordReminder', loanId: loan.id, ...reminder, notificationId, title, message, now: now.toISOString() }, metadata);
         if (result.events.length === 0) continue;
         await deps.notificationQueue.add(JOB_NAMES.sendNotification, { notificationId, memberId: member.id, phone: member.phone, title, message }, notificationJobOptions(notificationId));
         sent += 1;

@@ -21,7 +21,11 @@ const optionalFullName = z
 const optionalPhone = z.preprocess((value) => (value === '' || value === null ? undefined : value), phoneField.optional());
 
 const emailField = (missing: string) =>
-  z.string({ error: missing }).trim().min(1, missing).pipe(z.email({ error: MESSAGES.emailInvalid }).max(200, MESSAGES.emailInvalid).toLowerCase());
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .pipe(z.email({ error: MESSAGES.emailInvalid }).max(200, MESSAGES.emailInvalid).toLowerCase());
 
 /**
  * POST /api/admin/create-admin (spec §7): the new admin signs in with the email (or the phone).
@@ -36,17 +40,16 @@ export const createAdminBody = z.object({
 });
 
 /** PATCH /api/admin/users/:id (spec §7 "admin edit"): whatever is sent changes. */
-export const updateAdminBody = z.object({
-  email: z.preprocess((value) => (value === '' || value === null ? undefined : value), emailField(MESSAGES.emailInvalid).optional()),
-  password: z.preprocess(
-    (value) => (value === null ? undefined : value),
-    z.string({ error: ADMIN_ACCOUNT_MESSAGES.passwordEmpty }).min(1, ADMIN_ACCOUNT_MESSAGES.passwordEmpty).pipe(passwordField).optional(),
-  ),
-  fullName: optionalFullName,
-  phone: optionalPhone,
-  role: z.enum(adminRoleSchema.options, { error: 'Role must be admin, superadmin or auditor' }).optional(),
-}).superRefine((input, ctx) => {
-  if ([input.email, input.password, input.fullName, input.phone, input.role].every((value) => value === undefined)) {
-    ctx.addIssue({ code: 'custom', path: [], message: ADMIN_ACCOUNT_MESSAGES.nothingToChange });
-  }
-});
+export const updateAdminBody = z
+  .object({
+    email: z.preprocess((value) => (value === '' || value === null ? undefined : value), emailField(MESSAGES.emailInvalid).optional()),
+    password: z.preprocess((value) => (value === null ? undefined : value), z.string({ error: ADMIN_ACCOUNT_MESSAGES.passwordEmpty }).min(1, ADMIN_ACCOUNT_MESSAGES.passwordEmpty).pipe(passwordField).optional()),
+    fullName: optionalFullName,
+    phone: optionalPhone,
+    role: z.enum(adminRoleSchema.options, { error: 'Role must be admin, superadmin or auditor' }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if ([input.email, input.password, input.fullName, input.phone, input.role].every((value) => value === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [], message: ADMIN_ACCOUNT_MESSAGES.nothingToChange });
+    }
+  });

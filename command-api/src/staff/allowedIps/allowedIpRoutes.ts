@@ -44,39 +44,45 @@ export function allowedIpRoutes(deps: ApiDeps): Router {
   router.use(adminAccess(deps), mainAdminOnly('manage the allowed IP addresses'));
   const answer = () => readAllowedIps(deps);
 
-  router.get('/', endpoint({ summary: 'The addresses that may reach the management panel (main admin only)', answer: z.array(answers.allowedIpAnswer) }, async (ctx) => {
-    ctx.body = await answer();
-  }));
+  router.get(
+    '/',
+    endpoint({ summary: 'The addresses that may reach the management panel (main admin only)', answer: z.array(answers.allowedIpAnswer) }, async (ctx) => {
+      ctx.body = await answer();
+    }),
+  );
 
   /** Refused (409) when the new list would no longer include the address the main admin is calling from. */
-  router.post('/', endpoint({ summary: 'Allow an address or range (never locking out the caller)', body: allowedIpBody, status: 201, answer: answers.allowedIpAnswer, refusals: ['409 ALLOWED_IP_EXISTS', '409'] }, async (ctx, { body: input }) => {
-    const adminId = callerOf(ctx).id;
-    const ruleId = randomUUID();
-    const result = await handleCommand(
-      deps.store,
-      streams.allowedIps,
-      allowedIpsDecider,
-      { type: 'AddAllowedIp', ruleId, ipAddress: input.ipAddress, description: input.description, callerAddress: ctx.ip, now: deps.now().toISOString() },
-      metadataOf(ctx, adminId),
-    );
-    ctx.status = 201;
-    const rules = await readAfterWrite(ctx, deps.progress, result.position, answer);
-    ctx.body = rules.find((rule) => rule.id === ruleId) ?? { id: ruleId, ipAddress: input.ipAddress, description: input.description };
-  }));
+  router.post(
+    '/',
+    endpoint(
+      { summary: 'Allow an address or range (never locking out the caller)', body: allowedIpBody, status: 201, answer: answers.allowedIpAnswer, refusals: ['409 ALLOWED_IP_EXISTS', '409'] },
+      async (ctx, { body: input }) => {
+        const adminId = callerOf(ctx).id;
+        const ruleId = randomUUID();
+        const result = await handleCommand(
+          deps.store,
+          streams.allowedIps,
+          allowedIpsDecider,
+          { type: 'AddAllowedIp', ruleId, ipAddress: input.ipAddress, description: input.description, callerAddress: ctx.ip, now: deps.now().toISOString() },
+          metadataOf(ctx, adminId),
+        );
+        ctx.status = 201;
+        const rules = await readAfterWrite(ctx, deps.progress, result.position, answer);
+        ctx.body = rules.find((rule) => rule.id === ruleId) ?? { id: ruleId, ipAddress: input.ipAddress, description: input.description };
+      },
+    ),
+  );
 
-  router.delete('/:id', endpoint({ summary: 'Remove an allowed address (never locking out the caller)', answer: answers.deleted, refusals: ['404 ALLOWED_IP_NOT_FOUND', '409'] }, async (ctx) => {
-    const ruleId = String(ctx.params.id ?? '');
-    if (!z.uuid().safeParse(ruleId).success) throw new ApiError(404, 'ALLOWED_IP_NOT_FOUND', 'This address is not on the allow-list.');
-    const result = await handleCommand(
-      deps.store,
-      streams.allowedIps,
-      allowedIpsDecider,
-      { type: 'RemoveAllowedIp', ruleId, callerAddress: ctx.ip, now: deps.now().toISOString() },
-      metadataOf(ctx, callerOf(ctx).id),
-    );
-    await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
-    ctx.body = { success: true, id: ruleId };
-  }));
+  router.delete(
+    '/:id',
+    endpoint({ summary: 'Remove an allowed address (never locking out the caller)', answer: answers.deleted, refusals: ['404 ALLOWED_IP_NOT_FOUND', '409'] }, async (ctx) => {
+      const ruleId = String(ctx.params.id ?? '');
+      if (!z.uuid().safeParse(ruleId).success) throw new ApiError(404, 'ALLOWED_IP_NOT_FOUND', 'This address is not on the allow-list.');
+      const result = await handleCommand(deps.store, streams.allowedIps, allowedIpsDecider, { type: 'RemoveAllowedIp', ruleId, callerAddress: ctx.ip, now: deps.now().toISOString() }, metadataOf(ctx, callerOf(ctx).id));
+      await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
+      ctx.body = { success: true, id: ruleId };
+    }),
+  );
 
   return router;
 }

@@ -17,18 +17,19 @@ export interface AllowedIpsState {
 
 export type AllowedIpCommand =
   /** `ipAddress` is canonical (parseAddressRule); `callerAddress` is where the superadmin is now. */
-  | { type: 'AddAllowedIp'; ruleId: string; ipAddress: string; description: string; callerAddress: string; now: string }
-  | { type: 'RemoveAllowedIp'; ruleId: string; callerAddress: string; now: string };
+  { type: 'AddAllowedIp'; ruleId: string; ipAddress: string; description: string; callerAddress: string; now: string } | { type: 'RemoveAllowedIp'; ruleId: string; callerAddress: string; now: string };
 
 /** Refuses a rule set that would shut out the admin changing it: they could never undo the mistake. */
 function assertCallerStaysIn(rules: AllowedIpRule[], callerAddress: string): void {
-  if (rules.length === 0 || rulesCover(rules.map((rule) => rule.ipAddress), callerAddress)) return;
-  throw new DomainError(
-    409,
-    'SELF_LOCKOUT',
-    `This would lock you out: your current address (${callerAddress}) would no longer be allowed. Add a rule that covers it first.`,
-    { clientAddress: callerAddress },
-  );
+  if (
+    rules.length === 0 ||
+    rulesCover(
+      rules.map((rule) => rule.ipAddress),
+      callerAddress,
+    )
+  )
+    return;
+  throw new DomainError(409, 'SELF_LOCKOUT', `This would lock you out: your current address (${callerAddress}) would no longer be allowed. Add a rule that covers it first.`, { clientAddress: callerAddress });
 }
 
 export const allowedIpsDecider: Decider<AllowedIpsState, AllowedIpCommand, AllowedIpEvent> = {

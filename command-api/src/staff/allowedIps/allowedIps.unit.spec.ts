@@ -10,16 +10,24 @@ const add = (ruleId: string, ipAddress: string, callerAddress: string) => ({ typ
 
 describe('IP allow-list decider', () => {
   it('adds a first rule that covers the caller', () => {
-    given(allowedIpsDecider, []).when(add(office, '203.0.113.0/24', '203.0.113.9')).then([added(office, '203.0.113.0/24')]);
+    given(allowedIpsDecider, [])
+      .when(add(office, '203.0.113.0/24', '203.0.113.9'))
+      .then([added(office, '203.0.113.0/24')]);
   });
 
   it('refuses a rule set that would lock the caller out', () => {
-    given(allowedIpsDecider, []).when(add(office, '203.0.113.0/24', '198.51.100.7')).thenThrows('SELF_LOCKOUT');
+    given(allowedIpsDecider, [])
+      .when(add(office, '203.0.113.0/24', '198.51.100.7'))
+      .thenThrows('SELF_LOCKOUT');
   });
 
   it('adds further rules freely while the caller stays covered, but never the same address twice', () => {
-    given(allowedIpsDecider, [added(office, '203.0.113.0/24')]).when(add(home, '198.51.100.7', '203.0.113.9')).then([added(home, '198.51.100.7')]);
-    given(allowedIpsDecider, [added(office, '203.0.113.0/24')]).when(add(home, '203.0.113.0/24', '203.0.113.9')).thenThrows('ALLOWED_IP_EXISTS');
+    given(allowedIpsDecider, [added(office, '203.0.113.0/24')])
+      .when(add(home, '198.51.100.7', '203.0.113.9'))
+      .then([added(home, '198.51.100.7')]);
+    given(allowedIpsDecider, [added(office, '203.0.113.0/24')])
+      .when(add(home, '203.0.113.0/24', '203.0.113.9'))
+      .thenThrows('ALLOWED_IP_EXISTS');
   });
 
   it('removes a rule unless that leaves the caller outside a non-empty list; emptying the list is fine', () => {

@@ -37,19 +37,7 @@ export function withdrawalsCsvFileName(now: Date): string {
   return `withdrawals-${formatCalendarDate(manilaDateOf(now.toISOString()))}.csv`;
 }
 
-export const WITHDRAWAL_CSV_COLUMNS = [
-  'Withdrawal number',
-  'Member',
-  'Phone',
-  'Email',
-  'Amount (PHP)',
-  'Bank',
-  'Account number',
-  'Status',
-  'Reason',
-  'Requested at (Manila)',
-  'Processed at (Manila)',
-] as const;
+export const WITHDRAWAL_CSV_COLUMNS = ['Withdrawal number', 'Member', 'Phone', 'Email', 'Amount (PHP)', 'Bank', 'Account number', 'Status', 'Reason', 'Requested at (Manila)', 'Processed at (Manila)'] as const;
 
 /** The spec's 'Export Report': one row per withdrawal, UTF-8 with a byte-order mark so spreadsheets read ₱ and ñ right. */
 export function withdrawalsCsv(rows: { withdrawal: WithdrawalDoc; member: MemberDoc | null }[]): string {

@@ -29,13 +29,14 @@ describe('withdrawal CSV', () => {
       version: 1,
     };
     const member = { fullName: 'Maria Santos', phone: '+639171234567', email: null } as MemberDoc;
-    const csv = withdrawalsCsv([{ withdrawal, member }, { withdrawal, member: null }]);
+    const csv = withdrawalsCsv([
+      { withdrawal, member },
+      { withdrawal, member: null },
+    ]);
     expect(csv.startsWith('\uFEFF"Withdrawal number"')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(4);
-    expect(lines[1]).toBe(
-      '"WD-2026-000001","Maria Santos","=""+639171234567""","","2500.50","BPI","=""1234567890""","rejected","Name mismatch","2026-11-22T16:00:00+08:00","2026-11-22T17:00:00+08:00"',
-    );
+    expect(lines[1]).toBe('"WD-2026-000001","Maria Santos","=""+639171234567""","","2500.50","BPI","=""1234567890""","rejected","Name mismatch","2026-11-22T16:00:00+08:00","2026-11-22T17:00:00+08:00"');
     expect(lines[2]).toContain('"WD-2026-000001","","",""');
     expect(lines[3]).toBe('');
   });

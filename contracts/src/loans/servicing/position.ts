@@ -249,8 +249,7 @@ export function loanPosition(account: LoanAccount, asOf: BusinessDate = position
     };
   });
 
-  const sum = (pick: (line: InstalmentPosition) => number, only: (line: InstalmentPosition) => boolean = () => true) =>
-    instalments.filter(only).reduce((total, line) => total + pick(line), 0);
+  const sum = (pick: (line: InstalmentPosition) => number, only: (line: InstalmentPosition) => boolean = () => true) => instalments.filter(only).reduce((total, line) => total + pick(line), 0);
   const owed = (interestOf: (line: InstalmentPosition) => boolean): OwedCentavos => {
     const principalCentavos = sum((line) => line.unpaidPrincipalCentavos);
     const interestCentavos = sum((line) => line.unpaidInterestCentavos, interestOf);

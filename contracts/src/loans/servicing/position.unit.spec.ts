@@ -140,7 +140,18 @@ describe('given the reminders of a loan', () => {
     expect(remindersDue(foldAccount([opened(), repaid(INSTALMENT, '2026-03-10')]), '2026-03-15')).toEqual([]);
     const sent = evolveLoanAccount(account, {
       type: 'RepaymentReminderSent',
-      data: { loanId: LOAN_ID, memberId: MEMBER_ID, instalment: 1, reason: 'before_due', dueDate: '2026-03-15', amountCentavos: INSTALMENT, notificationId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21', title: 'Instalment 1 due soon', message: 'Instalment 1 is due on 15 March 2026.', sentAt: '2026-03-12T01:00:00.000Z' },
+      data: {
+        loanId: LOAN_ID,
+        memberId: MEMBER_ID,
+        instalment: 1,
+        reason: 'before_due',
+        dueDate: '2026-03-15',
+        amountCentavos: INSTALMENT,
+        notificationId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21',
+        title: 'Instalment 1 due soon',
+        message: 'Instalment 1 is due on 15 March 2026.',
+        sentAt: '2026-03-12T01:00:00.000Z',
+      },
     })!;
     expect(remindersDue(sent, '2026-03-13')).toEqual([]);
   });

@@ -56,11 +56,7 @@ export interface FakeRecord {
 }
 
 /** What an append meets instead of an answer. `written`: whether the server wrote the events anyway. */
-export type AppendFault =
-  | { kind: 'server-timeout'; written: boolean }
-  | { kind: 'connection-lost'; written: boolean }
-  | { kind: 'server-cancel'; written: boolean }
-  | { kind: 'silence'; written: boolean };
+export type AppendFault = { kind: 'server-timeout'; written: boolean } | { kind: 'connection-lost'; written: boolean } | { kind: 'server-cancel'; written: boolean } | { kind: 'silence'; written: boolean };
 
 export class FakeRead extends PassThrough implements EsdbRead {
   cancelled = false;
@@ -86,9 +82,7 @@ export class FakeSubscription extends PassThrough implements EsdbSubscription {
 /** The server's refusal as the client passes it on: gRPC's ServiceError, wrapped in an UnknownError. */
 const INVALID_POSITION = () =>
   new UnknownError(
-    Object.assign(new Error('3 INVALID_ARGUMENT: Trying to read from an invalid position.'), { code: 3, details: 'Trying to read from an invalid position.' }) as unknown as ConstructorParameters<
-      typeof UnknownError
-    >[0],
+    Object.assign(new Error('3 INVALID_ARGUMENT: Trying to read from an invalid position.'), { code: 3, details: 'Trying to read from an invalid position.' }) as unknown as ConstructorParameters<typeof UnknownError>[0],
   );
 
 export class FakeEsdbClient implements EsdbClient {
@@ -180,8 +174,7 @@ export class FakeEsdbClient implements EsdbClient {
     const current = existing.length === 0 ? -1n : existing[existing.length - 1].revision;
     const ids = events.map((event) => event.id);
     const sameAt = (from: number) => ids.every((id, i) => existing[from + i]?.id === id);
-    const conflict = () =>
-      new WrongExpectedVersionError(undefined, { streamName: stream, expected: expected === ANY ? 'any' : expected, current: current < 0n ? 'no_stream' : current });
+    const conflict = () => new WrongExpectedVersionError(undefined, { streamName: stream, expected: expected === ANY ? 'any' : expected, current: current < 0n ? 'no_stream' : current });
     const repeat = (from: number): AppendResult => ({ success: true, nextExpectedRevision: BigInt(from + ids.length - 1), position: undefined });
     if (expected === ANY) {
       const at = existing.findIndex((record) => record.id === ids[0]);

@@ -39,7 +39,12 @@ describe('the Approvals page', () => {
     localStorage.setItem('token', tokenOf(me));
     routeFetch({
       '/api/admin/approvals?status=pending&page=1&pageSize=10': () =>
-        jsonResponse({ items: [approval('11111111-1111-4111-8111-111111111111', me, 'Andres Maker', 'Rosario Dizon'), approval('22222222-2222-4222-8222-222222222222', colleague, 'Lorna Checker', 'Imelda Cruz')], total: 2, page: 1, pageSize: 10 }),
+        jsonResponse({
+          items: [approval('11111111-1111-4111-8111-111111111111', me, 'Andres Maker', 'Rosario Dizon'), approval('22222222-2222-4222-8222-222222222222', colleague, 'Lorna Checker', 'Imelda Cruz')],
+          total: 2,
+          page: 1,
+          pageSize: 10,
+        }),
     });
     render(
       <MemoryRouter>

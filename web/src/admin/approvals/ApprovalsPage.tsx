@@ -110,11 +110,7 @@ export function ApprovalsPage() {
         <Space direction="vertical" size={2}>
           <Tag color={STATUS_COLOURS[approval.status]}>{statusLabel(approval.status)}</Tag>
           {outcomeTag(approval)}
-          {approval.decidedBy && (
-            <Typography.Text type="secondary">
-              by {approval.decidedBy.id === me ? 'you' : (approval.decidedBy.name ?? 'an admin')}
-            </Typography.Text>
-          )}
+          {approval.decidedBy && <Typography.Text type="secondary">by {approval.decidedBy.id === me ? 'you' : (approval.decidedBy.name ?? 'an admin')}</Typography.Text>}
           {approval.rejectionReason && <Typography.Text type="secondary">{approval.rejectionReason}</Typography.Text>}
         </Space>
       ),
@@ -162,8 +158,7 @@ export function ApprovalsPage() {
     <>
       <PageHeader title="Approvals" />
       <Typography.Paragraph type="secondary">
-        Money-moving and identity-changing commands wait here for a second admin (four eyes). Nothing happens until a different admin approves; a request not decided
-        within 24 hours expires.
+        Money-moving and identity-changing commands wait here for a second admin (four eyes). Nothing happens until a different admin approves; a request not decided within 24 hours expires.
       </Typography.Paragraph>
       <div className="admin-toolbar">
         <Select aria-label="Status filter" value={filters.status} style={{ width: 160 }} onChange={filters.setStatus} options={[{ value: 'all', label: 'All' }, ...statusOptions(STATUSES)]} />
@@ -198,7 +193,17 @@ function RejectDialog({ approval, onClose, onRejected }: { approval: ApprovalAns
     <Modal open={approval !== null} title="Reject request" okText="Reject" okButtonProps={{ danger: true }} confirmLoading={saving} onOk={() => void submit()} onCancel={onClose} destroyOnHidden>
       <Typography.Paragraph>{approval?.summary}</Typography.Paragraph>
       <Form form={form} layout="vertical" requiredMark={false}>
-        <Form.Item name="reason" label="Reason" rules={[{ validator: async (_rule, value: unknown) => { if (typeof value !== 'string' || value.trim().length < 5) throw new Error('Give a reason of at least 5 characters'); } }]}>
+        <Form.Item
+          name="reason"
+          label="Reason"
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (typeof value !== 'string' || value.trim().length < 5) throw new Error('Give a reason of at least 5 characters');
+              },
+            },
+          ]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>

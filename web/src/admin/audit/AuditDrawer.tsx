@@ -44,7 +44,14 @@ export function AuditDrawer({ subject, onClose }: { subject: AuditSubject | null
   return (
     // The events scroll in a region of their own that takes keyboard focus (the drawer's body would
     // scroll with no way to reach it from the keyboard: axe-core's scrollable-region-focusable).
-    <Drawer open={subject !== null} onClose={onClose} title={subject ? `Audit trail: ${subject.title}` : ''} size="large" destroyOnHidden styles={{ body: { overflow: 'hidden', display: 'flex', flexDirection: 'column' } }}>
+    <Drawer
+      open={subject !== null}
+      onClose={onClose}
+      title={subject ? `Audit trail: ${subject.title}` : ''}
+      size="large"
+      destroyOnHidden
+      styles={{ body: { overflow: 'hidden', display: 'flex', flexDirection: 'column' } }}
+    >
       <div className="admin-audit-events" tabIndex={0} role="region" aria-label="Recorded events">
         {events === null ? (
           <Spin />
@@ -61,8 +68,7 @@ export function AuditDrawer({ subject, onClose }: { subject: AuditSubject | null
                     <Typography.Text strong>{eventTypeLabel(event.type)}</Typography.Text>
                     <div>
                       <Typography.Text type="secondary">
-                        <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time> · by {actorLabel(event, subject?.memberId ?? null, adminNames)} · IP{' '}
-                        {event.metadata.ip ?? 'unknown'}
+                        <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time> · by {actorLabel(event, subject?.memberId ?? null, adminNames)} · IP {event.metadata.ip ?? 'unknown'}
                       </Typography.Text>
                     </div>
                     {lines.length > 0 && <pre className="admin-audit-data">{lines.join('\n')}</pre>}

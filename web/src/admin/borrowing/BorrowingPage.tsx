@@ -116,7 +116,9 @@ export function BorrowingPage() {
       key: 'loanNumber',
       render: (_, loan) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{loan.loanNumber}</Typography.Text>
+          <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+            {loan.loanNumber}
+          </Typography.Text>
           <Typography.Text type="secondary">{formatDate(loan.createdAt)}</Typography.Text>
         </Space>
       ),
@@ -137,7 +139,16 @@ export function BorrowingPage() {
       className: 'admin-nowrap',
       render: (_, loan) =>
         editingRow(loan) ? (
-          <InputNumber aria-label="Amount" min={80_000} max={4_000_000} step={10_000} value={draft!.amount} onChange={(value) => setDraft({ ...draft!, amount: typeof value === 'number' ? value : null })} style={{ width: 150 }} {...PESO_INPUT} />
+          <InputNumber
+            aria-label="Amount"
+            min={80_000}
+            max={4_000_000}
+            step={10_000}
+            value={draft!.amount}
+            onChange={(value) => setDraft({ ...draft!, amount: typeof value === 'number' ? value : null })}
+            style={{ width: 150 }}
+            {...PESO_INPUT}
+          />
         ) : (
           formatPesoAmount(loan.amount)
         ),
@@ -207,13 +218,7 @@ export function BorrowingPage() {
                   </Button>
                 )}
                 {isDeletable(loan.status) && (
-                  <ConfirmAction
-                    action="Delete"
-                    title="Delete loan"
-                    description={`Are you sure you want to delete loan ${loan.loanNumber}? This cannot be undone.`}
-                    onConfirm={() => remove(loan)}
-                    destructive
-                  />
+                  <ConfirmAction action="Delete" title="Delete loan" description={`Are you sure you want to delete loan ${loan.loanNumber}? This cannot be undone.`} onConfirm={() => remove(loan)} destructive />
                 )}
               </Space>
             )}

@@ -31,7 +31,12 @@ export function CustomStatusesDialog({ open, statuses, onClose, onChanged }: { o
 
   return (
     <Modal open={open} title="Loan statuses" footer={null} onCancel={onClose}>
-      <Typography.Paragraph type="secondary">Built in: {statuses?.builtIn.map((status) => <Tag key={status}>{status}</Tag>)}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Built in:{' '}
+        {statuses?.builtIn.map((status) => (
+          <Tag key={status}>{status}</Tag>
+        ))}
+      </Typography.Paragraph>
       <List
         size="small"
         bordered
@@ -40,14 +45,7 @@ export function CustomStatusesDialog({ open, statuses, onClose, onChanged }: { o
         renderItem={(status) => (
           <List.Item
             actions={[
-              <ConfirmAction
-                key="remove"
-                action="Remove"
-                title="Remove status"
-                description={`Are you sure you want to remove the status "${status}"?`}
-                onConfirm={() => remove(status)}
-                button={{ danger: true }}
-              />,
+              <ConfirmAction key="remove" action="Remove" title="Remove status" description={`Are you sure you want to remove the status "${status}"?`} onConfirm={() => remove(status)} button={{ danger: true }} />,
             ]}
           >
             {status}

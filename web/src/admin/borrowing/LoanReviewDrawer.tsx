@@ -82,9 +82,7 @@ export function LoanReviewDrawer({ loan, onClose, onHistory }: { loan: AdminLoan
                 <Typography.Title level={5}>Documents</Typography.Title>
                 <Image.PreviewGroup>
                   <Space wrap>
-                    {documents.map(([label, url]) =>
-                      url ? <Image key={label} src={url} alt={label} width={150} height={110} style={{ objectFit: 'cover' }} /> : <Tag key={label}>{label}: not uploaded</Tag>,
-                    )}
+                    {documents.map(([label, url]) => (url ? <Image key={label} src={url} alt={label} width={150} height={110} style={{ objectFit: 'cover' }} /> : <Tag key={label}>{label}: not uploaded</Tag>))}
                   </Space>
                 </Image.PreviewGroup>
               </div>

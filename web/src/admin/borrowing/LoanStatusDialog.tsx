@@ -11,17 +11,7 @@ interface StatusValues {
 }
 
 /** Spec §2 status-update dialog: only the legal next statuses, and a message that can go to the borrower as a notification. */
-export function LoanStatusDialog({
-  loan,
-  customStatuses,
-  onClose,
-  onChanged,
-}: {
-  loan: AdminLoanAnswer | null;
-  customStatuses: readonly string[];
-  onClose: () => void;
-  onChanged: (loan: AdminLoanAnswer) => void;
-}) {
+export function LoanStatusDialog({ loan, customStatuses, onClose, onChanged }: { loan: AdminLoanAnswer | null; customStatuses: readonly string[]; onClose: () => void; onChanged: (loan: AdminLoanAnswer) => void }) {
   const [form] = Form.useForm<StatusValues>();
   const [saving, setSaving] = useState(false);
   const options = loan ? nextLoanStatuses(loan.status, customStatuses) : [];
@@ -52,7 +42,16 @@ export function LoanStatusDialog({
   }
 
   return (
-    <Modal open={loan !== null} title={`Update status: ${loan?.loanNumber ?? ''}`} okText="Update status" onOk={() => void save()} okButtonProps={{ disabled: options.length === 0 }} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={loan !== null}
+      title={`Update status: ${loan?.loanNumber ?? ''}`}
+      okText="Update status"
+      onOk={() => void save()}
+      okButtonProps={{ disabled: options.length === 0 }}
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       {loan && (
         <Typography.Paragraph>
           {loan.member?.fullName ?? 'Closed account'} · currently <strong>{statusLabel(loan.status)}</strong>

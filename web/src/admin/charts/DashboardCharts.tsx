@@ -44,7 +44,19 @@ export default function DashboardCharts() {
         {series ? <Column data={series.loans} xField="day" yField="count" height={CHART_HEIGHT} axis={dayAxes(series.loans.length)} tooltip={{ items: [{ channel: 'y', name: 'Applications' }] }} /> : <Skeleton active />}
       </Card>
       <Card size="small" title="Withdrawal requests per day">
-        {series ? <Line data={series.withdrawals} xField="day" yField="count" height={CHART_HEIGHT} axis={dayAxes(series.withdrawals.length)} point={{ shapeField: 'circle' }} tooltip={{ items: [{ channel: 'y', name: 'Requests' }] }} /> : <Skeleton active />}
+        {series ? (
+          <Line
+            data={series.withdrawals}
+            xField="day"
+            yField="count"
+            height={CHART_HEIGHT}
+            axis={dayAxes(series.withdrawals.length)}
+            point={{ shapeField: 'circle' }}
+            tooltip={{ items: [{ channel: 'y', name: 'Requests' }] }}
+          />
+        ) : (
+          <Skeleton active />
+        )}
       </Card>
       <Card size="small" title="Loan amount by status">
         {!series ? (

@@ -28,7 +28,9 @@ export function chartSeries(answer: AdminDailyStatsAnswer): { loans: DaySeriesPo
   return {
     loans: answer.days.map((day) => ({ day: shortDay(day.date), count: day.loanApplications, amount: day.loanAmount })),
     withdrawals: answer.days.map((day) => ({ day: shortDay(day.date), count: day.withdrawals, amount: day.withdrawalAmount })),
-    byStatus: answer.loanAmountByStatus.filter((entry) => entry.count > 0 || entry.amount > 0).map((entry) => ({ status: statusLabel(entry.status), amount: entry.amount, count: entry.count, colour: loanStatusChartColour(entry.status) })),
+    byStatus: answer.loanAmountByStatus
+      .filter((entry) => entry.count > 0 || entry.amount > 0)
+      .map((entry) => ({ status: statusLabel(entry.status), amount: entry.amount, count: entry.count, colour: loanStatusChartColour(entry.status) })),
   };
 }
 

@@ -31,15 +31,7 @@ export function ListToolbar({
   return (
     <div className="admin-toolbar">
       <Input.Search aria-label={label} placeholder={placeholder} allowClear style={{ width }} onSearch={onSearch} />
-      {status && (
-        <Select
-          aria-label="Status filter"
-          value={status.value}
-          style={{ width: 160 }}
-          onChange={status.onChange}
-          options={[{ value: 'all', label: 'All' }, ...statusOptions(status.statuses)]}
-        />
-      )}
+      {status && <Select aria-label="Status filter" value={status.value} style={{ width: 160 }} onChange={status.onChange} options={[{ value: 'all', label: 'All' }, ...statusOptions(status.statuses)]} />}
     </div>
   );
 }

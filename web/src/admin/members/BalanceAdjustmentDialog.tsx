@@ -83,11 +83,27 @@ export function BalanceAdjustmentDialog({ member, onClose, onAdjusted }: { membe
         <Form.Item
           name="amount"
           label="Amount in pesos (negative to debit)"
-          rules={[{ validator: async (_rule, value: unknown) => { if (typeof value !== 'number' || value === 0 || !Number.isFinite(value)) throw new Error(ADJUSTMENT_MESSAGES.amount); } }]}
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (typeof value !== 'number' || value === 0 || !Number.isFinite(value)) throw new Error(ADJUSTMENT_MESSAGES.amount);
+              },
+            },
+          ]}
         >
           <InputNumber precision={2} step={100} style={{ width: '100%' }} placeholder="e.g. 500 or -250.50" {...PESO_INPUT} />
         </Form.Item>
-        <Form.Item name="reason" label="Reason" rules={[{ validator: async (_rule, value: unknown) => { if (typeof value !== 'string' || value.trim().length < 5) throw new Error(ADJUSTMENT_MESSAGES.reason); } }]}>
+        <Form.Item
+          name="reason"
+          label="Reason"
+          rules={[
+            {
+              validator: async (_rule, value: unknown) => {
+                if (typeof value !== 'string' || value.trim().length < 5) throw new Error(ADJUSTMENT_MESSAGES.reason);
+              },
+            },
+          ]}
+        >
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>

@@ -28,7 +28,7 @@ describe('the member edit dialog', () => {
     expect(requestOf(fetchMock).body).toEqual({ monthlySalary: 45500 });
   });
 
-  it("locks the phone for a plain admin and an existing bank account for everyone, saying why (issue 14)", async () => {
+  it('locks the phone for a plain admin and an existing bank account for everyone, saying why (issue 14)', async () => {
     provideBrowserApisAntdNeeds();
     const held = member({ bankName: 'BPI', bankAccountNumber: '1234567890' });
     routeFetch({});

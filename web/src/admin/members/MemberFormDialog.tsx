@@ -40,17 +40,7 @@ function initialValues(member: AdminMemberAnswer | null): FormValues {
  * the member (phone, password, name, email); the dialog then turns into the edit form, where the
  * rest of the profile, the status, the credit score (300–850) and the documents are set.
  */
-export function MemberFormDialog({
-  open,
-  member,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  member: AdminMemberAnswer | null;
-  onClose: () => void;
-  onSaved: (member: AdminMemberAnswer, created: boolean) => void;
-}) {
+export function MemberFormDialog({ open, member, onClose, onSaved }: { open: boolean; member: AdminMemberAnswer | null; onClose: () => void; onSaved: (member: AdminMemberAnswer, created: boolean) => void }) {
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
   const [current, setCurrent] = useState<AdminMemberAnswer | null>(member);
@@ -175,7 +165,14 @@ export function MemberFormDialog({
           return (
             <Space key={document.kind} direction="vertical" size={4}>
               <Typography.Text>
-                {document.label}: {url ? <a href={url} target="_blank" rel="noreferrer">view</a> : 'missing'}
+                {document.label}:{' '}
+                {url ? (
+                  <a href={url} target="_blank" rel="noreferrer">
+                    view
+                  </a>
+                ) : (
+                  'missing'
+                )}
               </Typography.Text>
               {current ? (
                 <Upload
@@ -190,9 +187,7 @@ export function MemberFormDialog({
                 </Upload>
               ) : (
                 // Spec §5: documents belong to a saved member.
-                <Button onClick={() => toast({ variant: 'destructive', title: 'Save member first', description: 'Documents can be added once the member is saved.' })}>
-                  Upload {document.label}
-                </Button>
+                <Button onClick={() => toast({ variant: 'destructive', title: 'Save member first', description: 'Documents can be added once the member is saved.' })}>Upload {document.label}</Button>
               )}
             </Space>
           );

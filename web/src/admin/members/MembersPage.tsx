@@ -125,13 +125,7 @@ export function MembersPage() {
                 onConfirm={() => toggleStatus(member)}
                 button={{ danger: verb === 'Deactivate' }}
               />
-              <ConfirmAction
-                action="Delete"
-                title="Delete member"
-                description={`Are you sure you want to delete ${member.fullName}? This cannot be undone.`}
-                onConfirm={() => remove(member)}
-                destructive
-              />
+              <ConfirmAction action="Delete" title="Delete member" description={`Are you sure you want to delete ${member.fullName}? This cannot be undone.`} onConfirm={() => remove(member)} destructive />
             </Space>
           </Space>
         );
@@ -176,12 +170,7 @@ export function MembersPage() {
         />
       </Space>
       <Table<AdminMemberAnswer> columns={columns} {...pagedTableProps(list, filters, { empty: 'No members found', counted: 'members' })} />
-      <MemberFormDialog
-        open={editing !== null}
-        member={editing?.member ?? null}
-        onClose={() => setEditing(null)}
-        onSaved={(member, created) => (created ? list.refetch() : list.replace(member))}
-      />
+      <MemberFormDialog open={editing !== null} member={editing?.member ?? null} onClose={() => setEditing(null)} onSaved={(member, created) => (created ? list.refetch() : list.replace(member))} />
       <PasswordResetDialog member={resetting} onClose={() => setResetting(null)} onReset={list.replace} />
       <BalanceAdjustmentDialog member={adjusting} onClose={() => setAdjusting(null)} onAdjusted={list.replace} />
       <MessageMemberDialog member={messaging} onClose={() => setMessaging(null)} />

@@ -180,20 +180,28 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
           <div>
             <Typography.Title level={5}>Schedule</Typography.Title>
             <Table
-            size="small"
-            rowKey="number"
-            pagination={false}
-            dataSource={loan.schedule}
-            columns={[
-              { title: '#', dataIndex: 'number' },
-              { title: 'Due', key: 'due', render: (_, row) => formatDate(row.dueDate) },
-              { title: 'Amount', key: 'amount', align: 'right', render: (_, row) => formatPesoAmount(row.amount) },
-              { title: 'Late charge', key: 'penalty', align: 'right', render: (_, row) => (row.penalty ? formatPesoAmount(row.penalty) : '—') },
-              { title: 'Paid', key: 'paid', align: 'right', render: (_, row) => formatPesoAmount(row.paid) },
-              { title: 'Status', key: 'status', render: (_, row) => <Tag color={INSTALMENT_COLOURS[row.status]}>{statusLabel(row.status)}{row.daysPastDue ? ` · ${row.daysPastDue} d` : ''}</Tag> },
-            ]}
-          />
-
+              size="small"
+              rowKey="number"
+              pagination={false}
+              dataSource={loan.schedule}
+              columns={[
+                { title: '#', dataIndex: 'number' },
+                { title: 'Due', key: 'due', render: (_, row) => formatDate(row.dueDate) },
+                { title: 'Amount', key: 'amount', align: 'right', render: (_, row) => formatPesoAmount(row.amount) },
+                { title: 'Late charge', key: 'penalty', align: 'right', render: (_, row) => (row.penalty ? formatPesoAmount(row.penalty) : '—') },
+                { title: 'Paid', key: 'paid', align: 'right', render: (_, row) => formatPesoAmount(row.paid) },
+                {
+                  title: 'Status',
+                  key: 'status',
+                  render: (_, row) => (
+                    <Tag color={INSTALMENT_COLOURS[row.status]}>
+                      {statusLabel(row.status)}
+                      {row.daysPastDue ? ` · ${row.daysPastDue} d` : ''}
+                    </Tag>
+                  ),
+                },
+              ]}
+            />
           </div>
         </Space>
       )}

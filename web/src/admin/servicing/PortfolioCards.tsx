@@ -25,7 +25,9 @@ export default function PortfolioCards() {
       </Card>
       <Card size="small">
         <Statistic title="Repaid this month" value={formatPesoAmount(portfolio.repaidThisMonth)} />
-        <span className="admin-muted">{portfolio.month} (business date {portfolio.asOf})</span>
+        <span className="admin-muted">
+          {portfolio.month} (business date {portfolio.asOf})
+        </span>
       </Card>
       <Card size="small" title="Outstanding by days past due" className="admin-portfolio__chart">
         <Column
@@ -34,7 +36,12 @@ export default function PortfolioCards() {
           yField="principal"
           height={150}
           axis={{ x: { title: false }, y: { title: false, labelFormatter: (value: number) => `₱${(value / 1000).toFixed(0)}k` } }}
-          tooltip={{ items: [{ channel: 'y', name: 'Outstanding', valueFormatter: (value: number) => formatPesoAmount(value) }, { field: 'loans', name: 'Loans' }] }}
+          tooltip={{
+            items: [
+              { channel: 'y', name: 'Outstanding', valueFormatter: (value: number) => formatPesoAmount(value) },
+              { field: 'loans', name: 'Loans' },
+            ],
+          }}
         />
       </Card>
     </div>

@@ -113,15 +113,7 @@ export function AdminAccounts() {
                 Edit
               </Button>
             )}
-            {admin.canDelete && (
-              <ConfirmAction
-                action="Delete"
-                title="Delete admin"
-                description={`Are you sure you want to delete the admin account ${admin.username}?`}
-                onConfirm={() => remove(admin)}
-                destructive
-              />
-            )}
+            {admin.canDelete && <ConfirmAction action="Delete" title="Delete admin" description={`Are you sure you want to delete the admin account ${admin.username}?`} onConfirm={() => remove(admin)} destructive />}
           </Space>
         ),
     },
@@ -140,7 +132,14 @@ export function AdminAccounts() {
           }}
         >
           <Input aria-label="Email" placeholder="Email" value={draft.email} onChange={(event) => setDraft({ ...draft, email: event.target.value })} style={{ width: 220 }} />
-          <Input.Password aria-label="Password" placeholder="Password" autoComplete="new-password" value={draft.password} onChange={(event) => setDraft({ ...draft, password: event.target.value })} style={{ width: 200 }} />
+          <Input.Password
+            aria-label="Password"
+            placeholder="Password"
+            autoComplete="new-password"
+            value={draft.password}
+            onChange={(event) => setDraft({ ...draft, password: event.target.value })}
+            style={{ width: 200 }}
+          />
           <Input aria-label="Full name" placeholder="Full name (optional)" value={draft.fullName} onChange={(event) => setDraft({ ...draft, fullName: event.target.value })} style={{ width: 200 }} />
           <Input aria-label="Phone" placeholder="Phone (optional)" value={draft.phone} onChange={(event) => setDraft({ ...draft, phone: event.target.value })} style={{ width: 170 }} />
           <Select

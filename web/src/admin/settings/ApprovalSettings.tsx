@@ -35,9 +35,7 @@ export function ApprovalSettingsCard() {
 
   return (
     <Card title="Four eyes (approvals)">
-      <Typography.Paragraph type="secondary">
-        The commands switched on here wait for a different admin's approval on the Approvals page before anything happens (segregation of duties).
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">The commands switched on here wait for a different admin's approval on the Approvals page before anything happens (segregation of duties).</Typography.Paragraph>
       <Form form={form} layout="horizontal" labelCol={{ span: 10 }} wrapperCol={{ span: 14 }} onFinish={(values) => void save(values)} style={{ maxWidth: 620 }} disabled={!loaded}>
         {APPROVAL_KINDS.map((kind) => (
           <Form.Item key={kind} name={['required', kind]} label={APPROVAL_KIND_LABELS[kind]} valuePropName="checked">

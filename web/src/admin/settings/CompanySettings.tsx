@@ -45,9 +45,7 @@ export function CompanySettings() {
 
   return (
     <Card title="Company">
-      {set === false && (
-        <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="The operator details are missing: borrowers see no lender name, SEC registration or Certificate of Authority number." />
-      )}
+      {set === false && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message="The operator details are missing: borrowers see no lender name, SEC registration or Certificate of Authority number." />}
       <Form form={form} layout="vertical" onFinish={(values) => void save(values)} style={{ maxWidth: 560 }}>
         {FIELDS.map((field) => (
           <Form.Item key={field.name} name={field.name} label={field.label} rules={[{ required: true, whitespace: true, message: 'Required' }]}>

@@ -54,9 +54,7 @@ export function IpRestrictions() {
 
   return (
     <Card title="IP Access Restrictions">
-      <Typography.Paragraph type="secondary">
-        When the list has entries, only those addresses (or ranges) reach the management panel. Your own address cannot be left out.
-      </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">When the list has entries, only those addresses (or ranges) reach the management panel. Your own address cannot be left out.</Typography.Paragraph>
       <form
         className="admin-toolbar"
         aria-label="Add IP address"

@@ -20,10 +20,7 @@ export function WithdrawalDetailDialog({ withdrawal, onClose, onDecided }: { wit
   async function decide(status: 'completed' | 'rejected') {
     if (!withdrawal) return;
     setBusy(status);
-    const body =
-      status === 'completed'
-        ? { status, processedAt: new Date().toISOString(), payoutReference: payoutReference.trim() || undefined }
-        : { status, reason: reason.trim() || undefined };
+    const body = status === 'completed' ? { status, processedAt: new Date().toISOString(), payoutReference: payoutReference.trim() || undefined } : { status, reason: reason.trim() || undefined };
     const answer = await attempt<AdminWithdrawalAnswer>('Update failed', `/api/admin/withdrawals/${withdrawal.id}`, { method: 'PUT', body });
     setBusy(null);
     if (!answer) return;

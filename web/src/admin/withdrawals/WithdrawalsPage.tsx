@@ -52,7 +52,15 @@ export function WithdrawalsPage() {
   }
 
   const columns: TableColumnsType<AdminWithdrawalAnswer> = [
-    { title: 'Withdrawal ID', key: 'number', render: (_, withdrawal) => <Typography.Text code style={{ whiteSpace: 'nowrap' }}>{withdrawal.withdrawalNumber}</Typography.Text> },
+    {
+      title: 'Withdrawal ID',
+      key: 'number',
+      render: (_, withdrawal) => (
+        <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+          {withdrawal.withdrawalNumber}
+        </Typography.Text>
+      ),
+    },
     {
       title: 'Member',
       key: 'member',

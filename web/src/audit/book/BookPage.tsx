@@ -89,7 +89,15 @@ function BookFigures({ book, asOf }: { book: Book; asOf: string }) {
       </Typography.Paragraph>
       <section className="audit-book__figures" aria-label="Figures">
         <Card size="small">
-          <Statistic title="Members" value={figures.members.total} suffix={<small>({figures.members.active} active, {figures.members.suspended} suspended)</small>} />
+          <Statistic
+            title="Members"
+            value={figures.members.total}
+            suffix={
+              <small>
+                ({figures.members.active} active, {figures.members.suspended} suspended)
+              </small>
+            }
+          />
         </Card>
         <Card size="small">
           <Statistic title="Outstanding principal" value={pesos(figures.loans.outstandingPrincipalCentavos)} />

@@ -132,12 +132,7 @@ export function LogPage() {
         </Space>
       </PageHeader>
       <Card size="small" className="audit-log__filters">
-        <Form
-          layout="inline"
-          aria-label="Filter the log"
-          onFinish={apply}
-          onReset={clear}
-        >
+        <Form layout="inline" aria-label="Filter the log" onFinish={apply} onReset={clear}>
           <Form.Item label="Stream">
             <Input aria-label="Stream" placeholder="member-…, loan-…" value={draft.stream} onChange={(event) => setDraft({ ...draft, stream: event.target.value })} style={{ width: 320 }} allowClear />
           </Form.Item>
@@ -181,9 +176,7 @@ export function LogPage() {
         <Typography.Text type="secondary">
           {events.length.toLocaleString('en-PH')} events shown{next !== null ? ', more after these' : ''}
         </Typography.Text>
-        {next !== null && !tail && (
-          <Button onClick={() => void read(next, false).catch((error: unknown) => failureToast('Failed to fetch the log', error))}>Load more</Button>
-        )}
+        {next !== null && !tail && <Button onClick={() => void read(next, false).catch((error: unknown) => failureToast('Failed to fetch the log', error))}>Load more</Button>}
       </div>
     </>
   );

@@ -63,11 +63,7 @@ export function StreamPage() {
 
   return (
     <>
-      <PageHeader title={`Stream ${stream}`}>
-        {memberId && storedStaffRole() === 'auditor' && (
-          <Button onClick={() => setUnmasking(true)}>Unmask member</Button>
-        )}
-      </PageHeader>
+      <PageHeader title={`Stream ${stream}`}>{memberId && storedStaffRole() === 'auditor' && <Button onClick={() => setUnmasking(true)}>Unmask member</Button>}</PageHeader>
       {missing ? (
         <Empty description={missing} />
       ) : !answer ? (
@@ -120,11 +116,7 @@ export function StreamPage() {
                 />
               )}
             </Card>
-            <Card
-              size="small"
-              title={current ? `State after ${eventTypeLabel(current.type)} (${formatDateTime(current.createdAt)})` : 'State before the first event'}
-              aria-label="State"
-            >
+            <Card size="small" title={current ? `State after ${eventTypeLabel(current.type)} (${formatDateTime(current.createdAt)})` : 'State before the first event'} aria-label="State">
               <Table<StateField>
                 rowKey="path"
                 size="small"

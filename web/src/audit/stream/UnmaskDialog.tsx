@@ -32,15 +32,7 @@ export function UnmaskDialog({ memberId, open, onClose, onUnmasked }: { memberId
   }
 
   return (
-    <Modal
-      open={open}
-      title="Unmask member"
-      onCancel={close}
-      onOk={shown ? close : () => void unmask()}
-      okText={shown ? 'Done' : 'Unmask'}
-      okButtonProps={{ disabled: !shown && !valid, loading: busy }}
-      destroyOnHidden
-    >
+    <Modal open={open} title="Unmask member" onCancel={close} onOk={shown ? close : () => void unmask()} okText={shown ? 'Done' : 'Unmask'} okButtonProps={{ disabled: !shown && !valid, loading: busy }} destroyOnHidden>
       {shown ? (
         <>
           <Typography.Paragraph>Shown to you until {formatDateTime(shown.unmaskedUntil)}; your reason is on the log.</Typography.Paragraph>

@@ -59,7 +59,11 @@ export function PhoneConfirmDialog({ open, onClose }: { open: boolean; onClose: 
     <Dialog
       open={open}
       title="Confirm your phone"
-      description={sent ? `We texted a 6-digit code to ${sent.sentTo}. It expires at ${new Date(sent.expiresAt).toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit' })}.` : 'We text a code to your number; typing it here proves the number is yours.'}
+      description={
+        sent
+          ? `We texted a 6-digit code to ${sent.sentTo}. It expires at ${new Date(sent.expiresAt).toLocaleTimeString('en-PH', { hour: 'numeric', minute: '2-digit' })}.`
+          : 'We text a code to your number; typing it here proves the number is yours.'
+      }
       onClose={close}
       closeButton
     >

@@ -22,7 +22,11 @@ function fill(scope: HTMLElement, label: string | RegExp, value: string) {
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 }
 
-const toastTitles = () => useToasts.getState().toasts.filter((shown) => shown.open).map((shown) => shown.title);
+const toastTitles = () =>
+  useToasts
+    .getState()
+    .toasts.filter((shown) => shown.open)
+    .map((shown) => shown.title);
 
 beforeEach(() => {
   useSession.setState({ user: null, loading: false });
@@ -109,10 +113,7 @@ describe('account security (profile)', () => {
 
   it('confirms the phone with the texted code, and the profile says so', async () => {
     signedIn(VERIFIED);
-    const fetchMock = mockFetch(
-      jsonResponse({ sentTo: '+63•••••4567', expiresAt: '2026-11-25T10:10:00.000Z' }, { status: 202 }),
-      jsonResponse(memberAnswer({ ...VERIFIED, phoneVerified: true, version: 20 })),
-    );
+    const fetchMock = mockFetch(jsonResponse({ sentTo: '+63•••••4567', expiresAt: '2026-11-25T10:10:00.000Z' }, { status: 202 }), jsonResponse(memberAnswer({ ...VERIFIED, phoneVerified: true, version: 20 })));
     renderApp('/profile');
     expect(screen.getByText(/One more step: confirm your phone number/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm phone' }));

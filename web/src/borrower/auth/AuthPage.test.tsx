@@ -38,7 +38,10 @@ function errorOf(label: string | RegExp): string | null {
 }
 
 function toastTitles() {
-  return useToasts.getState().toasts.filter((shown) => shown.open).map((shown) => shown.title);
+  return useToasts
+    .getState()
+    .toasts.filter((shown) => shown.open)
+    .map((shown) => shown.title);
 }
 
 async function fillRegistration() {
@@ -219,12 +222,7 @@ describe('registration form', () => {
   });
 
   it('opens the already-registered modal on 409, without a toast', async () => {
-    mockFetch(
-      jsonResponse(
-        { message: 'You already have an account, please login', code: 'ALREADY_REGISTERED', alreadyRegistered: true },
-        { status: 409 },
-      ),
-    );
+    mockFetch(jsonResponse({ message: 'You already have an account, please login', code: 'ALREADY_REGISTERED', alreadyRegistered: true }, { status: 409 }));
     renderApp('/app-login?register=true');
     await fillRegistration();
     proceed();
@@ -284,12 +282,7 @@ describe('registration form', () => {
   });
 
   it("shows the server's field messages beside the fields, and the failure as a toast", async () => {
-    mockFetch(
-      jsonResponse(
-        { message: 'Please check the highlighted fields', code: 'VALIDATION_FAILED', details: { fields: { email: 'Valid email is required' } } },
-        { status: 400 },
-      ),
-    );
+    mockFetch(jsonResponse({ message: 'Please check the highlighted fields', code: 'VALIDATION_FAILED', details: { fields: { email: 'Valid email is required' } } }, { status: 400 }));
     renderApp('/app-login?register=true');
     await fillRegistration();
     proceed();

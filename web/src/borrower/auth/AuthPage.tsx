@@ -11,16 +11,7 @@ import { useSession } from '../stores/session';
 
 // The privacy notice (RA 10173) is fetched with its own small chunk when the registration form opens.
 const RegistrationPrivacy = lazy(() => import('../privacy/RegistrationPrivacy').then((module) => ({ default: module.RegistrationPrivacy })));
-import {
-  EMPTY_AUTH_FORM,
-  FIELDS_OF,
-  onlyFormFields,
-  validateAuthForm,
-  type AuthField,
-  type AuthFieldErrors,
-  type AuthFormValues,
-  type AuthMode,
-} from './authValidation';
+import { EMPTY_AUTH_FORM, FIELDS_OF, onlyFormFields, validateAuthForm, type AuthField, type AuthFieldErrors, type AuthFormValues, type AuthMode } from './authValidation';
 
 export const SIGNED_IN_HOME = '/loan-app';
 /** Spec §9: the pause after a successful sign-in before the page reloads signed in. */
@@ -150,9 +141,7 @@ export function AuthPage() {
     <div className="auth">
       <div className="auth__card card">
         <h1 className="auth__title">{registering ? 'Create your account' : 'Welcome back'}</h1>
-        <p className="auth__subtitle">
-          {registering ? 'Register with your mobile number to apply for a loan.' : 'Sign in with your mobile number and password.'}
-        </p>
+        <p className="auth__subtitle">{registering ? 'Register with your mobile number to apply for a loan.' : 'Sign in with your mobile number and password.'}</p>
 
         <div className="segmented" role="group" aria-label="Choose sign in or register">
           <button type="button" className="segmented__option" aria-pressed={!registering} onClick={() => switchMode('signin')}>
@@ -165,26 +154,9 @@ export function AuthPage() {
 
         <form className="auth__form" noValidate onSubmit={(event) => void submit(event)} aria-label={registering ? 'Register' : 'Sign in'}>
           {registering && <FormField label="Full name" name="fullName" autoComplete="name" {...fieldProps('fullName')} />}
-          <FormField
-            label="Phone number"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="09171234567"
-            {...fieldProps('phone')}
-          />
-          {registering && (
-            <FormField label="Email" hint="(optional)" name="email" type="email" autoComplete="email" {...fieldProps('email')} />
-          )}
-          <FormField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete={registering ? 'new-password' : 'current-password'}
-            revealable
-            {...fieldProps('password')}
-          />
+          <FormField label="Phone number" name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="09171234567" {...fieldProps('phone')} />
+          {registering && <FormField label="Email" hint="(optional)" name="email" type="email" autoComplete="email" {...fieldProps('email')} />}
+          <FormField label="Password" name="password" type="password" autoComplete={registering ? 'new-password' : 'current-password'} revealable {...fieldProps('password')} />
           {registering && (
             <Suspense fallback={<p className="muted">Loading the privacy notice…</p>}>
               <RegistrationPrivacy

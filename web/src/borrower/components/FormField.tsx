@@ -44,14 +44,7 @@ export function FormField({ label, value, onValueChange, error, hint, inputRef, 
           className={className ? `field__input ${className}` : 'field__input'}
         />
         {revealable && (
-          <button
-            type="button"
-            className="field__reveal"
-            aria-label={revealed ? 'Hide password' : 'Show password'}
-            aria-controls={id}
-            aria-pressed={revealed}
-            onClick={() => setRevealed((shown) => !shown)}
-          >
+          <button type="button" className="field__reveal" aria-label={revealed ? 'Hide password' : 'Show password'} aria-controls={id} aria-pressed={revealed} onClick={() => setRevealed((shown) => !shown)}>
             {revealed ? <EyeOffIcon size={20} /> : <EyeIcon size={20} />}
           </button>
         )}
@@ -139,15 +132,7 @@ export function SelectField({ label, value, onValueChange, options, error, ...pr
   return (
     <FieldFrame label={label} error={error}>
       {({ id, describedBy }) => (
-        <select
-          {...props}
-          id={id}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className="field__input field__select"
-        >
+        <select {...props} id={id} value={value} onChange={(event) => onValueChange(event.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className="field__input field__select">
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

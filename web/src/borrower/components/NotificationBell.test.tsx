@@ -73,7 +73,11 @@ describe('the notification inbox (issue 17, item 5)', () => {
       await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, none unread'));
       expect(screen.queryByTestId('unread-count')).toBeNull();
       expect((within(inbox).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
-      expect(within(inbox).getAllByTestId('notification').every((item) => item.dataset.read === 'true')).toBe(true);
+      expect(
+        within(inbox)
+          .getAllByTestId('notification')
+          .every((item) => item.dataset.read === 'true'),
+      ).toBe(true);
     } finally {
       stop();
     }

@@ -23,15 +23,7 @@ export function TopBar() {
           <NotificationBell />
         </Suspense>
       )}
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={menuOpen}
-        aria-controls={menuOpen ? SIDE_MENU_ID : undefined}
-        onClick={() => setMenuOpen(true)}
-      >
+      <button type="button" className="icon-button" aria-label="Open menu" aria-haspopup="dialog" aria-expanded={menuOpen} aria-controls={menuOpen ? SIDE_MENU_ID : undefined} onClick={() => setMenuOpen(true)}>
         <MenuIcon />
       </button>
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />

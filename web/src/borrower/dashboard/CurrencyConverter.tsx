@@ -1,11 +1,4 @@
-import {
-  CONVERTER_CURRENCIES,
-  DEFAULT_CONVERTER_AMOUNT,
-  DEFAULT_CONVERTER_CURRENCY,
-  FALLBACK_RATES_PER_PESO,
-  type ConverterCurrency,
-  type RatesAnswer,
-} from '@honeylend/contracts';
+import { CONVERTER_CURRENCIES, DEFAULT_CONVERTER_AMOUNT, DEFAULT_CONVERTER_CURRENCY, FALLBACK_RATES_PER_PESO, type ConverterCurrency, type RatesAnswer } from '@honeylend/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../shared/api';
 import { formatDateTime } from '../../shared/money';
@@ -74,26 +67,12 @@ export function CurrencyConverter() {
         <h2 id="converter-title" className="card__title">
           Currency converter
         </h2>
-        <button
-          type="button"
-          className="icon-button icon-button--soft"
-          aria-label="Refresh rates"
-          onClick={() => void onRefresh()}
-          disabled={refreshing}
-          aria-busy={refreshing || undefined}
-        >
+        <button type="button" className="icon-button icon-button--soft" aria-label="Refresh rates" onClick={() => void onRefresh()} disabled={refreshing} aria-busy={refreshing || undefined}>
           <RefreshIcon size={20} />
         </button>
       </div>
       <div className="converter__inputs">
-        <FormField
-          label="Amount (PHP)"
-          name="converterAmount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onValueChange={(value) => setAmount(filterAmountInput(value))}
-        />
+        <FormField label="Amount (PHP)" name="converterAmount" inputMode="decimal" autoComplete="off" value={amount} onValueChange={(value) => setAmount(filterAmountInput(value))} />
         <SelectField label="Convert to" name="converterCurrency" value={currency} onValueChange={(value) => setCurrency(value as ConverterCurrency)} options={CURRENCY_OPTIONS} />
       </div>
       {answer ? (
@@ -111,9 +90,7 @@ export function CurrencyConverter() {
           </p>
           <TrendLine trend={trend} currency={currency} />
           <p className={`converter__source${indicative ? ' converter__source--indicative' : ''}`}>
-            {indicative
-              ? 'Indicative rates: live rates are unavailable right now.'
-              : `Live rates${answer.asOf ? `, updated ${formatDateTime(answer.asOf)}` : ''}.`}
+            {indicative ? 'Indicative rates: live rates are unavailable right now.' : `Live rates${answer.asOf ? `, updated ${formatDateTime(answer.asOf)}` : ''}.`}
           </p>
         </>
       ) : (

@@ -39,12 +39,27 @@ describe('rates and trend (design §7: real history only)', () => {
     expect(formatRate(56.2)).toBe('56.20');
   });
 
-  it("has no trend with fewer than two days, and compares the last two otherwise", () => {
+  it('has no trend with fewer than two days, and compares the last two otherwise', () => {
     expect(trendOf([])).toBeNull();
     expect(trendOf([{ date: '2026-01-10', rate: 0.0172 }])).toBeNull();
-    expect(trendOf([{ date: '2026-01-09', rate: 0.017 }, { date: '2026-01-10', rate: 0.0172 }])).toMatchObject({ direction: 'up', changePercent: 1.18 });
-    expect(trendOf([{ date: '2026-01-09', rate: 0.0172 }, { date: '2026-01-10', rate: 0.017 }])?.direction).toBe('down');
-    expect(trendOf([{ date: '2026-01-09', rate: 0.017 }, { date: '2026-01-10', rate: 0.017 }])?.direction).toBe('flat');
+    expect(
+      trendOf([
+        { date: '2026-01-09', rate: 0.017 },
+        { date: '2026-01-10', rate: 0.0172 },
+      ]),
+    ).toMatchObject({ direction: 'up', changePercent: 1.18 });
+    expect(
+      trendOf([
+        { date: '2026-01-09', rate: 0.0172 },
+        { date: '2026-01-10', rate: 0.017 },
+      ])?.direction,
+    ).toBe('down');
+    expect(
+      trendOf([
+        { date: '2026-01-09', rate: 0.017 },
+        { date: '2026-01-10', rate: 0.017 },
+      ])?.direction,
+    ).toBe('flat');
     const tenDays = Array.from({ length: 10 }, (_, day) => ({ date: `2026-01-${String(day + 1).padStart(2, '0')}`, rate: 0.017 + day / 10_000 }));
     expect(trendOf(tenDays)?.points.map((point) => point.date)).toEqual(tenDays.slice(-7).map((point) => point.date));
   });

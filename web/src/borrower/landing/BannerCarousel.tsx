@@ -14,7 +14,11 @@ const reducedMotionQuery = () => (typeof window.matchMedia === 'function' ? wind
  * dashboard's frame), then the browser's own answer.
  */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(onReducedMotionChange, () => reducedMotionQuery()?.matches ?? false, () => false);
+  return useSyncExternalStore(
+    onReducedMotionChange,
+    () => reducedMotionQuery()?.matches ?? false,
+    () => false,
+  );
 }
 
 function onReducedMotionChange(changed: () => void): () => void {
@@ -55,14 +59,7 @@ export function BannerCarousel() {
     >
       <div className="carousel__track" style={{ transform: `translateX(-${current * 100}%)` }}>
         {BANNERS.map((banner, index) => (
-          <div
-            key={banner.title}
-            className={`carousel__slide carousel__slide--${index + 1}`}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
-            aria-hidden={index !== current}
-          >
+          <div key={banner.title} className={`carousel__slide carousel__slide--${index + 1}`} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} aria-hidden={index !== current}>
             <div className="carousel__copy">
               <h2 className="carousel__title">{banner.title}</h2>
               <p className="carousel__text">{banner.text}</p>
@@ -77,14 +74,7 @@ export function BannerCarousel() {
         </button>
         <div className="carousel__dots">
           {BANNERS.map((banner, index) => (
-            <button
-              key={banner.title}
-              type="button"
-              className="carousel__dot"
-              aria-label={`Show banner ${index + 1}: ${banner.title}`}
-              aria-current={index === current}
-              onClick={() => show(index)}
-            />
+            <button key={banner.title} type="button" className="carousel__dot" aria-label={`Show banner ${index + 1}: ${banner.title}`} aria-current={index === current} onClick={() => show(index)} />
           ))}
         </div>
         <button type="button" className="carousel__arrow" aria-label="Next banner" onClick={() => show(current + 1)}>

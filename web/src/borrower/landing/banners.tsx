@@ -44,19 +44,7 @@ export const BANNERS: readonly Banner[] = [
         <rect x="30" y="20" width="100" height="86" rx="10" fill="#fff8e6" />
         <rect x="30" y="20" width="100" height="22" rx="10" fill="#7a4b00" />
         <path d="M52 12v18M108 12v18" stroke="#3d2a0f" strokeWidth="5" strokeLinecap="round" />
-        {[0, 1, 2, 3].map((column) =>
-          [0, 1, 2].map((row) => (
-            <rect
-              key={`${column}-${row}`}
-              x={42 + column * 20}
-              y={52 + row * 17}
-              width="14"
-              height="11"
-              rx="3"
-              fill={column + row * 4 < 6 ? '#f2a516' : '#e2c48a'}
-            />
-          )),
-        )}
+        {[0, 1, 2, 3].map((column) => [0, 1, 2].map((row) => <rect key={`${column}-${row}`} x={42 + column * 20} y={52 + row * 17} width="14" height="11" rx="3" fill={column + row * 4 < 6 ? '#f2a516' : '#e2c48a'} />))}
       </svg>
     ),
   },

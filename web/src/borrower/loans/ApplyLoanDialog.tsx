@@ -1,12 +1,4 @@
-import {
-  BORROWER_LOAN_TERM_MAX_MONTHS,
-  formatPesos,
-  LOAN_AMOUNT_MAX_CENTAVOS,
-  LOAN_AMOUNT_MIN_CENTAVOS,
-  LOAN_AMOUNT_STEP_CENTAVOS,
-  LOAN_TERM_MIN_MONTHS,
-  truthInLending,
-} from '@honeylend/contracts';
+import { BORROWER_LOAN_TERM_MAX_MONTHS, formatPesos, LOAN_AMOUNT_MAX_CENTAVOS, LOAN_AMOUNT_MIN_CENTAVOS, LOAN_AMOUNT_STEP_CENTAVOS, LOAN_TERM_MIN_MONTHS, truthInLending } from '@honeylend/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, serverFieldErrors } from '../../shared/api';
 import { formatPercent, formatPesoAmount } from '../../shared/money';
@@ -16,13 +8,7 @@ import { FormField, TextAreaField } from '../components/FormField';
 import { PesoField } from '../components/PesoField';
 import { useLoanTerms } from '../stores/loanTerms';
 import { submitLoanApplication } from '../stores/loans';
-import {
-  DEFAULT_LOAN_APPLICATION,
-  validateLoanApplication,
-  type LoanApplicationErrors,
-  type LoanApplicationField,
-  type LoanApplicationValues,
-} from './loanApplication';
+import { DEFAULT_LOAN_APPLICATION, validateLoanApplication, type LoanApplicationErrors, type LoanApplicationField, type LoanApplicationValues } from './loanApplication';
 
 const MIN_PESOS = LOAN_AMOUNT_MIN_CENTAVOS / 100;
 const MAX_PESOS = LOAN_AMOUNT_MAX_CENTAVOS / 100;
@@ -227,8 +213,8 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
                 ? 'The interest rate could not be loaded; the cost is shown once it is.'
                 : 'Loading the interest rate...'
               : typedAmount === null || values.termMonths === ''
-              ? 'Enter an amount and a term to see the monthly repayment and the total cost.'
-              : 'Choose an amount from ₱80,000 to ₱4,000,000 and a term from 6 to 48 months to see the cost.'}
+                ? 'Enter an amount and a term to see the monthly repayment and the total cost.'
+                : 'Choose an amount from ₱80,000 to ₱4,000,000 and a term from 6 to 48 months to see the cost.'}
           </p>
         )}
         <DialogActions>

@@ -30,8 +30,7 @@ describe('the Disclosure Statement card (RA 3765)', () => {
     let reads = 0;
     routeFetch({
       [`GET /api/loans/${LOAN_ID}/disclosure`]: () => jsonResponse({ statement: `${STATEMENT} v${++reads}`, hash: HASH, acceptedAt: null, acceptBy: '2026-01-23T02:00:00.000Z' }),
-      [`POST /api/loans/${LOAN_ID}/acceptance`]: () =>
-        jsonResponse({ message: 'The Disclosure Statement changed since you read it. Read it again and accept the new one.', code: 'STATEMENT_CHANGED' }, { status: 409 }),
+      [`POST /api/loans/${LOAN_ID}/acceptance`]: () => jsonResponse({ message: 'The Disclosure Statement changed since you read it. Read it again and accept the new one.', code: 'STATEMENT_CHANGED' }, { status: 409 }),
     });
     render(<DisclosureCard loanId={LOAN_ID} onAccepted={() => undefined} />);
     await screen.findByText(/v1$/);

@@ -32,8 +32,7 @@ export function LoanContractDialog({ loan, member, open, onClose }: { loan: Loan
           <dt>Lender</dt>
           {company ? (
             <dd>
-              {company.companyName}, SEC Registration No. {company.secRegistrationNumber}, Certificate of Authority No. {company.certificateOfAuthorityNumber},{' '}
-              {company.address}
+              {company.companyName}, SEC Registration No. {company.secRegistrationNumber}, Certificate of Authority No. {company.certificateOfAuthorityNumber}, {company.address}
             </dd>
           ) : (
             <dd>Honeylend</dd>

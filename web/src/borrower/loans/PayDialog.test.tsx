@@ -9,7 +9,12 @@ const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
 
 /** ₱100,000 over 12 months (₱2,500 interest a month), disbursed 20 January 2026; today is 25 April: instalment 1 is 41 days late, instalment 2 ten days. */
 function lateLoan(): LoanDetailAnswer {
-  const opened = accountOpening({ loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12, appliedAt: '2026-01-15T02:00:00.000Z' }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-20', '2026-01-20T02:00:00.000Z');
+  const opened = accountOpening(
+    { loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12, appliedAt: '2026-01-15T02:00:00.000Z' },
+    DEFAULT_LATE_CHARGE_SETTINGS,
+    '2026-01-20',
+    '2026-01-20T02:00:00.000Z',
+  );
   let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
   account = evolveLoanAccount(account, { type: 'LoanDayClosed', data: { loanId, memberId, daysPastDue: 41, businessDate: '2026-04-25' } })!;
   return { ...loanAnswer({ status: 'active', account }), account, businessDate: '2026-04-25' };
@@ -20,9 +25,17 @@ describe('the Pay dialog', () => {
     render(<PayDialog loan={lateLoan()} balance={200_000} open onClose={() => undefined} onPaid={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'Pay from wallet' });
     // Instalment 1: ₱10,833.33 and 37 days charged (19 March – 24 April, after 3 grace days): 1,083,333 × 37 × 2 % / 30 = ₱267.22.
-    expect(within(dialog).getByRole('radio', { name: /Next instalment/ }).closest('label')!.textContent).toContain('₱11,100.55');
+    expect(
+      within(dialog)
+        .getByRole('radio', { name: /Next instalment/ })
+        .closest('label')!.textContent,
+    ).toContain('₱11,100.55');
     // Instalment 2 too: 6 days charged (19–24 April) = ₱43.33.
-    expect(within(dialog).getByRole('radio', { name: /All overdue/ }).closest('label')!.textContent).toContain('₱21,977.21');
+    expect(
+      within(dialog)
+        .getByRole('radio', { name: /All overdue/ })
+        .closest('label')!.textContent,
+    ).toContain('₱21,977.21');
   });
 
   it('confirms the allocation before paying — late charges, then interest, then principal, oldest first — then pays once with one key', async () => {

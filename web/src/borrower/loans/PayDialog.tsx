@@ -85,7 +85,17 @@ export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: Loan
 
   if (step === 'paid' && receipt) {
     return (
-      <Dialog open={open} title="Payment received" description={`Receipt ${receipt.receiptNumber}`} onClose={close} actions={<button type="button" className="button button--primary" onClick={close}>Done</button>}>
+      <Dialog
+        open={open}
+        title="Payment received"
+        description={`Receipt ${receipt.receiptNumber}`}
+        onClose={close}
+        actions={
+          <button type="button" className="button button--primary" onClick={close}>
+            Done
+          </button>
+        }
+      >
         <p className="message" data-testid="payment-receipt">
           {formatPesoAmount(receipt.amount)} paid from your wallet on {formatDate(receipt.valueDate)}.
         </p>
@@ -188,7 +198,11 @@ function AllocationList({ allocation }: { allocation: { instalment: number; pena
         <li key={line.instalment} data-testid={`allocation-${line.instalment}`}>
           <strong>Instalment {line.instalment}</strong>
           <span>
-            {[line.penalty > 0 ? `late charge ${formatPesoAmount(line.penalty)}` : null, line.interest > 0 ? `interest ${formatPesoAmount(line.interest)}` : null, line.principal > 0 ? `principal ${formatPesoAmount(line.principal)}` : null]
+            {[
+              line.penalty > 0 ? `late charge ${formatPesoAmount(line.penalty)}` : null,
+              line.interest > 0 ? `interest ${formatPesoAmount(line.interest)}` : null,
+              line.principal > 0 ? `principal ${formatPesoAmount(line.principal)}` : null,
+            ]
               .filter(Boolean)
               .join(' · ')}
           </span>

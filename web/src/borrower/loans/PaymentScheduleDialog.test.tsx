@@ -9,7 +9,11 @@ function rows() {
   return within(table)
     .getAllByRole('row')
     .slice(1, -1)
-    .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    );
 }
 
 describe('the Payment Schedule dialog (spec §2/§9)', () => {
@@ -33,11 +37,28 @@ describe('the Payment Schedule dialog (spec §2/§9)', () => {
   it('shows the real statuses of an active loan: paid, overdue with its late charge and days, upcoming', () => {
     const loanId = '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e';
     const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
-    const opened = accountOpening({ loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12, appliedAt: '2026-01-15T02:00:00.000Z' }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-20', '2026-01-20T02:00:00.000Z');
+    const opened = accountOpening(
+      { loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12, appliedAt: '2026-01-15T02:00:00.000Z' },
+      DEFAULT_LATE_CHARGE_SETTINGS,
+      '2026-01-20',
+      '2026-01-20T02:00:00.000Z',
+    );
     let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
     account = evolveLoanAccount(account, {
       type: 'RepaymentReceived',
-      data: { loanId, memberId, repaymentId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20', receiptNumber: 'OR-2026-000123-001', amountCentavos: 1_083_333, channel: 'wallet', source: 'wallet', reference: 'r', valueDate: '2026-03-15', businessDate: '2026-03-15', receivedAt: '2026-03-15T02:00:00.000Z' },
+      data: {
+        loanId,
+        memberId,
+        repaymentId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20',
+        receiptNumber: 'OR-2026-000123-001',
+        amountCentavos: 1_083_333,
+        channel: 'wallet',
+        source: 'wallet',
+        reference: 'r',
+        valueDate: '2026-03-15',
+        businessDate: '2026-03-15',
+        receivedAt: '2026-03-15T02:00:00.000Z',
+      },
     })!;
     account = evolveLoanAccount(account, { type: 'LoanDayClosed', data: { loanId, memberId, daysPastDue: 10, businessDate: '2026-04-25' } })!;
     render(<PaymentScheduleDialog loan={loanAnswer({ status: 'active', account })} open onClose={() => undefined} />);

@@ -11,11 +11,7 @@ export function VerificationRequiredDialog({ open, onClose, phoneOnly = false }:
     <Dialog
       open={open}
       title={phoneOnly ? 'Confirm Your Phone' : 'Verification Required'}
-      description={
-        phoneOnly
-          ? 'One more step before applying for a loan: confirm your phone number with the code we text you.'
-          : 'You need to complete your account verification before applying for a loan.'
-      }
+      description={phoneOnly ? 'One more step before applying for a loan: confirm your phone number with the code we text you.' : 'You need to complete your account verification before applying for a loan.'}
       onClose={onClose}
       actions={
         <>

@@ -1,12 +1,4 @@
-import {
-  evolveLoanAccount,
-  loanPosition,
-  type AllocationLine,
-  type LoanAccount,
-  type LoanDetailAnswer,
-  type PayoffQuoteAnswer,
-  type RepaymentReceiptAnswer,
-} from '@honeylend/contracts';
+import { evolveLoanAccount, loanPosition, type AllocationLine, type LoanAccount, type LoanDetailAnswer, type PayoffQuoteAnswer, type RepaymentReceiptAnswer } from '@honeylend/contracts';
 import { apiRequest } from '../../shared/api';
 
 /** GET /api/loans/:id: the loan with the facts its fold works on. */
@@ -31,9 +23,7 @@ const centavos = (pesos: number) => Math.round(pesos * 100);
 export function payAmounts(loan: LoanDetailAnswer): Record<Exclude<PayChoice, 'custom'>, number | null> {
   if (!loan.account) return { next: null, overdue: null, payoff: null };
   const position = loanPosition(loan.account, loan.businessDate > loan.account.today ? loan.businessDate : undefined);
-  const overdue = position.instalments
-    .filter((line) => line.status === 'overdue')
-    .reduce((sum, line) => sum + line.unpaidPrincipalCentavos + line.unpaidInterestCentavos + line.unpaidPenaltyCentavos, 0);
+  const overdue = position.instalments.filter((line) => line.status === 'overdue').reduce((sum, line) => sum + line.unpaidPrincipalCentavos + line.unpaidInterestCentavos + line.unpaidPenaltyCentavos, 0);
   return {
     next: position.nextDue ? position.nextDue.amountCentavos / 100 : null,
     overdue: overdue > 0 ? overdue / 100 : null,

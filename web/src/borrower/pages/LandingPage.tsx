@@ -6,12 +6,7 @@ import { BannerCarousel } from '../landing/BannerCarousel';
 const REGISTER_PATH = '/app-login?register=true';
 const LOGIN_PATH = '/app-login';
 
-const BENEFITS = [
-  'Flexible time management',
-  'Online and walk-in process',
-  'No hassle processing fees',
-  'Repay in installments or all at once',
-];
+const BENEFITS = ['Flexible time management', 'Online and walk-in process', 'No hassle processing fees', 'Repay in installments or all at once'];
 
 const FEATURES = [
   { title: 'Quick and simple process', text: 'Register with your phone number and apply online.' },

@@ -126,8 +126,8 @@ export function LoanPage() {
             <strong>{formatPesoAmount(quote.amount)}</strong> closes the loan today (valid until {formatDateTime(quote.validUntil)}).
           </p>
           <p className="fine-print">
-            Principal {formatPesoAmount(quote.breakdown.principal)} · interest due {formatPesoAmount(quote.breakdown.interest)} · late charges {formatPesoAmount(quote.breakdown.penalties)}. No interest
-            is charged for instalments not yet due.
+            Principal {formatPesoAmount(quote.breakdown.principal)} · interest due {formatPesoAmount(quote.breakdown.interest)} · late charges {formatPesoAmount(quote.breakdown.penalties)}. No interest is charged for
+            instalments not yet due.
           </p>
         </section>
       )}

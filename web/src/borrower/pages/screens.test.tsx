@@ -145,17 +145,14 @@ describe('dashboard (spec §2)', () => {
   it("says 'Application failed' with the server's message when the application is refused", async () => {
     signedIn(VERIFIED);
     routeFetch({
-      'POST /api/loans': () =>
-        jsonResponse({ message: 'You already have a loan application. You can apply again once it is closed.', code: 'LOAN_EXISTS' }, { status: 409 }),
+      'POST /api/loans': () => jsonResponse({ message: 'You already have a loan application. You can apply again once it is closed.', code: 'LOAN_EXISTS' }, { status: 409 }),
     });
     renderApp('/loan-app');
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply for a Loan' }, { timeout: 10_000 });
     fireEvent.change(within(dialog).getByLabelText('Purpose of Loan'), { target: { value: 'School fees' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Submit application' }));
-    await waitFor(() =>
-      expect(toasts()).toEqual([{ title: 'Application failed', description: 'You already have a loan application. You can apply again once it is closed.', variant: 'destructive' }]),
-    );
+    await waitFor(() => expect(toasts()).toEqual([{ title: 'Application failed', description: 'You already have a loan application. You can apply again once it is closed.', variant: 'destructive' }]));
     expect(screen.getByRole('dialog', { name: 'Apply for a Loan' })).toBeTruthy();
   });
 
@@ -244,8 +241,7 @@ describe('wallet (spec §2, design §7)', () => {
     signedIn({ ...VERIFIED, balance: 80000 });
     const withdrawal = withdrawalAnswer({ id: 'w1', withdrawalNumber: 'WD-2026-000001', amount: 5000, version: 90 });
     const fetchMock = routeFetch({
-      'POST /api/withdrawals/otp': () =>
-        jsonResponse({ sentTo: '+63•••••4567', expiresAt: '2026-01-17T02:05:00.000Z', challengeId: '9d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' }, { status: 202 }),
+      'POST /api/withdrawals/otp': () => jsonResponse({ sentTo: '+63•••••4567', expiresAt: '2026-01-17T02:05:00.000Z', challengeId: '9d1e2f3a-4b5c-4d6e-8f70-8192a3b4c5d6' }, { status: 202 }),
       'POST /api/withdrawals': () => jsonResponse(withdrawal, { status: 201 }),
       'GET /api/withdrawals': () => jsonResponse([withdrawal]),
     });
@@ -335,21 +331,28 @@ describe('wallet (spec §2, design §7)', () => {
     signedIn(VERIFIED);
     useLoans.setState({ items: [loanAnswer({ status: 'pending' })] });
     renderApp('/wallet');
-    expect(screen.getByTestId('loan-message').textContent).toBe(
-      'Your loan application is under review. Please contact your loan officer for approval process',
-    );
+    expect(screen.getByTestId('loan-message').textContent).toBe('Your loan application is under review. Please contact your loan officer for approval process');
     act(() => useNotifications.getState().apply(notificationAnswer({ message: 'Please upload a clearer photo of your ID.' })));
     expect(screen.getByTestId('loan-message').textContent).toBe('Please upload a clearer photo of your ID.');
     // A newer notification about a withdrawal, or about another loan, is not this loan's notice.
     act(() =>
       useNotifications.getState().apply(
-        notificationAnswer({ id: 'c3d4e5f6-0000-4000-8000-000000000002', type: 'withdrawal_update', title: 'Withdrawal sent', message: 'Your withdrawal WD-2026-000007 of ₱5,000.00 has been sent.', createdAt: '2026-01-17T02:00:00.000Z', version: 60 }),
+        notificationAnswer({
+          id: 'c3d4e5f6-0000-4000-8000-000000000002',
+          type: 'withdrawal_update',
+          title: 'Withdrawal sent',
+          message: 'Your withdrawal WD-2026-000007 of ₱5,000.00 has been sent.',
+          createdAt: '2026-01-17T02:00:00.000Z',
+          version: 60,
+        }),
       ),
     );
     act(() =>
-      useNotifications.getState().apply(
-        notificationAnswer({ id: 'c3d4e5f6-0000-4000-8000-000000000003', title: 'Loan LN-2026-000099 update', message: 'Your loan LN-2026-000099 is complete.', createdAt: '2026-01-18T02:00:00.000Z', version: 61 }),
-      ),
+      useNotifications
+        .getState()
+        .apply(
+          notificationAnswer({ id: 'c3d4e5f6-0000-4000-8000-000000000003', title: 'Loan LN-2026-000099 update', message: 'Your loan LN-2026-000099 is complete.', createdAt: '2026-01-18T02:00:00.000Z', version: 61 }),
+        ),
     );
     expect(screen.getByTestId('loan-message').textContent).toBe('Please upload a clearer photo of your ID.');
     const preview = screen.getByRole('region', { name: 'Loan Preview' });
@@ -492,7 +495,15 @@ describe('profile (spec §2)', () => {
     signedIn(VERIFIED);
     useLoans.setState({ items: [loanAnswer({ status: 'approved' })] });
     useCompany.setState({
-      company: { companyName: 'Pulot Lending Corporation', secRegistrationNumber: 'CS202012345', certificateOfAuthorityNumber: '3456', dateRegistered: '2020-03-02', status: 'Registered', address: 'Taguig City', contact: 'help@pulot.ph' },
+      company: {
+        companyName: 'Pulot Lending Corporation',
+        secRegistrationNumber: 'CS202012345',
+        certificateOfAuthorityNumber: '3456',
+        dateRegistered: '2020-03-02',
+        status: 'Registered',
+        address: 'Taguig City',
+        contact: 'help@pulot.ph',
+      },
       status: 'ready',
     });
     try {

@@ -3,17 +3,7 @@ import { ApiError } from '../../shared/api';
 import { toast } from '../../shared/toast/toastStore';
 import { Dialog } from '../components/Dialog';
 import { DocumentIcon, UploadIcon } from '../components/icons';
-import {
-  ACCEPTED_IMAGE_TYPES,
-  DOCUMENT_KINDS,
-  DOCUMENT_LABELS,
-  DOCUMENT_URL_FIELD,
-  DocumentUploadError,
-  imageContentProblem,
-  imageFileProblem,
-  useProfile,
-  type DocumentKind,
-} from '../stores/profile';
+import { ACCEPTED_IMAGE_TYPES, DOCUMENT_KINDS, DOCUMENT_LABELS, DOCUMENT_URL_FIELD, DocumentUploadError, imageContentProblem, imageFileProblem, useProfile, type DocumentKind } from '../stores/profile';
 import { useSession, useSignedInUser } from '../stores/session';
 
 type Chosen = Partial<Record<DocumentKind, File>>;
@@ -104,9 +94,7 @@ export function DocumentsCard() {
           const inputId = `document-${kind}`;
           return (
             <li key={kind} className={`documents__item${errors[kind] ? ' documents__item--invalid' : ''}`}>
-              <div className="documents__thumb">
-                {shown ? <img src={shown} alt={`${DOCUMENT_LABELS[kind]} preview`} /> : <DocumentIcon size={28} />}
-              </div>
+              <div className="documents__thumb">{shown ? <img src={shown} alt={`${DOCUMENT_LABELS[kind]} preview`} /> : <DocumentIcon size={28} />}</div>
               <div className="documents__body">
                 <p className="documents__name" aria-hidden="true">
                   {DOCUMENT_LABELS[kind]}
@@ -126,9 +114,7 @@ export function DocumentsCard() {
                   <UploadIcon size={18} />
                   {shown ? 'Replace image' : 'Choose image'}
                 </label>
-                <p className="documents__state">
-                  {chosen[kind] ? 'Ready to upload' : user[DOCUMENT_URL_FIELD[kind]] ? 'Uploaded' : 'Not uploaded yet'}
-                </p>
+                <p className="documents__state">{chosen[kind] ? 'Ready to upload' : user[DOCUMENT_URL_FIELD[kind]] ? 'Uploaded' : 'Not uploaded yet'}</p>
                 {errors[kind] && (
                   <p id={`${inputId}-error`} className="field__error">
                     {errors[kind]}

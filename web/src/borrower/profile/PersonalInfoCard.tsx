@@ -6,18 +6,7 @@ import { toast } from '../../shared/toast/toastStore';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { FormField } from '../components/FormField';
 import { PesoField } from '../components/PesoField';
-import {
-  PROFILE_FIELDS,
-  PROFILE_LABELS,
-  profileValuesOf,
-  replacesBankAccount,
-  useProfile,
-  validateProfile,
-  type BankChangeCode,
-  type ProfileErrors,
-  type ProfileField,
-  type ProfileValues,
-} from '../stores/profile';
+import { PROFILE_FIELDS, PROFILE_LABELS, profileValuesOf, replacesBankAccount, useProfile, validateProfile, type BankChangeCode, type ProfileErrors, type ProfileField, type ProfileValues } from '../stores/profile';
 import { useSignedInUser } from '../stores/session';
 import { PHILIPPINE_BANKS } from './philippineBanks';
 
@@ -121,8 +110,7 @@ function PersonalInfoDialog({ open, onClose }: { open: boolean; onClose: () => v
 
 const CODE_LENGTH_MESSAGE = 'The code is exactly 6 digits';
 
-const errorCodeOf = (error: unknown): string | undefined =>
-  error instanceof ApiError && typeof error.data === 'object' && error.data !== null ? String((error.data as { code?: unknown }).code) : undefined;
+const errorCodeOf = (error: unknown): string | undefined => (error instanceof ApiError && typeof error.data === 'object' && error.data !== null ? String((error.data as { code?: unknown }).code) : undefined);
 
 function PersonalInfoForm({ onClose }: { onClose: () => void }) {
   const user = useSignedInUser();

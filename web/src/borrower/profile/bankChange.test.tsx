@@ -57,7 +57,10 @@ describe('changing the bank account on the profile', () => {
     expect(step.textContent).toContain('BDO ••••5555');
     expect(step.textContent).toContain('withdrawals are paused for 24 hours');
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
-    const codeRequest = requestOf(fetchMock, fetchMock.mock.calls.findIndex(([url]) => String(url) === '/api/user/bank-account/otp'));
+    const codeRequest = requestOf(
+      fetchMock,
+      fetchMock.mock.calls.findIndex(([url]) => String(url) === '/api/user/bank-account/otp'),
+    );
     expect(codeRequest.body).toEqual({ bankName: 'BDO', bankAccountNumber: '5555555555' });
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     expect(fetchMock.mock.calls.some(([url, init]) => String(url) === '/api/user/profile' && init?.method === 'PUT')).toBe(false);
@@ -68,7 +71,10 @@ describe('changing the bank account on the profile', () => {
     fireEvent.click(within(step).getByRole('button', { name: 'Confirm change' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm your new bank account' })).toBeNull());
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
-    const put = requestOf(fetchMock, fetchMock.mock.calls.findIndex(([url, init]) => String(url) === '/api/user/profile' && init?.method === 'PUT'));
+    const put = requestOf(
+      fetchMock,
+      fetchMock.mock.calls.findIndex(([url, init]) => String(url) === '/api/user/profile' && init?.method === 'PUT'),
+    );
     expect(put.body).toMatchObject({ bankName: 'BDO', bankAccountNumber: '5555555555', otp: '123456' });
     expect(useSession.getState().user?.withdrawalHold).toEqual(HOLD);
   });
@@ -103,7 +109,12 @@ describe('changing the bank account on the profile', () => {
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/user/bank-account/otp');
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
-    expect(requestOf(fetchMock, fetchMock.mock.calls.findIndex(([url]) => String(url) === '/api/user/profile')).body).not.toHaveProperty('otp');
+    expect(
+      requestOf(
+        fetchMock,
+        fetchMock.mock.calls.findIndex(([url]) => String(url) === '/api/user/profile'),
+      ).body,
+    ).not.toHaveProperty('otp');
   });
 });
 

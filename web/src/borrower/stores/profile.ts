@@ -9,17 +9,7 @@ import { useSession } from './session';
  * rule; this store holds what is being saved or uploaded.
  */
 
-export const PROFILE_FIELDS = [
-  'fullName',
-  'email',
-  'address',
-  'countryOfWork',
-  'monthlySalary',
-  'referenceName',
-  'referencePhone',
-  'bankName',
-  'bankAccountNumber',
-] as const;
+export const PROFILE_FIELDS = ['fullName', 'email', 'address', 'countryOfWork', 'monthlySalary', 'referenceName', 'referencePhone', 'bankName', 'bankAccountNumber'] as const;
 export type ProfileField = (typeof PROFILE_FIELDS)[number];
 export type ProfileValues = Record<ProfileField, string>;
 export type ProfileErrors = Partial<Record<ProfileField, string>>;

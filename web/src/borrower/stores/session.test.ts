@@ -3,11 +3,7 @@ import { useToasts } from '../../shared/toast/toastStore';
 import { jsonResponse, memberAnswer, mockFetch, requestOf } from '../../testing/http';
 import { useSession } from './session';
 
-const suspendedAnswer = () =>
-  jsonResponse(
-    { message: 'Your account has been suspended. Please contact support.', code: 'ACCOUNT_SUSPENDED', accountStatus: 'suspended' },
-    { status: 403, statusText: 'Forbidden' },
-  );
+const suspendedAnswer = () => jsonResponse({ message: 'Your account has been suspended. Please contact support.', code: 'ACCOUNT_SUSPENDED', accountStatus: 'suspended' }, { status: 403, statusText: 'Forbidden' });
 
 function shownToasts() {
   return useToasts.getState().toasts.map(({ title, description, variant }) => ({ title, description, variant }));
@@ -78,9 +74,7 @@ describe('session start (spec §4)', () => {
 
     expect(localStorage.getItem('token')).toBeNull();
     expect(useSession.getState()).toMatchObject({ user: null, loading: false });
-    expect(shownToasts()).toEqual([
-      { title: 'Account Suspended', description: 'Your account has been suspended. Please contact support.', variant: 'destructive' },
-    ]);
+    expect(shownToasts()).toEqual([{ title: 'Account Suspended', description: 'Your account has been suspended. Please contact support.', variant: 'destructive' }]);
   });
 });
 
@@ -110,9 +104,7 @@ describe('signing in, registering and out', () => {
   it('stores nothing when login fails', async () => {
     mockFetch(jsonResponse({ message: 'Invalid phone number or password', code: 'INVALID_CREDENTIALS' }, { status: 401 }));
 
-    await expect(useSession.getState().login({ phone: '+639171234567', password: 'wrong-1' })).rejects.toThrow(
-      'Invalid phone number or password',
-    );
+    await expect(useSession.getState().login({ phone: '+639171234567', password: 'wrong-1' })).rejects.toThrow('Invalid phone number or password');
     expect(localStorage.getItem('token')).toBeNull();
     expect(useSession.getState().user).toBeNull();
   });

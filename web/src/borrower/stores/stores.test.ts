@@ -224,8 +224,7 @@ describe('live updates', () => {
     localStorage.setItem('token', 'jwt-abc');
     useSession.setState({ user: memberAnswer({ version: 20 }), loading: false });
     routeFetch({
-      'GET /api/user/profile': () =>
-        jsonResponse({ message: 'Your account has been suspended. Please contact support.', code: 'ACCOUNT_SUSPENDED', accountStatus: 'suspended' }, { status: 403 }),
+      'GET /api/user/profile': () => jsonResponse({ message: 'Your account has been suspended. Please contact support.', code: 'ACCOUNT_SUSPENDED', accountStatus: 'suspended' }, { status: 403 }),
     });
     const { client } = offlineClient();
     const stop = startLiveUpdates(client);

@@ -21,13 +21,7 @@ export function BalanceCard() {
         <p className="balance-card__amount" data-testid="wallet-balance" aria-live="polite">
           {shown ? formatPesoAmount(user.balance) : <span aria-label="Balance hidden">{HIDDEN_BALANCE}</span>}
         </p>
-        <button
-          type="button"
-          className="icon-button balance-card__toggle"
-          aria-label={shown ? 'Hide balance' : 'Show balance'}
-          aria-pressed={shown}
-          onClick={() => setShown((value) => !value)}
-        >
+        <button type="button" className="icon-button balance-card__toggle" aria-label={shown ? 'Hide balance' : 'Show balance'} aria-pressed={shown} onClick={() => setShown((value) => !value)}>
           {shown ? <EyeOffIcon size={22} /> : <EyeIcon size={22} />}
         </button>
       </div>

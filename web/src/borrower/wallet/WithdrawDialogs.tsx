@@ -59,8 +59,7 @@ function AmountDialog() {
           <p className="notice">
             <ShieldIcon size={20} />
             <span>
-              The money goes to your secured account only: {user.bankName} {maskedAccount(user.bankAccountNumber!)}. We text a one-time code to your
-              phone to confirm it is you.
+              The money goes to your secured account only: {user.bankName} {maskedAccount(user.bankAccountNumber!)}. We text a one-time code to your phone to confirm it is you.
             </span>
           </p>
           <DialogActions>
@@ -109,8 +108,7 @@ function OtpDialog() {
       title="Enter OTP Code"
       description={
         <>
-          We sent a 6-digit code to <strong data-testid="otp-sent-to">{challenge.sentTo}</strong> to confirm your withdrawal of{' '}
-          {formatPesoAmount(challenge.amount)}. It expires at {formatTime(challenge.expiresAt)}.
+          We sent a 6-digit code to <strong data-testid="otp-sent-to">{challenge.sentTo}</strong> to confirm your withdrawal of {formatPesoAmount(challenge.amount)}. It expires at {formatTime(challenge.expiresAt)}.
         </>
       }
       onClose={cancel}

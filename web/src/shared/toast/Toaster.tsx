@@ -74,13 +74,7 @@ function ToastItem({ toast }: { toast: Toast }) {
         <p className="toast__title">{toast.title}</p>
         {toast.description && <p className="toast__description">{toast.description}</p>}
       </div>
-      <button
-        type="button"
-        className="toast__close"
-        aria-label="Close notification"
-        tabIndex={toast.open ? 0 : -1}
-        onClick={() => dismiss(toast.id)}
-      >
+      <button type="button" className="toast__close" aria-label="Close notification" tabIndex={toast.open ? 0 : -1} onClick={() => dismiss(toast.id)}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

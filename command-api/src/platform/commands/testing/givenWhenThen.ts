@@ -6,7 +6,11 @@ import { DomainError, type Decider } from '../decider.js';
 export function given<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, history: Event[]) {
   return {
     when(command: Command) {
-      const run = () => decider.decide(command, history.reduce((s, e) => decider.evolve(s, e), decider.initialState()));
+      const run = () =>
+        decider.decide(
+          command,
+          history.reduce((s, e) => decider.evolve(s, e), decider.initialState()),
+        );
       return {
         then(expected: Event[]) {
           expect(run()).toEqual(expected);
