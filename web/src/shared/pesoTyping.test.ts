@@ -2,12 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { bareAmount, caretAfterGrouping, groupedAmount } from './pesoTyping';
 
 describe('peso amounts typed with their separators (issue 22, item 19)', () => {
-  it('keeps the bare amount: digits, one point, at most two decimals; whole pesos only where asked', () => {
-    expect(bareAmount('₱1,250,000.505', { decimals: true })).toBe('1250000.50');
-    expect(bareAmount('1.2.3', { decimals: true })).toBe('1.23');
-    expect(bareAmount('.5', { decimals: true })).toBe('0.5');
-    expect(bareAmount('80,000.75', { decimals: false })).toBe('8000075');
-    expect(bareAmount('abc', { decimals: true })).toBe('');
+  it('keeps the bare amount: digits, one point, at most two decimals', () => {
+    expect(bareAmount('₱1,250,000.505')).toBe('1250000.50');
+    expect(bareAmount('1.2.3')).toBe('1.23');
+    expect(bareAmount('.5')).toBe('0.5');
+    expect(bareAmount('abc')).toBe('');
+  });
+
+  it('reads the point as the decimal point in every field: "100,000.00" is a hundred thousand pesos, not ten million', () => {
+    expect(bareAmount('100,000.00')).toBe('100000.00');
+    expect(bareAmount('150000.50')).toBe('150000.50');
+    expect(bareAmount('₱80,000.75')).toBe('80000.75');
   });
 
   it('groups whole pesos by three and leaves the decimals as typed', () => {

@@ -4,8 +4,12 @@
  * caret stays after the same digit it followed before the commas moved.
  */
 
-/** The amount as typed, without separators: digits and, when allowed, one point with up to two decimals. */
-export function bareAmount(text: string, { decimals }: { decimals: boolean }): string {
+/**
+ * The amount as typed, without separators: digits, one point, at most two decimals. Every peso field
+ * reads a point as the decimal point ("100,000.00" is a hundred thousand pesos, never ten million);
+ * a field that takes whole pesos only says so itself (the loan amount rounds to its step and shows it).
+ */
+export function bareAmount(text: string): string {
   let digitsSeen = false;
   let point = false;
   let fraction = 0;
@@ -18,7 +22,7 @@ export function bareAmount(text: string, { decimals }: { decimals: boolean }): s
       }
       digitsSeen = true;
       bare += char;
-    } else if (char === '.' && decimals && !point) {
+    } else if (char === '.' && !point) {
       point = true;
       bare += digitsSeen ? '.' : '0.';
     }

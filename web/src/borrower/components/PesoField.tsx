@@ -6,8 +6,6 @@ type PesoFieldProps = Omit<ComponentProps<typeof FormField>, 'value' | 'onValueC
   /** The amount without separators ("80000", "1250.5"); what the form keeps and sends. */
   value: string;
   onValueChange: (bare: string) => void;
-  /** Centavos may be typed (withdrawals, payments); loan amounts are whole pesos. */
-  decimals?: boolean;
 };
 
 /**
@@ -15,7 +13,7 @@ type PesoFieldProps = Omit<ComponentProps<typeof FormField>, 'value' | 'onValueC
  * item 19) — "80,000" on the screen, "80000" in the form — keeping the caret after the digit it
  * followed.
  */
-export function PesoField({ value, onValueChange, decimals = false, inputRef, ...props }: PesoFieldProps) {
+export function PesoField({ value, onValueChange, inputRef, ...props }: PesoFieldProps) {
   const input = useRef<HTMLInputElement | null>(null);
   const caret = useRef<number | null>(null);
   const shown = groupedAmount(value);
@@ -30,7 +28,7 @@ export function PesoField({ value, onValueChange, decimals = false, inputRef, ..
   return (
     <FormField
       {...props}
-      inputMode={decimals ? 'decimal' : 'numeric'}
+      inputMode="decimal"
       value={shown}
       inputRef={(element) => {
         input.current = element;
@@ -38,7 +36,7 @@ export function PesoField({ value, onValueChange, decimals = false, inputRef, ..
         else if (inputRef) (inputRef as { current: HTMLInputElement | null }).current = element;
       }}
       onValueChange={(typed) => {
-        const bare = bareAmount(typed, { decimals });
+        const bare = bareAmount(typed);
         const position = input.current?.selectionStart ?? typed.length;
         caret.current = caretAfterGrouping(typed, position, groupedAmount(bare));
         onValueChange(bare);

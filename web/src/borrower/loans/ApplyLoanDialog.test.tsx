@@ -104,4 +104,29 @@ describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
     expect(roundedAmount('')).toBe('');
     expect(roundedAmount('3000')).toBe('10000');
   });
+  it('reads "100,000.00" as ₱100,000 and "150000.50" as ₱150,000.50, and says so when leaving the field rounds an amount', async () => {
+    const dialog = await openApplyDialog();
+    const amount = within(dialog).getByLabelText(/^Amount/) as HTMLInputElement;
+    const headline = dialog.querySelector('output.loan-amount__value')!;
+
+    fireEvent.change(amount, { target: { value: '100,000.00' } });
+    expect(headline.textContent).toBe('₱100,000.00');
+    expect(within(dialog).queryByText('Maximum loan amount is ₱4,000,000')).toBeNull();
+    fireEvent.blur(amount);
+    expect(amount.value).toBe('100,000');
+    // The same amount, only written without its decimals: nothing to tell.
+    expect(within(dialog).queryByTestId('amount-rounded')).toBeNull();
+
+    fireEvent.change(amount, { target: { value: '150000.50' } });
+    expect(headline.textContent).toBe('₱150,000.50');
+    fireEvent.blur(amount);
+    expect(amount.value).toBe('150,000');
+    expect(within(dialog).getByTestId('amount-rounded').textContent).toBe('₱150,000.50 was rounded to ₱150,000.00: loans come in steps of ₱10,000.');
+
+    fireEvent.change(amount, { target: { value: '1,234,567' } });
+    expect(within(dialog).queryByTestId('amount-rounded')).toBeNull();
+    fireEvent.blur(amount);
+    expect(amount.value).toBe('1,230,000');
+    expect(within(dialog).getByTestId('amount-rounded').textContent).toBe('₱1,234,567.00 was rounded to ₱1,230,000.00: loans come in steps of ₱10,000.');
+  });
 });

@@ -53,6 +53,8 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
   const [values, setValues] = useState<LoanApplicationValues>(DEFAULT_LOAN_APPLICATION);
   const [errors, setErrors] = useState<LoanApplicationErrors>({});
   const [submitting, setSubmitting] = useState(false);
+  /** The amount as the borrower typed it, when leaving the field rounded it to the step: said, never done silently. */
+  const [roundedFrom, setRoundedFrom] = useState<number | null>(null);
   const inputs = useRef<Partial<Record<LoanApplicationField, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const monthlyRateBps = useLoanTerms((state) => state.monthlyRateBps);
   const ratesStatus = useLoanTerms((state) => state.status);
@@ -61,6 +63,7 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
   }, [open]);
 
   function change(field: LoanApplicationField, value: string) {
+    if (field === 'amount') setRoundedFrom(null);
     const next = { ...values, [field]: value };
     setValues(next);
     // Amount and term are checked as they are typed, so the headline and the message never disagree.
@@ -146,13 +149,20 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
           onValueChange={(value) => change('amount', value)}
           onBlur={() => {
             const rounded = roundedAmount(values.amount);
-            if (rounded !== values.amount) change('amount', rounded);
+            if (rounded === values.amount) return;
+            change('amount', rounded);
+            if (Number(rounded) !== Number(values.amount)) setRoundedFrom(Number(values.amount));
           }}
           error={errors.amount}
           inputRef={(input) => {
             inputs.current.amount = input;
           }}
         />
+        {roundedFrom !== null && typedAmount !== null && (
+          <p className="field__hint" role="status" data-testid="amount-rounded">
+            {formatPesoAmount(roundedFrom)} was rounded to {formatPesos(typedAmount * 100)}: loans come in steps of ₱10,000.
+          </p>
+        )}
         <div className="chips" role="group" aria-label="Common amounts">
           {QUICK_AMOUNTS_PESOS.map((pesos) => (
             <button key={pesos} type="button" className="chip" aria-pressed={typedAmount === pesos} onClick={() => change('amount', String(pesos))}>

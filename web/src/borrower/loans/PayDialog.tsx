@@ -167,7 +167,7 @@ export function PayDialog({ loan, balance, open, onClose, onPaid }: { loan: Loan
         })}
       </fieldset>
       {/* eslint-disable-next-line jsx-a11y/no-autofocus -- choosing "custom" is asking to type the amount: focus goes to it */}
-      {choice === 'custom' && <PesoField label="Amount (₱)" decimals value={custom} onValueChange={setCustom} autoFocus />}
+      {choice === 'custom' && <PesoField label="Amount (₱)" value={custom} onValueChange={setCustom} autoFocus />}
       {error && (
         <p className="field__error" role="alert">
           {error}

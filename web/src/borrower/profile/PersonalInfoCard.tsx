@@ -241,7 +241,6 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
                 label={PROFILE_LABELS[field]}
                 name={field}
                 autoComplete="off"
-                decimals
                 value={values[field]}
                 onValueChange={(value) => change(field, value)}
                 error={errors[field]}

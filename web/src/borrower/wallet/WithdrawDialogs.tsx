@@ -46,7 +46,7 @@ function AmountDialog() {
             label="Amount (₱)"
             hint="minimum ₱1,000"
             name="withdrawAmount"
-            decimals
+
             autoComplete="off"
             value={amount}
             onValueChange={(value) => {
