@@ -29,6 +29,7 @@ import { exportBody } from './exportEvents.js';
 import { personalDataView } from '../staff/personalData/personalDataView.js';
 import { foldAsOf } from './streamFolds.js';
 import { endpoint } from '../platform/http/endpoint.js';
+import { pathParam } from '../platform/http/pathId.js';
 import * as answers from '../platform/http/answerSchemas.js';
 
 const AUDITORS: Role[] = ['auditor', 'superadmin'];
@@ -122,7 +123,7 @@ export function auditRoutes(deps: AuditApiDeps): Router {
     endpoint(
       { summary: 'One stream as of a revision or time: its events and folded state', query: streamQuery, answer: answers.auditStreamAnswer, refusals: ['404 STREAM_NOT_FOUND', '404 REVISION_NOT_FOUND'] },
       async (ctx, { query: { asOf } }) => {
-        const stream = String(ctx.params.stream ?? '');
+        const stream = String(pathParam(ctx, 'stream') ?? '');
         if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', STREAM_NAME_MESSAGE, { fields: { stream: STREAM_NAME_MESSAGE } });
         const recorded = store.readChain ? await store.readChain({ stream, limit: 1_000_000 }) : await store.readStream(stream);
         if (recorded.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
@@ -214,7 +215,7 @@ export function auditRoutes(deps: AuditApiDeps): Router {
     '/verify/:jobId',
     auditors,
     endpoint({ summary: 'A verification: running, passed or failed (with the first bad event)', answer: answers.verifyJobAnswer, refusals: ['404 JOB_NOT_FOUND'] }, async (ctx) => {
-      const jobId = String(ctx.params.jobId ?? '');
+      const jobId = String(pathParam(ctx, 'jobId') ?? '');
       const answer = JOB_ID.test(jobId) ? await deps.audit.jobs.verifyStatus(jobId) : null;
       if (!answer) throw new ApiError(404, 'JOB_NOT_FOUND', 'No such verification');
       ctx.body = answer;

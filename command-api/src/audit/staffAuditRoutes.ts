@@ -7,6 +7,7 @@ import type { ApiDeps } from '../platform/context/context.js';
 import { adminAccess } from '../staff/access/adminAccess.js';
 import { personalDataView } from '../staff/personalData/personalDataView.js';
 import { endpoint } from '../platform/http/endpoint.js';
+import { pathParam } from '../platform/http/pathId.js';
 import * as answers from '../platform/http/answerSchemas.js';
 
 /** Stream names are ours (member-<uuid>, phone-+63…, admin-username-<email>, settings-admin-ips): no spaces or control characters. */
@@ -41,7 +42,7 @@ export function staffAuditRoutes(deps: ApiDeps): Router {
   router.get(
     '/audit/:stream',
     endpoint({ summary: "One stream's events", answer: answers.streamEventsAnswer, refusals: ['404 STREAM_NOT_FOUND'] }, async (ctx) => {
-      const stream = String(ctx.params.stream ?? '');
+      const stream = String(pathParam(ctx, 'stream') ?? '');
       if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', 'Name a stream, e.g. member-<id>', { fields: { stream: 'Name a stream, e.g. member-<id>' } });
       const events = await deps.store.readStream(stream);
       if (events.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);

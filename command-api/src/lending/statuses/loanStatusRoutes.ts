@@ -7,6 +7,7 @@ import { callerOf, metadataOf, type ApiDeps } from '../../platform/context/conte
 import { adminAccess } from '../../staff/access/adminAccess.js';
 import { customLoanStatusesDecider, normaliseLoanStatus } from './customLoanStatuses.js';
 import { endpoint } from '../../platform/http/endpoint.js';
+import { pathParam } from '../../platform/http/pathId.js';
 import * as answers from '../../platform/http/answerSchemas.js';
 
 const STATUS_MESSAGE = 'A status has 2 to 40 letters, digits or underscores and starts with a letter';
@@ -49,7 +50,7 @@ export function loanStatusRoutes(deps: ApiDeps): Router {
   router.delete(
     '/:status',
     endpoint({ summary: 'Remove a loan status an admin defined', answer: answers.loanStatusesAnswer, refusals: ['404 LOAN_STATUS_NOT_FOUND'] }, async (ctx) => {
-      const status = normaliseLoanStatus(String(ctx.params.status ?? ''));
+      const status = normaliseLoanStatus(String(pathParam(ctx, 'status') ?? ''));
       const result = await handleCommand(deps.store, streams.loanStatuses, customLoanStatusesDecider, { type: 'RemoveLoanStatus', status, now: deps.now().toISOString() }, metadataOf(ctx, callerOf(ctx).id));
       ctx.body = await readAfterWrite(ctx, deps.progress, result.position, answer);
     }),

@@ -13,6 +13,7 @@ import { receiveUpload } from '../../platform/uploads/receiveUpload.js';
 import { UploadQuota } from '../../platform/uploads/uploadQuota.js';
 import { unmaskedMembers } from '../../staff/personalData/personalDataView.js';
 import { endpoint } from '../../platform/http/endpoint.js';
+import { pathParam } from '../../platform/http/pathId.js';
 import * as answers from '../../platform/http/answerSchemas.js';
 
 /** A signed document URL's query (see SignedFileUrls); without one, the bearer token decides. */
@@ -78,7 +79,7 @@ export function uploadRoutes(deps: ApiDeps): Router {
     endpoint(
       { summary: 'A document image, by its signed URL or with the bearer token of its owner or staff', query: signedFileQuery, answer: { file: ['image/jpeg', 'image/png', 'image/webp'] } },
       async (ctx, { query: { expires, sig } }) => {
-        const fileId = ctx.params.fileId!.toLowerCase();
+        const fileId = pathParam(ctx, 'fileId')!.toLowerCase();
         if (!UUID.test(fileId)) throw new ApiError(404, 'FILE_NOT_FOUND', 'File not found');
         const record = await deps.redis.get(readModels.keys.file(fileId));
         const file = record ? (JSON.parse(record) as FileDoc) : null;

@@ -15,7 +15,7 @@ import { documentsOf, searchPage, type ListAnswer } from '../../platform/lists/s
 import { adminMemberAnswer, loadAdminMember } from './adminMemberAnswer.js';
 import { adjustBalance, deleteMember, resetPassword, updateMember, uploadDocument } from './adminMemberCommands.js';
 import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody, refuseBalanceChange } from './adminMemberBodies.js';
-import { idFromPath } from '../../platform/http/pathId.js';
+import { idFromPath, pathParam } from '../../platform/http/pathId.js';
 import { personalDataView } from '../../staff/personalData/personalDataView.js';
 import { endpoint } from '../../platform/http/endpoint.js';
 import { requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
@@ -193,7 +193,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
       },
       async (ctx) => {
         const memberId = memberIdOf(ctx);
-        const kind = documentKindSchema.safeParse(ctx.params.kind);
+        const kind = documentKindSchema.safeParse(pathParam(ctx, 'kind'));
         if (!kind.success) throw new ApiError(404, 'NOT_FOUND', 'Documents are idFront, idBack or selfie');
         if (!(await readModels.member(memberId))) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
         const position = await uploadDocument(deps, ctx, callerOf(ctx).id, memberId, kind.data, await receiveUpload(ctx.req));
@@ -215,7 +215,7 @@ export function adminRegistrationRoute(deps: ApiDeps): Router {
   const router = new Router();
   const access = adminAccess(deps);
   const create = createMember(deps);
-  const staffRegistration = async (ctx: Context, next: Next) => {
+  const staffRegistration = async (ctx: Context, next: Next): Promise<unknown> => {
     const token = /^Bearer (\S+)$/.exec(ctx.get('Authorization'))?.[1];
     const claims = token ? deps.tokens.verify(token) : null;
     if (!claims || !(STAFF_ROLES as readonly string[]).includes(claims.role)) return next();

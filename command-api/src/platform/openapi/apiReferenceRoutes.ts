@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import { z } from 'zod';
 import { ApiError } from '../errors/apiError.js';
 import { endpoint } from '../http/endpoint.js';
+import { pathParam } from '../http/pathId.js';
 import { routesOf } from '../http/routeTable.js';
 import { openApiDocument } from './openApiDocument.js';
 
@@ -81,7 +82,7 @@ export function apiReferenceRoutes(app: Koa, info: { title: string; version: str
   router.get(
     '/docs/:asset',
     endpoint({ summary: "The reference page's style sheet and scripts", public: true, answer: { file: ['text/css', 'text/javascript'] }, refusals: ['404 NOT_FOUND'] }, (ctx) => {
-      const name = String(ctx.params.asset);
+      const name = String(pathParam(ctx, 'asset'));
       const asset = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
       if (!asset) throw new ApiError(404, 'NOT_FOUND', `The reference page has no file ${name}`);
       if (!loaded.has(name)) loaded.set(name, asset.load());

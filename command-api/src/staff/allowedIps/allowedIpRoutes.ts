@@ -11,6 +11,7 @@ import { adminAccess, mainAdminOnly } from '../access/adminAccess.js';
 import { readAllowedIps } from '../../platform/allowList/allowList.js';
 import { allowedIpsDecider } from './allowedIps.js';
 import { endpoint } from '../../platform/http/endpoint.js';
+import { pathParam } from '../../platform/http/pathId.js';
 import * as answers from '../../platform/http/answerSchemas.js';
 
 export const ALLOWED_IP_MESSAGES = {
@@ -76,7 +77,7 @@ export function allowedIpRoutes(deps: ApiDeps): Router {
   router.delete(
     '/:id',
     endpoint({ summary: 'Remove an allowed address (never locking out the caller)', answer: answers.deleted, refusals: ['404 ALLOWED_IP_NOT_FOUND', '409'] }, async (ctx) => {
-      const ruleId = String(ctx.params.id ?? '');
+      const ruleId = String(pathParam(ctx, 'id') ?? '');
       if (!z.uuid().safeParse(ruleId).success) throw new ApiError(404, 'ALLOWED_IP_NOT_FOUND', 'This address is not on the allow-list.');
       const result = await handleCommand(deps.store, streams.allowedIps, allowedIpsDecider, { type: 'RemoveAllowedIp', ruleId, callerAddress: ctx.ip, now: deps.now().toISOString() }, metadataOf(ctx, callerOf(ctx).id));
       await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
