@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import Koa, { type Middleware } from 'koa';
+import Koa, { type Context, type Middleware, type Next } from 'koa';
 import type Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { DEFAULT_MONTHLY_RATE_BPS } from '@honeylend/contracts';
@@ -108,6 +108,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
   return app;
 }
 
+/** A router's middleware as it is: it answers a promise (koa-compose's), where Koa's Middleware type says `any`. */
+type RouterDispatch = (ctx: Context, next: Next) => Promise<unknown>;
+
 /**
  * A router's routes, then its answer to a method it lacks (405), entered only for paths under its
  * prefix (matched as the router matches: without regard to case): none of its routes can match any
@@ -117,8 +120,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa {
  * still sees every API path.
  */
 function mounted(router: Router): Middleware {
-  const routes = router.routes() as Middleware;
-  const methods = router.allowedMethods({ throw: false }) as Middleware;
+  const routes = router.routes() as RouterDispatch;
+  const methods = router.allowedMethods({ throw: false }) as RouterDispatch;
   const prefix = router.opts.prefix;
   const under = prefix ? new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`, 'i') : null;
   const middleware: Middleware & { router?: Router } = (ctx, next) => (under && !under.test(ctx.path) ? next() : routes(ctx, () => methods(ctx, next)));

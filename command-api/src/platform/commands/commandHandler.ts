@@ -39,13 +39,14 @@ interface KnownState {
 
 /** Streams remembered per store and decider; the least recently used are forgotten past this. */
 const KNOWN_STREAMS_LIMIT = 20_000;
-const known = new WeakMap<EventStore, Map<Decider<any, any, any>, Map<string, KnownState>>>();
+/** Keyed by the decider object itself (its identity only: its types do not matter here). */
+const known = new WeakMap<EventStore, Map<object, Map<string, KnownState>>>();
 
-function knownStates(store: EventStore, decider: Decider<any, any, any>): Map<string, KnownState> {
+function knownStates(store: EventStore, decider: object): Map<string, KnownState> {
   let byDecider = known.get(store);
-  if (!byDecider) known.set(store, (byDecider = new Map()));
+  if (!byDecider) known.set(store, (byDecider = new Map<object, Map<string, KnownState>>()));
   let states = byDecider.get(decider);
-  if (!states) byDecider.set(decider, (states = new Map()));
+  if (!states) byDecider.set(decider, (states = new Map<string, KnownState>()));
   return states;
 }
 
@@ -152,7 +153,7 @@ function newest(remembered: KnownState | undefined, known: { state: unknown; rev
 async function appendDecided<State, Event extends DomainEvent>(
   store: EventStore,
   stream: string,
-  decider: Decider<State, any, Event>,
+  decider: Decider<State, never, Event>,
   events: Event[],
   state: State,
   expectedRevision: number | 'no_stream',

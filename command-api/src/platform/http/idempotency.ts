@@ -57,7 +57,7 @@ export function idempotency(deps: ApiDeps, staffAccess: Middleware, timing: { pe
   const { redis } = deps;
   const prefix = deps.jobs.keys.prefix;
   const signedIn = authenticate(deps.tokens, deps.readModels, ['borrower', 'admin', 'superadmin', 'auditor']);
-  return async (ctx: Context, next: Next) => {
+  return async (ctx: Context, next: Next): Promise<unknown> => {
     const given = ctx.get('Idempotency-Key');
     if (ctx.method !== 'POST' || !given || !CREATING_ROUTES.some((route) => route.test(ctx.path))) return next();
     if (!KEY_FORMAT.test(given)) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EndpointDoc } from '../http/endpoint.js';
+import type { EndpointDoc, FileAnswer } from '../http/endpoint.js';
 import { routeKey, type MountedRoute } from '../http/routeTable.js';
 
 /** A JSON Schema (2020-12, which OpenAPI 3.1 uses as is). */
@@ -46,11 +46,14 @@ const STATUS_WORDS: Record<number, string> = {
   429: 'Too many attempts; wait and try again.',
 };
 
+/** A file answer (its media types) rather than a JSON answer's schema. */
+const isFileAnswer = (answer: EndpointDoc['answer']): answer is FileAnswer => 'file' in answer && Array.isArray(answer.file);
+
 function answerContent(answer: EndpointDoc['answer']): Record<string, unknown> {
-  if ('file' in answer && Array.isArray(answer.file)) {
+  if (isFileAnswer(answer)) {
     return Object.fromEntries(answer.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
   }
-  return { 'application/json': { schema: jsonSchemaOf(answer as z.ZodType, 'output') } };
+  return { 'application/json': { schema: jsonSchemaOf(answer, 'output') } };
 }
 
 /** Refusal codes by status: `409 LOAN_EXISTS` → { 409: ['LOAN_EXISTS'] }; a bare `429` names no code. */

@@ -119,7 +119,7 @@ export async function allocateNumber(store: EventStore, kind: 'LN' | 'WD', owner
   const year = new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
   const sequence = `${kind === 'LN' ? 'loan' : 'withdrawal'}-numbers-${year}`;
   let bySequence = allocators.get(store);
-  if (!bySequence) allocators.set(store, (bySequence = new Map()));
+  if (!bySequence) allocators.set(store, (bySequence = new Map<string, SequenceAllocator>()));
   let allocator = bySequence.get(sequence);
   if (!allocator) bySequence.set(sequence, (allocator = new SequenceAllocator(store, sequence)));
   return formatSequenceNumber(kind, year, await allocator.allocate(ownerId, metadata));

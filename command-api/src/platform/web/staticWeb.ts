@@ -77,7 +77,7 @@ export function staticWeb(root: string) {
     if (relative === '') return index;
     return (await fileAt(appPage)) ? appPage : index;
   };
-  return async (ctx: Context, next: Next) => {
+  return async (ctx: Context, next: Next): Promise<unknown> => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     let relative: string;
     try {
