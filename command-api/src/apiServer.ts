@@ -135,7 +135,9 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await seedCompanyDetails(options.store, env, options.logger);
 
   const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: devDefaultsAllowed(env), devBusinessDate: devDefaultsAllowed(env) });
-  const server = createServer(app.callback());
+  // Koa's handler catches its own errors (ctx.onerror); Node's server does not look at the promise it returns.
+  const handle = app.callback();
+  const server = createServer((request, response) => void handle(request, response));
   server.keepAliveTimeout = 5_000;
   const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }), new Redis(options.redisUrl, { maxRetriesPerRequest: null }), () => readAdminStats(deps));
   await realtime.start();

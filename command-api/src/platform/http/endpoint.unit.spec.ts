@@ -39,7 +39,9 @@ const app = new Koa();
 app.use(errorHandling(createLogger('test', { level: 'silent' })));
 app.use(koaBody());
 app.use(Object.assign(router.routes(), { router }));
-const server = createServer(app.callback());
+// Koa's handler catches its own errors (ctx.onerror); Node's server does not look at the promise it returns.
+const handle = app.callback();
+const server = createServer((request, response) => void handle(request, response));
 let base = '';
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

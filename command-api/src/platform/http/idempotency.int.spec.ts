@@ -44,7 +44,9 @@ beforeAll(async () => {
     ctx.status = 201;
     ctx.body = { run: runs };
   });
-  server = createServer(app.callback());
+  // Koa's handler catches its own errors (ctx.onerror); Node's server does not look at the promise it returns.
+  const handle = app.callback();
+  server = createServer((request, response) => void handle(request, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -196,7 +196,7 @@ export class RealtimeGateway {
     const state = socket.data as SocketState;
     const since = (socket.handshake.auth as { since?: unknown }).since;
     if (typeof since !== 'string' || !STREAM_ID.test(since)) {
-      socket.join(state.rooms);
+      void socket.join(state.rooms);
       return;
     }
     const pending: CatchingUp = { socket, rooms: new Set(state.rooms), buffered: [] };
@@ -219,7 +219,7 @@ export class RealtimeGateway {
       }
       // Synchronously: flush what arrived live meanwhile, then join the rooms, so nothing is lost or doubled.
       for (const entry of pending.buffered) this.emitTo(socket, entry);
-      socket.join(state.rooms);
+      void socket.join(state.rooms);
     } finally {
       this.catchingUp.delete(pending);
     }
@@ -394,6 +394,8 @@ export class RealtimeGateway {
     this.revocationRedis.disconnect();
     await this.tailing?.catch(() => undefined);
     this.io.disconnectSockets(true);
-    await new Promise<void>((resolve) => this.io.close(() => resolve()));
+    await new Promise<void>((resolve) => {
+      void this.io.close(() => resolve());
+    });
   }
 }
