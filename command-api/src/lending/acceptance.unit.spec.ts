@@ -60,7 +60,10 @@ describe('given an approved loan awaiting the borrower', () => {
 
 describe('given an accepted loan', () => {
   it('when it is disbursed, then its account opens', () => {
-    const [event] = loanDecider.decide(open, [applied, approved, accepted()].reduce(loanDecider.evolve, loanDecider.initialState()));
+    const [event] = loanDecider.decide(
+      open,
+      [applied, approved, accepted()].reduce((state, past) => loanDecider.evolve(state, past), loanDecider.initialState()),
+    );
     if (event?.type !== 'LoanAccountOpened') throw new Error(`expected the account to open, got ${event?.type}`);
   });
 

@@ -5,7 +5,6 @@ import { readRates, readSmsOutbox } from '@honeylend/contracts/server';
 import { authenticate } from '../platform/sessions/authenticate.js';
 import { callerOf, type ApiDeps } from '../platform/context/context.js';
 import { endpoint } from '../platform/http/endpoint.js';
-import * as answers from '../platform/http/answerSchemas.js';
 
 export function ratesRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api' });

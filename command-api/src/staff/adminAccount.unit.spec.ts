@@ -55,7 +55,7 @@ describe('admin account decider: changes', () => {
   it('changes a password, which ends older sessions', () => {
     const changed = { type: 'AdminPasswordChanged' as const, data: { adminId: officerId, passwordHash, changedAt: now } };
     given(adminAccountDecider, [officer]).when({ type: 'ChangeAdminPassword', adminId: officerId, passwordHash, now }).then([changed]);
-    const state = [officer, changed].reduce(adminAccountDecider.evolve, adminAccountDecider.initialState());
+    const state = [officer, changed].reduce((state, event) => adminAccountDecider.evolve(state, event), adminAccountDecider.initialState());
     expect(state.exists && state.tokenVersion).toBe(1);
   });
 
@@ -63,7 +63,7 @@ describe('admin account decider: changes', () => {
     const deleted = { type: 'AdminAccountDeleted' as const, data: { adminId: officerId, deletedAt: now } };
     given(adminAccountDecider, [officer]).when({ type: 'DeleteAdminAccount', adminId: officerId, now }).then([deleted]);
     given(adminAccountDecider, [officer, deleted]).when({ type: 'DeleteAdminAccount', adminId: officerId, now }).then([]);
-    const state = [officer, deleted].reduce(adminAccountDecider.evolve, adminAccountDecider.initialState());
+    const state = [officer, deleted].reduce((state, event) => adminAccountDecider.evolve(state, event), adminAccountDecider.initialState());
     expect(state).toEqual({ exists: false, deleted: true, adminId: officerId, loginNames: ['ana@honeylend.test', '+639171234567'] });
     given(adminAccountDecider, [created]).when({ type: 'DeleteAdminAccount', adminId, now }).thenThrows('MAIN_ADMIN_PROTECTED', 'The main admin cannot be deleted.');
     given(adminAccountDecider, [officer, deleted]).when({ type: 'ChangeAdminPassword', adminId: officerId, passwordHash, now }).thenThrows('ADMIN_NOT_FOUND');

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { adminLoanTermsBody, isUnderReview, loanStatusSchema, type LoanDoc } from '@honeylend/contracts';
+import { isUnderReview, loanStatusSchema, type LoanDoc } from '@honeylend/contracts';
 import { readAfterWrite } from '../../platform/consistency/readAfterWrite.js';
 import { ApiError } from '../../platform/errors/apiError.js';
 import { callerOf, type ApiDeps } from '../../platform/context/context.js';

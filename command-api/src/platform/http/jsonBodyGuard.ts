@@ -12,6 +12,7 @@ export const JSON_BODY_MESSAGES = {
 export type JsonBodyProblem = { kind: 'too deep' } | { kind: 'bad text'; path: string };
 
 /** Text the event store can keep: PostgreSQL's jsonb refuses \u0000 and unpaired surrogates, so they never reach it. */
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point: jsonb cannot store it
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const isStorableText = (text: string) => !UNSTORABLE.test(text);
 

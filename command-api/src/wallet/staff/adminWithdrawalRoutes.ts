@@ -48,7 +48,7 @@ const withdrawalIdOf = (ctx: Context) => idFromPath(ctx, { code: 'WITHDRAWAL_NOT
 
 /** Withdrawals (spec §2): the list with its filters, the CSV report, and the one decision each withdrawal gets. */
 export function adminWithdrawalRoutes(deps: ApiDeps): Router {
-  const { readModels, redis, progress, store } = deps;
+  const { readModels, redis, progress } = deps;
   const keys = readModels.keys;
   const router = new Router({ prefix: '/api/admin/withdrawals' });
   router.use(adminAccess(deps));
