@@ -1,8 +1,14 @@
 import { Agent, request } from 'node:http';
 
-export interface JsonResponse {
+/**
+ * An answer: its status and its body parsed as JSON (the text itself when it is not JSON, null when empty).
+ * `T` is the body the caller reads once it has checked `status`, as the API states it; the client does not
+ * check it (the bench measures the system, it does not test it). Callers that only report the body leave it
+ * `unknown`.
+ */
+export interface JsonResponse<T = unknown> {
   status: number;
-  body: any;
+  body: T;
 }
 
 /** A small keep-alive JSON client (node:http, lighter than fetch when the load generator shares 2 cores with the system). */
@@ -16,7 +22,7 @@ export class JsonClient {
     this.agent = new Agent({ keepAlive: true, maxSockets });
   }
 
-  call(method: string, path: string, { token, body, timeoutMs = 10_000 }: { token?: string; body?: unknown; timeoutMs?: number } = {}): Promise<JsonResponse> {
+  call<T = unknown>(method: string, path: string, { token, body, timeoutMs = 10_000 }: { token?: string; body?: unknown; timeoutMs?: number } = {}): Promise<JsonResponse<T>> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     return new Promise((resolve, reject) => {
       const req = request(
@@ -43,7 +49,8 @@ export class JsonClient {
             } catch {
               // not JSON: the caller reports the text
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed });
+            // The caller's word for the body's shape (see JsonResponse): not checked here.
+            resolve({ status: res.statusCode ?? 0, body: parsed as T });
           });
           res.on('error', reject);
         },

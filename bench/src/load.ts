@@ -48,7 +48,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         timeout: options.timeoutSeconds ?? 10,
         requests: [
           {
-            setupRequest: (request: any) => {
+            setupRequest: (request: autocannon.Request) => {
               const next = options.next();
               return { ...request, method: next.method, path: next.path, headers: { ...request.headers, ...next.headers }, body: next.body };
             },
@@ -56,7 +56,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
           },
         ],
       },
-      (error, finished) => (error ? reject(error) : resolve(finished)),
+      // The error is an Error (autocannon's typings say `any`): the options it refused, as its validation names them.
+      (error: Error | null, finished) => (error ? reject(error) : resolve(finished)),
     );
     running.add(instance);
   }).finally(() => running.delete(instance));

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
+import type { UserAnswer } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { freePort, type RunContext } from './context.js';
 import { JsonClient } from './http.js';
@@ -155,7 +156,7 @@ export async function startSystem(ctx: RunContext, kind: SystemKind, log: (line:
   // The seeded members are real borrowers: one signs in with the seeded password, and the profile answers verified.
   const login = await client.call('POST', '/api/auth/login', { body: { phone: members[0].localPhone, password: BENCH_PASSWORD } });
   if (login.status !== 200) throw new Error(`a seeded member could not sign in: ${login.status} ${JSON.stringify(login.body)}`);
-  const profile = await client.call('GET', '/api/user/profile', { token: tokens[members.length - 1] });
+  const profile = await client.call<UserAnswer>('GET', '/api/user/profile', { token: tokens[members.length - 1] });
   if (profile.status !== 200 || profile.body?.verified !== true) {
     throw new Error(`a seeded member is not verified: ${profile.status} ${JSON.stringify(profile.body)}`);
   }

@@ -1,5 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
+import type { BookAnswer } from '@honeylend/contracts';
 import { AuditCheckpointer, openEventStore } from '@honeylend/eventstore';
+import type { AdminSignedInAnswer } from '../answers.js';
 import { freePort, type RunContext } from '../context.js';
 import { JsonClient } from '../http.js';
 import { spawnLending, waitReady } from '../processes.js';
@@ -45,9 +47,9 @@ export async function auditScenario(ctx: RunContext, { size }: { size: number },
   const client = new JsonClient(baseUrl, 4);
   try {
     await waitReady(baseUrl, [api, projections], 120_000);
-    const login = await client.call('POST', '/api/auth/admin-login', { body: { username: 'bench-admin', password: ctx.adminPassword } });
+    const login = await client.call<AdminSignedInAnswer>('POST', '/api/auth/admin-login', { body: { username: 'bench-admin', password: ctx.adminPassword } });
     if (login.status !== 200) throw new Error(`the main admin could not sign in: ${login.status} ${JSON.stringify(login.body)}`);
-    const token = login.body.token as string;
+    const token = login.body.token;
     await projections.stop();
 
     const store = await openEventStore(seedingUrl(eventStoreUrl));
@@ -84,7 +86,7 @@ export async function auditScenario(ctx: RunContext, { size }: { size: number },
     for (;;) {
       if (ctx.interrupt.signal.aborted) throw new Error('interrupted');
       // The fold runs in the API process this asks: on a busy machine an answer may take a while.
-      const answer = await client.call('GET', `/api/audit/book?asOf=${asOf}`, { token, timeoutMs: 60_000 });
+      const answer = await client.call<BookAnswer>('GET', `/api/audit/book?asOf=${asOf}`, { token, timeoutMs: 60_000 });
       if (answer.status === 200) {
         const bookSeconds = (Date.now() - started) / 1000;
         log(`  the book as of now (position ${Number(answer.body.position).toLocaleString('en')}): ${bookSeconds.toFixed(1)} s`);
@@ -99,7 +101,7 @@ export async function auditScenario(ctx: RunContext, { size }: { size: number },
           verifyEventsPerSecond: rate,
           verifyWallSeconds,
           bookSeconds,
-          bookPosition: answer.body.position as number,
+          bookPosition: answer.body.position,
         };
       }
       if (answer.status !== 202) throw new Error(`GET /api/audit/book answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { accountOpening, addDays, businessDateOf, DEFAULT_LATE_CHARGE_SETTINGS, startOfBusinessDate, streams, type DomainEvent } from '@honeylend/contracts';
+import { accountOpening, addDays, businessDateOf, DEFAULT_LATE_CHARGE_SETTINGS, startOfBusinessDate, streams, type AdminLoanAnswer, type BusinessDateAnswer, type DomainEvent } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { runLoad, type LoadResult } from '../load.js';
+import type { AdminSignedInAnswer, MovedBusinessDateAnswer } from '../answers.js';
 import { JsonClient } from '../http.js';
 import { runOpenLoop, type OpenLoopResult } from '../openLoop.js';
 import { pool, toNewEvents, type SeededMember } from '../seedMembers.js';
@@ -39,7 +40,7 @@ async function withSeedingStore<T>(system: RunningSystem, work: (store: EventSto
 async function untilProjected(system: RunningSystem, token: string, loanId: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await system.client.call('GET', `/api/admin/loans/${loanId}`, { token });
+    const res = await system.client.call<AdminLoanAnswer>('GET', `/api/admin/loans/${loanId}`, { token });
     if (res.status === 200 && res.body?.status === 'active') return;
     if (Date.now() > deadline) throw new Error(`the seeded loans were not projected within ${timeoutMs / 1000} s (${res.status})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -47,9 +48,9 @@ async function untilProjected(system: RunningSystem, token: string, loanId: stri
 }
 
 export async function adminToken(system: RunningSystem, password: string): Promise<string> {
-  const res = await system.client.call('POST', '/api/auth/admin-login', { body: { username: 'bench-admin', password } });
+  const res = await system.client.call<AdminSignedInAnswer>('POST', '/api/auth/admin-login', { body: { username: 'bench-admin', password } });
   if (res.status !== 200) throw new Error(`bench admin could not sign in: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body.token as string;
+  return res.body.token;
 }
 
 export interface DayCloseResult {
@@ -75,7 +76,7 @@ export interface DayCloseResult {
  */
 export async function dayCloseScenario(system: RunningSystem, options: { count: number; adminPassword: string }, log: (line: string) => void): Promise<DayCloseResult> {
   const token = await adminToken(system, options.adminPassword);
-  const today = (await system.client.call('GET', '/api/dev/business-date', { token })).body.date as string;
+  const today = (await system.client.call<BusinessDateAnswer>('GET', '/api/dev/business-date', { token })).body.date;
   const yesterday = addDays(today, -1);
   const loanIds = Array.from({ length: options.count }, () => randomUUID());
   const seedStarted = Date.now();
@@ -120,9 +121,9 @@ export async function dayCloseScenario(system: RunningSystem, options: { count: 
 
   const close = async () => {
     const started = performance.now();
-    const res = await system.client.call('POST', '/api/dev/business-date', { token, body: { date: today }, timeoutMs: 600_000 });
+    const res = await system.client.call<MovedBusinessDateAnswer>('POST', '/api/dev/business-date', { token, body: { date: today }, timeoutMs: 600_000 });
     if (res.status !== 200) throw new Error(`the day close answered ${res.status}: ${JSON.stringify(res.body)}`);
-    return { seconds: (performance.now() - started) / 1000, closed: res.body.closed as { loans: number; changed: number; events: number } };
+    return { seconds: (performance.now() - started) / 1000, closed: res.body.closed };
   };
   // The loans were opened yesterday: closing today opens one business day for each.
   const first = await close();
