@@ -32,7 +32,7 @@ describe('the prerendered landing page at 360 × 740 (issue 20)', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(appScripts()).toEqual([]);
 
-    const dotIndex = () => tab.page.evaluate("[...document.querySelectorAll('.carousel__dot')].findIndex((dot) => dot.getAttribute('aria-current') === 'true')") as Promise<number>;
+    const dotIndex = () => tab.page.evaluate<number>("[...document.querySelectorAll('.carousel__dot')].findIndex((dot) => dot.getAttribute('aria-current') === 'true')");
     await tab.page.getByRole('button', { name: 'Next banner' }).click();
     expect(await dotIndex()).toBe(1);
     await tab.page.getByRole('button', { name: 'Pause banners' }).click();

@@ -79,11 +79,11 @@ describe('the installable app (issue 20)', () => {
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.goto('/wallet');
     await page.getByRole('heading', { level: 1, name: 'Wallet' }).waitFor();
-    const cached = (await page.evaluate(`(async () => {
+    const cached = await page.evaluate<string[]>(`(async () => {
       const urls = [];
       for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       return urls;
-    })()`)) as string[];
+    })()`);
     // The shell is there (so the check can fail), and nothing under /api or the socket.
     expect(cached).toEqual(expect.arrayContaining(['/index.html', '/offline.html']));
     expect(cached.filter((path) => path.startsWith('/api') || path.startsWith('/socket.io'))).toEqual([]);

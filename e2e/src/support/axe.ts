@@ -23,9 +23,9 @@ interface AxeResult {
 export async function seriousViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate('typeof window.axe === "object"');
   if (!loaded) await page.evaluate(axeSource);
-  const violations = (await page.evaluate(
+  const violations = await page.evaluate<AxeResult[]>(
     `window.axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(RULE_TAGS)} }, resultTypes: ['violations'] }).then((results) => results.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) })))`,
-  )) as AxeResult[];
+  );
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

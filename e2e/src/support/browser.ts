@@ -36,7 +36,7 @@ export async function screenshot(page: Page, name: string, what: 'page' | 'scree
 
 /** How far the page is wider than the screen (0 when nothing sticks out sideways). */
 export async function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth') as Promise<number>;
+  return page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 }
 
 /** Errors the page threw or logged, so a test can say there were none. */

@@ -35,7 +35,7 @@ export async function textOf(locator: Locator, expected: RegExp | string, timeou
 
 /** The borrower's token, as the app stored it (spec §4: localStorage 'token'). */
 export async function storedToken(page: Page): Promise<string | null> {
-  return (await page.evaluate("window.localStorage.getItem('token')")) as string | null;
+  return await page.evaluate<string | null>("window.localStorage.getItem('token')");
 }
 
 /** The newest OTP code texted to the signed-in borrower, read from the development SMS outbox. */

@@ -54,13 +54,13 @@ describe('the Approvals page', () => {
     const own = (await screen.findByText("Credit ₱1,500.00 to Rosario Dizon's wallet")).closest('tr')!;
     expect(within(own).getByText('You')).toBeTruthy();
     expect(within(own).getByText('5 min ago')).toBeTruthy();
-    const ownApprove = within(own).getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    const ownApprove = within(own).getByRole<HTMLButtonElement>('button', { name: 'Approve' });
     expect(ownApprove.disabled).toBe(true);
     expect(ownApprove.getAttribute('aria-description')).toBe(OWN_REQUEST_REASON);
 
     const theirs = screen.getByText("Credit ₱1,500.00 to Imelda Cruz's wallet").closest('tr')!;
     expect(within(theirs).getByText('Lorna Checker')).toBeTruthy();
-    expect((within(theirs).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(theirs).getByRole<HTMLButtonElement>('button', { name: 'Approve' }).disabled).toBe(false);
     expect(within(theirs).getByText('₱1,500.00')).toBeTruthy();
   });
 

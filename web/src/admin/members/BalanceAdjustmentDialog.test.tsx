@@ -19,7 +19,7 @@ describe('the balance adjustment dialog', () => {
     const onAdjusted = vi.fn();
     render(<BalanceAdjustmentDialog member={held} onClose={() => undefined} onAdjusted={onAdjusted} />);
 
-    const amount = (await screen.findByLabelText('Amount in pesos (negative to debit)')) as HTMLInputElement;
+    const amount = await screen.findByLabelText<HTMLInputElement>('Amount in pesos (negative to debit)');
     fireEvent.change(amount, { target: { value: '-1,250.50' } });
     fireEvent.blur(amount);
     await waitFor(() => expect(amount.value).toBe('-1,250.50'));

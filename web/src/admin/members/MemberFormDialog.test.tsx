@@ -16,7 +16,7 @@ describe('the member edit dialog', () => {
     const onSaved = vi.fn();
     render(<MemberFormDialog open member={held} onClose={() => undefined} onSaved={onSaved} />);
 
-    const salary = (await screen.findByLabelText('Monthly salary (₱)')) as HTMLInputElement;
+    const salary = await screen.findByLabelText<HTMLInputElement>('Monthly salary (₱)');
     await waitFor(() => expect(salary.value).toBe('42,000'));
 
     fireEvent.change(salary, { target: { value: '45,500' } });
@@ -33,9 +33,9 @@ describe('the member edit dialog', () => {
     const held = member({ bankName: 'BPI', bankAccountNumber: '1234567890' });
     routeFetch({});
     const view = render(<MemberFormDialog open member={held} onClose={() => undefined} onSaved={() => undefined} />);
-    expect(((await screen.findByLabelText('Mobile number')) as HTMLInputElement).disabled).toBe(true);
+    expect((await screen.findByLabelText<HTMLInputElement>('Mobile number')).disabled).toBe(true);
     expect(screen.getByText("Only the main admin can change a member's phone number.")).toBeTruthy();
-    expect((screen.getByLabelText('Account number') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Account number').disabled).toBe(true);
     expect(screen.getAllByText('Only the member can change their bank account, with a code sent to their phone.')).toHaveLength(2);
     view.unmount();
 
@@ -44,7 +44,7 @@ describe('the member edit dialog', () => {
         <MemberFormDialog open member={member()} onClose={() => undefined} onSaved={() => undefined} />
       </StaffContext.Provider>,
     );
-    expect(((await screen.findByLabelText('Mobile number')) as HTMLInputElement).disabled).toBe(false);
-    expect((screen.getByLabelText('Account number') as HTMLInputElement).disabled).toBe(false);
+    expect((await screen.findByLabelText<HTMLInputElement>('Mobile number')).disabled).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Account number').disabled).toBe(false);
   });
 });

@@ -72,7 +72,7 @@ describe('the notification inbox (issue 17, item 5)', () => {
       fireEvent.click(within(inbox).getByRole('button', { name: 'Mark all as read' }));
       await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, none unread'));
       expect(screen.queryByTestId('unread-count')).toBeNull();
-      expect((within(inbox).getByRole('button', { name: 'Mark all as read' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(within(inbox).getByRole<HTMLButtonElement>('button', { name: 'Mark all as read' }).disabled).toBe(true);
       expect(
         within(inbox)
           .getAllByTestId('notification')

@@ -21,7 +21,7 @@ describe('the converter amount filter (spec §2: digits and one decimal point)',
 
   it('filters what is typed into the amount field', async () => {
     render(<CurrencyConverter />);
-    const amount = screen.getByLabelText('Amount (PHP)') as HTMLInputElement;
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount (PHP)');
     expect(amount.value).toBe('1000');
 
     fireEvent.change(amount, { target: { value: '25a00.5.0x' } });
@@ -86,7 +86,7 @@ describe('rates and trend (design §7: real history only)', () => {
         }),
     });
     render(<CurrencyConverter />);
-    const currency = screen.getByLabelText('Convert to') as HTMLSelectElement;
+    const currency = screen.getByLabelText<HTMLSelectElement>('Convert to');
     expect([...currency.options].map((option) => option.value)).toEqual(['USD', 'EUR', 'GBP', 'JPY', 'AUD', 'CAD', 'SGD', 'HKD']);
     await screen.findByText(/Live rates/);
     expect(screen.getByText('7-day trend: no trend yet')).toBeTruthy();

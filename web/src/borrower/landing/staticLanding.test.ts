@@ -85,7 +85,7 @@ describe('its carousel', () => {
 });
 
 describe('its menu', () => {
-  const openButton = () => getByRole(body(), 'button', { name: 'Open menu' }) as HTMLButtonElement;
+  const openButton = () => getByRole<HTMLButtonElement>(body(), 'button', { name: 'Open menu' });
   const enhance = () => enhanceMenu(openButton(), document.getElementById('landing-menu') as HTMLTemplateElement);
   const key = (target: Element, init: KeyboardEventInit) => target.dispatchEvent(new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init }));
 

@@ -40,7 +40,7 @@ describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
 
   it('keeps the headline on what was typed, says what is wrong as it is typed, and rounds to ₱10,000 when the field is left', async () => {
     const dialog = await openApplyDialog();
-    const amount = within(dialog).getByLabelText(/^Amount/) as HTMLInputElement;
+    const amount = within(dialog).getByLabelText<HTMLInputElement>(/^Amount/);
     const headline = dialog.querySelector('output.loan-amount__value')!;
 
     fireEvent.change(amount, { target: { value: '50000' } });
@@ -75,7 +75,7 @@ describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
 
   it('puts the thousands separators in as the amount is typed, the caret after the digit it followed, and sends the number', async () => {
     const dialog = await openApplyDialog();
-    const amount = within(dialog).getByLabelText(/^Amount/) as HTMLInputElement;
+    const amount = within(dialog).getByLabelText<HTMLInputElement>(/^Amount/);
     amount.focus();
     fireEvent.change(amount, { target: { value: '1500000', selectionStart: 7 } });
     expect(amount.value).toBe('1,500,000');
@@ -106,7 +106,7 @@ describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
   });
   it('reads "100,000.00" as ₱100,000 and "150000.50" as ₱150,000.50, and says so when leaving the field rounds an amount', async () => {
     const dialog = await openApplyDialog();
-    const amount = within(dialog).getByLabelText(/^Amount/) as HTMLInputElement;
+    const amount = within(dialog).getByLabelText<HTMLInputElement>(/^Amount/);
     const headline = dialog.querySelector('output.loan-amount__value')!;
 
     fireEvent.change(amount, { target: { value: '100,000.00' } });

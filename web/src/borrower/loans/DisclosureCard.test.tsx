@@ -18,7 +18,7 @@ describe('the Disclosure Statement card (RA 3765)', () => {
     render(<DisclosureCard loanId={LOAN_ID} onAccepted={onAccepted} />);
     expect((await screen.findByTestId('disclosure-statement')).textContent).toBe(STATEMENT);
     expect(screen.getByTestId('disclosure-hash').textContent).toBe(HASH);
-    const accept = screen.getByRole('button', { name: 'Accept' }) as HTMLButtonElement;
+    const accept = screen.getByRole<HTMLButtonElement>('button', { name: 'Accept' });
     expect(accept.disabled).toBe(true);
     fireEvent.click(screen.getByRole('checkbox', { name: 'I have read and understood this Disclosure Statement' }));
     fireEvent.click(accept);
@@ -38,6 +38,6 @@ describe('the Disclosure Statement card (RA 3765)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Accept' }));
     expect((await screen.findByRole('alert')).textContent).toContain('changed since you read it');
     await screen.findByText(/v2$/);
-    expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(false);
   });
 });

@@ -116,9 +116,9 @@ describe('dashboard (spec §2)', () => {
     renderApp('/loan-app');
     fireEvent.click(screen.getByRole('button', { name: 'Quick loan' }));
     const dialog = await screen.findByRole('dialog', { name: 'Apply for a Loan' }, { timeout: 10_000 });
-    expect((within(dialog).getByRole('slider', { name: 'Loan amount' }) as HTMLInputElement).value).toBe('80000');
-    expect((within(dialog).getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('80,000');
-    expect((within(dialog).getByLabelText(/^Term/) as HTMLInputElement).value).toBe('12');
+    expect(within(dialog).getByRole<HTMLInputElement>('slider', { name: 'Loan amount' }).value).toBe('80000');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Amount/).value).toBe('80,000');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Term/).value).toBe('12');
 
     const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Submit application' }));
     fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: '50000' } });
@@ -430,7 +430,7 @@ describe('profile (spec §2)', () => {
     signedIn();
     renderApp('/profile');
     fireEvent.click(screen.getByRole('button', { name: 'Complete personal information' }));
-    const bankName = within(screen.getByRole('dialog', { name: 'Personal Information' })).getByLabelText('Bank name') as HTMLInputElement;
+    const bankName = within(screen.getByRole('dialog', { name: 'Personal Information' })).getByLabelText<HTMLInputElement>('Bank name');
     expect(bankName.placeholder).toBe('Pick from the list or type it');
     const offered = [...(bankName.list?.options ?? [])].map((option) => option.value);
     expect(offered).toEqual(expect.arrayContaining(['BDO Unibank', 'Land Bank of the Philippines', 'GCash', 'Maya']));
@@ -454,9 +454,9 @@ describe('profile (spec §2)', () => {
     };
     for (const [label, value] of Object.entries(typed)) fireEvent.change(within(form).getByLabelText(label), { target: { value } });
     // Shown with its separator as typed (issue 22, item 19), kept and sent as the bare amount.
-    expect((within(form).getByLabelText('Monthly salary (₱)') as HTMLInputElement).value).toBe('25,000');
+    expect(within(form).getByLabelText<HTMLInputElement>('Monthly salary (₱)').value).toBe('25,000');
     fireEvent.change(within(form).getByLabelText('Monthly salary (₱)'), { target: { value: '250005' } });
-    expect((within(form).getByLabelText('Monthly salary (₱)') as HTMLInputElement).value).toBe('250,005');
+    expect(within(form).getByLabelText<HTMLInputElement>('Monthly salary (₱)').value).toBe('250,005');
     fireEvent.change(within(form).getByLabelText('Monthly salary (₱)'), { target: { value: '25,000' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     expect(within(form).queryByText('Monthly salary is required')).toBeNull();

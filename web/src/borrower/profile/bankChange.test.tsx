@@ -56,9 +56,9 @@ describe('changing the bank account on the profile', () => {
     expect(step.textContent).toContain('+63•••••4567');
     expect(step.textContent).toContain('BDO ••••5555');
     expect(step.textContent).toContain('withdrawals are paused for 24 hours');
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     const codeRequest = requestOf(
       fetchMock,
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
       fetchMock.mock.calls.findIndex(([url]) => String(url) === '/api/user/bank-account/otp'),
     );
     expect(codeRequest.body).toEqual({ bankName: 'BDO', bankAccountNumber: '5555555555' });
@@ -70,9 +70,9 @@ describe('changing the bank account on the profile', () => {
     fireEvent.change(within(step).getByLabelText('Code from the SMS'), { target: { value: '123456' } });
     fireEvent.click(within(step).getByRole('button', { name: 'Confirm change' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm your new bank account' })).toBeNull());
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     const put = requestOf(
       fetchMock,
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
       fetchMock.mock.calls.findIndex(([url, init]) => String(url) === '/api/user/profile' && init?.method === 'PUT'),
     );
     expect(put.body).toMatchObject({ bankName: 'BDO', bankAccountNumber: '5555555555', otp: '123456' });
@@ -108,10 +108,10 @@ describe('changing the bank account on the profile', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Personal Information' })).toBeNull());
     // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContain('/api/user/bank-account/otp');
-    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
     expect(
       requestOf(
         fetchMock,
+        // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the app calls fetch with string paths
         fetchMock.mock.calls.findIndex(([url]) => String(url) === '/api/user/profile'),
       ).body,
     ).not.toHaveProperty('otp');
@@ -126,14 +126,14 @@ describe('the withdrawal hold on the wallet', () => {
     expect(notice.textContent).toContain('Withdrawals paused until');
     expect(notice.textContent).toContain('2099');
     expect(notice.textContent).toContain('Your bank account was changed.');
-    expect((screen.getByRole('button', { name: 'Withdraw money' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Withdraw money' }).disabled).toBe(true);
   });
 
   it('shows nothing once the hold has ended, and Withdraw money works again', () => {
     signedIn({ ...COMPLETE, balance: 5000, withdrawalHold: { ...HOLD, until: '2020-01-01T00:00:00.000Z' } });
     renderApp('/wallet');
     expect(screen.queryByTestId('withdrawal-hold')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Withdraw money' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Withdraw money' }).disabled).toBe(false);
   });
 
   it('renders nothing without a hold', () => {
