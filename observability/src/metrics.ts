@@ -62,7 +62,7 @@ export const metrics = {
         async collect() {
           this.reset();
           // A source that fails (Redis away) leaves its series out of this scrape instead of failing it.
-          await Promise.allSettled([...set].map((read) => read((labels, value) => this.inc(labels as never, value))));
+          await Promise.allSettled([...set].map((read) => Promise.resolve(read((labels, value) => this.inc(labels as never, value)))));
         },
       });
     }

@@ -11,7 +11,12 @@ export interface RealtimeMessage<T = unknown> {
   doc: T;
 }
 
-type Handler = (message: RealtimeMessage<any>) => void;
+/**
+ * A subscriber as the client stores it: handed every message of its event, whatever the document. Each
+ * subscriber is typed by its caller (`subscribe<T>`) with the document it expects for that event; the
+ * server's event names fix which document comes with which event, which the client takes on trust.
+ */
+type Handler = (message: RealtimeMessage) => void;
 
 export interface RealtimeClientOptions {
   /** Where the API lives; the page's own origin by default. */
