@@ -65,6 +65,13 @@ export const approvalCommandSchema = z.discriminatedUnion('kind', [
       loanId: uuid,
       loanNumber: z.string().max(40),
       amountCentavos: centavos,
+      /**
+       * The term and rate the request was made for, beside the amount: a grant approves exactly these
+       * terms, and runs only while the loan still has them (design §11). Absent from requests recorded
+       * before terms were bound, which therefore never run: they ask for a new request.
+       */
+      termMonths: z.number().int().positive().optional(),
+      monthlyRateBps: z.number().int().nonnegative().optional(),
       message: z.string().max(1000).nullable(),
       notify: z.union([z.boolean(), z.object({ title: z.string().max(200).optional(), message: z.string().max(1000).optional() }).strict()]).nullable(),
     })

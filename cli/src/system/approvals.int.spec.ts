@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModelKeys, streams } from '@honeylend/contracts';
-import { expireApprovals } from '@honeylend/command-api';
+import { expireApprovals, loadState, loanDecider } from '@honeylend/command-api';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { disburse, registerBorrower } from '../testing/borrowers.js';
 import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin } from '../testing/admins.js';
@@ -262,6 +262,54 @@ describe('four eyes on money: a loan approval from the threshold', () => {
     const direct = await system.request('PUT', `/api/admin/loans/${small.loan.id}`, { token: officer.token, body: { status: 'approved' } });
     expect(direct.status).toBe(200);
     expect(direct.body.status).toBe('approved');
+  });
+});
+
+describe('four eyes on a loan approval, decided on the stream and bound to its terms (PostgreSQL, real concurrency)', () => {
+  it('one admin sending an edit to ₱4,000,000 and an approval at the same moment, 50 times, never approves ₱500,000 or more alone', async () => {
+    const loans: string[] = [];
+    // Sign-ups one at a time (the registration lane answers BUSY to a burst); the race is in the pairs below.
+    for (let i = 0; i < 50; i++) loans.push((await borrowerWithPendingLoan(system, `Race Borrower ${i}`, 100_000)).loan.id as string);
+    const answers = await Promise.all(
+      loans.map((loanId) =>
+        Promise.all([
+          system.request('PUT', `/api/admin/loans/${loanId}`, { token: officer.token, body: { amount: 4_000_000, termMonths: 60 } }),
+          system.request('PUT', `/api/admin/loans/${loanId}`, { token: officer.token, body: { status: 'approved' } }),
+        ]),
+      ),
+    );
+    for (const [edit, approval] of answers) {
+      expect([200, 409]).toContain(edit.status);
+      expect([200, 202, 409]).toContain(approval.status);
+    }
+    let alone = 0;
+    let awaiting = 0;
+    for (const loanId of loans) {
+      const approvedEvents = (await system.store.readStream(streams.loan(loanId))).filter((event) => event.type === 'LoanStatusChanged' && (event.data as { to: string }).to === 'approved');
+      const { state } = await loadState(system.store, streams.loan(loanId), loanDecider);
+      if (!state.exists) throw new Error(`loan ${loanId} is gone`);
+      if (approvedEvents.length > 0 && state.amountCentavos >= 50_000_000) alone += 1;
+      if (approvedEvents.length === 0 && state.amountCentavos >= 50_000_000) awaiting += 1;
+    }
+    expect(alone).toBe(0);
+    // Every loan the edit reached before the approval now waits for a second admin instead.
+    expect(awaiting).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('a grant approves the terms it was asked for: a loan edited to ₱4,000,000 after the request is refused (APPROVAL_TERMS_CHANGED) and stays pending', async () => {
+    const { loan } = await borrowerWithPendingLoan(system, 'Drift Borrower', 500_000);
+    const requested = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
+    expect(requested.status).toBe(202);
+    const recorded = (await system.store.readStream(streams.approval(requested.body.approvalId)))[0].data as { command: Record<string, unknown> };
+    expect(recorded.command).toMatchObject({ kind: 'loan_approval', amountCentavos: 50_000_000, termMonths: 12, monthlyRateBps: expect.any(Number) });
+    const drift = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { amount: 4_000_000, termMonths: 60 } });
+    expect(drift.status).toBe(200);
+    const granted = await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/approve`, { token: colleague.token });
+    expect(granted.status).toBe(200);
+    expect(granted.body.execution).toEqual({ outcome: 'refused', message: "The loan's terms changed after this approval was requested; ask for a new approval of the terms it has now." });
+    expect(await eventTypes(streams.loan(loan.id))).not.toContain('LoanStatusChanged');
+    const after = await system.request('GET', `/api/admin/loans/${loan.id}`, { token: officer.token });
+    expect(after.body.status).toBe('pending');
   });
 });
 

@@ -63,6 +63,13 @@ export type LoanCommand =
       message: string | null;
       /** The admin-defined statuses as the settings stream holds them now. */
       customStatuses: readonly string[];
+      /**
+       * Four eyes on an approval (design §11), judged on this stream's own terms, never on a read
+       * model: `thresholdCentavos` when the approval is an admin's alone (refused from that amount
+       * up, whatever the terms became since the admin looked), `grantedTerms` when a second admin
+       * granted a request for exactly these terms (refused when the loan no longer has them).
+       */
+      fourEyes?: { thresholdCentavos: number } | { grantedTerms: LoanTerms };
       now: string;
     }
   | { type: 'ChangeLoanTerms'; loanId: string; amountCentavos?: number; termMonths?: number; now: string }
@@ -210,6 +217,7 @@ export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] 
         });
       }
       if (to === 'account_issue' && !message) throw new DomainError(400, 'MESSAGE_REQUIRED', LOAN_MESSAGES.accountIssueNeedsMessage);
+      if (to === 'approved' && command.fourEyes) assertFourEyes(loan, command.fourEyes);
       return [{ type: 'LoanStatusChanged', data: { loanId: loan.loanId, memberId: loan.memberId, from: loan.status, to, message, changedAt: command.now } }];
     }
     case 'ChangeLoanTerms': {
@@ -349,3 +357,28 @@ export const loanDecider: Decider<LoanState, LoanCommand, LoanEvent> = {
   evolve: evolveLoan,
   decide: decideLoan,
 };
+
+/** What a loan approval under four eyes is bound to: the amount, the term and the rate the second admin saw. */
+export interface LoanTerms {
+  amountCentavos: number;
+  termMonths: number;
+  monthlyRateBps: number;
+}
+
+export const APPROVAL_REQUIRED_CODE = 'APPROVAL_REQUIRED';
+
+function assertFourEyes(loan: { amountCentavos: number; termMonths: number; monthlyRateBps: number }, fourEyes: { thresholdCentavos: number } | { grantedTerms: LoanTerms }): void {
+  if ('thresholdCentavos' in fourEyes) {
+    if (loan.amountCentavos >= fourEyes.thresholdCentavos) {
+      throw new DomainError(409, APPROVAL_REQUIRED_CODE, 'Approving a loan of this amount needs a second admin.', { amountCentavos: loan.amountCentavos });
+    }
+    return;
+  }
+  const granted = fourEyes.grantedTerms;
+  if (granted.amountCentavos !== loan.amountCentavos || granted.termMonths !== loan.termMonths || granted.monthlyRateBps !== loan.monthlyRateBps) {
+    throw new DomainError(409, 'APPROVAL_TERMS_CHANGED', "The loan's terms changed after this approval was requested; ask for a new approval of the terms it has now.", {
+      approved: granted,
+      current: { amountCentavos: loan.amountCentavos, termMonths: loan.termMonths, monthlyRateBps: loan.monthlyRateBps },
+    });
+  }
+}

@@ -5,7 +5,7 @@ import { handleCommand, loadState } from '../platform/commands/commandHandler.js
 import { ApiError } from '../platform/errors/apiError.js';
 import { metadataOf, type ApiDeps } from '../platform/context/context.js';
 import { defaultStatusMessage, defaultStatusTitle } from './borrowerMessages.js';
-import { loanDecider } from './decide.js';
+import { loanDecider, type LoanTerms } from './decide.js';
 import type { ExistingLoan } from './loan.js';
 import { memberDecider } from '../members/decide.js';
 import { customLoanStatusesDecider } from './statuses/customLoanStatuses.js';
@@ -51,13 +51,26 @@ export async function settleLoanMoney(deps: ApiDeps, metadata: EventMetadata, lo
  * its money and its member's open-application flag follow on the member's stream; the borrower is
  * told when the admin asks to, and always for account_issue (they must learn what to fix).
  */
-export async function changeLoanStatus(deps: ApiDeps, ctx: Context, adminId: string, loanId: string, update: LoanStatusUpdate & { status: string }): Promise<Position> {
+export async function changeLoanStatus(
+  deps: ApiDeps,
+  ctx: Context,
+  adminId: string,
+  loanId: string,
+  update: LoanStatusUpdate & { status: string },
+  fourEyes?: { thresholdCentavos: number } | { grantedTerms: LoanTerms },
+): Promise<Position> {
   const notify: { title?: string; message?: string } | null = typeof update.notify === 'object' ? update.notify : update.notify ? {} : null;
   const metadata = metadataOf(ctx, adminId);
   const now = deps.now().toISOString();
   const { state: settings } = await loadState(deps.store, streams.loanStatuses, customLoanStatusesDecider);
   const statusMessage = update.message ?? notify?.message ?? null;
-  const result = await handleCommand(deps.store, streams.loan(loanId), loanDecider, { type: 'ChangeLoanStatus', loanId, to: update.status, message: statusMessage, customStatuses: settings.statuses, now }, metadata);
+  const result = await handleCommand(
+    deps.store,
+    streams.loan(loanId),
+    loanDecider,
+    { type: 'ChangeLoanStatus', loanId, to: update.status, message: statusMessage, customStatuses: settings.statuses, ...(fourEyes ? { fourEyes } : {}), now },
+    metadata,
+  );
   const loan = result.state;
   if (!loan.exists) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
   let position = latest(result.position, await settleLoanMoney(deps, metadata, loan, now));

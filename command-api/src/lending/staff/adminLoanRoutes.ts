@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { isUnderReview, loanStatusSchema, type LoanDoc } from '@honeylend/contracts';
+import { isUnderReview, loanStatusSchema, streams, type LoanDoc } from '@honeylend/contracts';
 import { readAfterWrite } from '../../platform/consistency/readAfterWrite.js';
 import { ApiError } from '../../platform/errors/apiError.js';
 import { callerOf, type ApiDeps } from '../../platform/context/context.js';
@@ -13,7 +13,10 @@ import { changeLoanStatus, changeLoanTerms, deleteLoan } from '../loanCommands.j
 import { idFromPath } from '../../platform/http/pathId.js';
 import { personalDataView } from '../../staff/personalData/personalDataView.js';
 import { endpoint } from '../../platform/http/endpoint.js';
-import { requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
+import { approvalSettings, requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
+import { loadState } from '../../platform/commands/commandHandler.js';
+import { DomainError } from '../../platform/commands/decider.js';
+import { APPROVAL_REQUIRED_CODE, loanDecider } from '../decide.js';
 import * as answers from '../../platform/http/answerSchemas.js';
 
 export const loansQuery = listQuery(loanStatusSchema, 'Choose a loan status, or all');
@@ -73,20 +76,25 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
         const adminId = callerOf(ctx).id;
         let position: number | null = null;
         if (terms.amountCentavos !== undefined || terms.termMonths !== undefined) position = await changeLoanTerms(deps, ctx, adminId, loanId, terms);
-        // Four eyes (design §11): approving a loan from the threshold up (its amount after the terms above) waits for a second admin.
+        // Four eyes (design §11): approving a loan from the threshold up waits for a second admin. It
+        // is judged on the loan's stream — the terms the decider will approve — never on the read
+        // model, which may not show an edit made a moment ago; the request records those terms.
         // Any loan still under review (pending, account_issue, a custom step) may be approved: each such approval is gated.
         if (statusUpdate.status === 'approved' && isUnderReview(before.status)) {
-          const amountCentavos = terms.amountCentavos ?? before.amountCentavos;
-          const command = {
-            kind: 'loan_approval' as const,
-            memberId: before.memberId,
-            loanId,
-            loanNumber: before.loanNumber,
-            amountCentavos,
-            message: statusUpdate.message ?? null,
-            notify: statusUpdate.notify ?? null,
-          };
-          if (await requestApprovalIfNeeded(deps, ctx, command, statusUpdate.message ?? '')) return;
+          const settings = await approvalSettings(deps);
+          if (settings.required.loan_approval) {
+            if (await requestLoanApprovalIfNeeded(deps, ctx, loanId, statusUpdate)) return;
+            try {
+              position = (await changeLoanStatus(deps, ctx, adminId, loanId, { ...statusUpdate, status: 'approved' }, { thresholdCentavos: settings.loanApprovalThresholdCentavos })) ?? position;
+            } catch (error) {
+              // The terms reached the threshold between the look above and the decision (a concurrent edit): ask for a second admin after all.
+              if (!(error instanceof DomainError && error.code === APPROVAL_REQUIRED_CODE)) throw error;
+              if (await requestLoanApprovalIfNeeded(deps, ctx, loanId, statusUpdate)) return;
+              throw error;
+            }
+            ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminLoan(deps, loanId));
+            return;
+          }
         }
         if (statusUpdate.status !== undefined) position = (await changeLoanStatus(deps, ctx, adminId, loanId, { ...statusUpdate, status: statusUpdate.status })) ?? position;
         ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminLoan(deps, loanId));
@@ -105,4 +113,25 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
   );
 
   return router;
+}
+
+/**
+ * Requests a second admin's approval of the loan as its stream has it now (amount, term, rate),
+ * when the settings say those terms need one; false when they do not.
+ */
+async function requestLoanApprovalIfNeeded(deps: ApiDeps, ctx: Context, loanId: string, statusUpdate: { message?: string; notify?: boolean | { title?: string; message?: string } }): Promise<boolean> {
+  const { state } = await loadState(deps.store, streams.loan(loanId), loanDecider);
+  if (!state.exists) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
+  const command = {
+    kind: 'loan_approval' as const,
+    memberId: state.memberId,
+    loanId,
+    loanNumber: state.loanNumber,
+    amountCentavos: state.amountCentavos,
+    termMonths: state.termMonths,
+    monthlyRateBps: state.monthlyRateBps,
+    message: statusUpdate.message ?? null,
+    notify: statusUpdate.notify ?? null,
+  };
+  return (await requestApprovalIfNeeded(deps, ctx, command, statusUpdate.message ?? '')) !== null;
 }
