@@ -3,12 +3,9 @@ import { streams } from '@honeylend/contracts';
 import type { EventStore } from '@honeylend/eventstore';
 import { loadState } from '../platform/commands/commandHandler.js';
 import { ApiError } from '../platform/errors/apiError.js';
-import type { Caller } from '../platform/sessions/authenticate.js';
+import { isReadMethod, unauthorized as signedOut, type Caller } from '../platform/sessions/authenticate.js';
 import { memberDecider } from './decide.js';
 import type { MemberState } from './member.js';
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const signedOut = () => new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue');
 
 /**
  * Checks a borrower against the event store itself, not the read models: the member still
@@ -41,7 +38,7 @@ export interface KnownMember {
  */
 export function memberOnWriteSide(store: EventStore) {
   return async (ctx: Context, next: Next) => {
-    if (!READ_METHODS.has(ctx.method)) {
+    if (!isReadMethod(ctx.method)) {
       const member = await assertMemberOnWriteSide(store, ctx.state.caller as Caller);
       if (member) ctx.state.writeSideMember = member;
     }

@@ -13,7 +13,15 @@ export interface Caller {
   tokenVersion: number;
 }
 
-const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue');
+/** The 401 every check of the caller answers, whichever store it consulted. */
+export const unauthorized = () => new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue');
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request only reads: every other method changes something, and the write-side checks apply to it. */
+export function isReadMethod(method: string): boolean {
+  return READ_METHODS.has(method);
+}
 
 /** The claims of the request's bearer token, its signature and expiry checked; 401 without a valid one. */
 function claimsOf(ctx: Context, tokens: TokenService): VerifiedClaims {

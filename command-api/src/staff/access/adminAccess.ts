@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { authenticate } from '../../platform/sessions/authenticate.js';
+import { authenticate, isReadMethod } from '../../platform/sessions/authenticate.js';
 import { staffOnWriteSide } from './staffOnWriteSide.js';
 import { ApiError } from '../../platform/errors/apiError.js';
 import { callerOf, type ApiDeps } from '../../platform/context/context.js';
@@ -9,11 +9,10 @@ import { allowListed } from '../../platform/allowList/allowList.js';
 export const ADMIN_ROLES = ['admin', 'superadmin'] as const;
 /** Everyone who may sign in to the management side: admins, and auditors who only read (issue 16). */
 export const STAFF_ROLES = [...ADMIN_ROLES, 'auditor'] as const;
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** An auditor reads everything and changes nothing: every other method is refused before a handler sees it. */
 export async function readOnlyForAuditors(ctx: Context, next: Next): Promise<void> {
-  if (callerOf(ctx).role === 'auditor' && !READ_METHODS.has(ctx.method)) {
+  if (callerOf(ctx).role === 'auditor' && !isReadMethod(ctx.method)) {
     throw new ApiError(403, 'READ_ONLY', 'Auditors can read everything but change nothing.');
   }
   await next();

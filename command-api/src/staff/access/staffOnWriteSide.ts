@@ -2,12 +2,8 @@ import type { Context, Next } from 'koa';
 import { streams } from '@honeylend/contracts';
 import type { EventStore } from '@honeylend/eventstore';
 import { loadState } from '../../platform/commands/commandHandler.js';
-import { ApiError } from '../../platform/errors/apiError.js';
-import type { Caller } from '../../platform/sessions/authenticate.js';
+import { isReadMethod, unauthorized as signedOut, type Caller } from '../../platform/sessions/authenticate.js';
 import { adminAccountDecider } from '../adminAccount.js';
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const signedOut = () => new ApiError(401, 'UNAUTHORIZED', 'Please sign in to continue');
 
 /**
  * Checks a staff caller against the event store itself, not the read models: the staff account
@@ -25,7 +21,7 @@ export async function assertStaffOnWriteSide(store: EventStore, caller: Caller):
 /** Every staff request that changes something (any method but GET, HEAD, OPTIONS) passes assertStaffOnWriteSide first. */
 export function staffOnWriteSide(store: EventStore) {
   return async (ctx: Context, next: Next) => {
-    if (!READ_METHODS.has(ctx.method)) await assertStaffOnWriteSide(store, ctx.state.caller as Caller);
+    if (!isReadMethod(ctx.method)) await assertStaffOnWriteSide(store, ctx.state.caller as Caller);
     await next();
   };
 }
