@@ -22,6 +22,11 @@ export async function approvalSettings(deps: ApiDeps): Promise<ApprovalSettings>
  */
 export async function requestApprovalIfNeeded(deps: ApiDeps, ctx: Context, command: ApprovalCommand, reason: string): Promise<AwaitingApprovalAnswer | null> {
   if (!needsApproval(await approvalSettings(deps), command)) return null;
+  return requestApproval(deps, ctx, command, reason);
+}
+
+/** Records `command` as an approval request and answers 202, for a caller that has already judged, on the settings it read, that it needs one. */
+export async function requestApproval(deps: ApiDeps, ctx: Context, command: ApprovalCommand, reason: string): Promise<AwaitingApprovalAnswer> {
   const approvalId = randomUUID();
   const makerId = callerOf(ctx).id;
   const result = await handleCommand(

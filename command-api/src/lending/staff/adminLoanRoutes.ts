@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { isUnderReview, loanStatusSchema, streams, type LoanDoc } from '@honeylend/contracts';
+import { isUnderReview, loanStatusSchema, needsApproval, streams, type ApprovalSettings, type LoanDoc } from '@honeylend/contracts';
 import { readAfterWrite } from '../../platform/consistency/readAfterWrite.js';
 import { ApiError } from '../../platform/errors/apiError.js';
 import { callerOf, type ApiDeps } from '../../platform/context/context.js';
@@ -13,7 +13,7 @@ import { changeLoanStatus, changeLoanTerms, deleteLoan } from '../loanCommands.j
 import { idFromPath } from '../../platform/http/pathId.js';
 import { personalDataView } from '../../staff/personalData/personalDataView.js';
 import { endpoint } from '../../platform/http/endpoint.js';
-import { approvalSettings, requestApprovalIfNeeded } from '../../approvals/fourEyes.js';
+import { approvalSettings, requestApproval } from '../../approvals/fourEyes.js';
 import { loadState } from '../../platform/commands/commandHandler.js';
 import { DomainError } from '../../platform/commands/decider.js';
 import { APPROVAL_REQUIRED_CODE, loanDecider } from '../decide.js';
@@ -83,13 +83,13 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
         if (statusUpdate.status === 'approved' && isUnderReview(before.status)) {
           const settings = await approvalSettings(deps);
           if (settings.required.loan_approval) {
-            if (await requestLoanApprovalIfNeeded(deps, ctx, loanId, statusUpdate)) return;
+            if (await requestLoanApprovalIfNeeded(deps, ctx, settings, loanId, statusUpdate)) return;
             try {
               position = (await changeLoanStatus(deps, ctx, adminId, loanId, { ...statusUpdate, status: 'approved' }, { thresholdCentavos: settings.loanApprovalThresholdCentavos })) ?? position;
             } catch (error) {
               // The terms reached the threshold between the look above and the decision (a concurrent edit): ask for a second admin after all.
               if (!(error instanceof DomainError && error.code === APPROVAL_REQUIRED_CODE)) throw error;
-              if (await requestLoanApprovalIfNeeded(deps, ctx, loanId, statusUpdate)) return;
+              if (await requestLoanApprovalIfNeeded(deps, ctx, settings, loanId, statusUpdate)) return;
               throw error;
             }
             ctx.body = await readAfterWrite(ctx, progress, position, () => loadAdminLoan(deps, loanId));
@@ -117,9 +117,15 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
 
 /**
  * Requests a second admin's approval of the loan as its stream has it now (amount, term, rate),
- * when the settings say those terms need one; false when they do not.
+ * when `settings` (as the route read them) say those terms need one; false when they do not.
  */
-async function requestLoanApprovalIfNeeded(deps: ApiDeps, ctx: Context, loanId: string, statusUpdate: { message?: string; notify?: boolean | { title?: string; message?: string } }): Promise<boolean> {
+async function requestLoanApprovalIfNeeded(
+  deps: ApiDeps,
+  ctx: Context,
+  settings: ApprovalSettings,
+  loanId: string,
+  statusUpdate: { message?: string; notify?: boolean | { title?: string; message?: string } },
+): Promise<boolean> {
   const { state } = await loadState(deps.store, streams.loan(loanId), loanDecider);
   if (!state.exists) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
   const command = {
@@ -133,5 +139,7 @@ async function requestLoanApprovalIfNeeded(deps: ApiDeps, ctx: Context, loanId: 
     message: statusUpdate.message ?? null,
     notify: statusUpdate.notify ?? null,
   };
-  return (await requestApprovalIfNeeded(deps, ctx, command, statusUpdate.message ?? '')) !== null;
+  if (!needsApproval(settings, command)) return false;
+  await requestApproval(deps, ctx, command, statusUpdate.message ?? '');
+  return true;
 }
