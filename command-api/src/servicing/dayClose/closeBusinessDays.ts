@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { dayCloseEvents, parseDomainEvent, streams, type BusinessDate, type LoanDoc, type ReadModelKeys } from '@honeylend/contracts';
-import { WrongExpectedVersion, type EventMetadata, type EventStore } from '@honeylend/eventstore';
+import { dayCloseEvents, parseDomainEvent, streams, type BusinessDate, type LoanDoc } from '@honeylend/contracts';
+import { WrongExpectedVersion, type EventMetadata } from '@honeylend/eventstore';
 import { handleCommand } from '../../platform/commands/commandHandler.js';
 import { loanDecider } from '../../lending/decide.js';
+import type { LoanBookDeps } from '../loanBookDeps.js';
 
-export interface DayCloseDeps {
-  store: EventStore;
-  redis: Redis;
-  keys: ReadModelKeys;
-}
+export type DayCloseDeps = LoanBookDeps;
 
 export interface DayCloseResult {
   through: BusinessDate;

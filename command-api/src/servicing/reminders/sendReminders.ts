@@ -1,11 +1,11 @@
 import type { Queue } from 'bullmq';
-import { JOB_NAMES, notificationJobOptions, remindersDue, streams, type BusinessDate, type LoanDoc, type MemberDoc, type ReadModelKeys } from '@honeylend/contracts';
-import type { EventMetadata, EventStore } from '@honeylend/eventstore';
-import type { Redis } from 'ioredis';
+import { JOB_NAMES, notificationJobOptions, remindersDue, streams, type BusinessDate, type LoanDoc, type MemberDoc } from '@honeylend/contracts';
+import type { EventMetadata } from '@honeylend/eventstore';
 import { handleCommand } from '../../platform/commands/commandHandler.js';
 import { loanDecider } from '../../lending/decide.js';
 import { reminderText } from './reminderText.js';
 import { derivedId } from '../derivedId.js';
+import type { LoanBookDeps } from '../loanBookDeps.js';
 
 /** Reminders go out between 08:00 and 20:00 Manila time; one due at night waits for the morning run. */
 export const REMINDER_HOURS = { from: 8, until: 20 } as const;
@@ -18,10 +18,7 @@ export function isReminderHour(now: Date): boolean {
 /** One id per loan, instalment and reason: the notification, its SMS job and its delivery record all dedupe on it. */
 export const reminderNotificationId = (loanId: string, instalment: number, reason: string) => derivedId(`reminder:${loanId}:${instalment}:${reason}`);
 
-export interface ReminderDeps {
-  store: EventStore;
-  redis: Redis;
-  keys: ReadModelKeys;
+export interface ReminderDeps extends LoanBookDeps {
   notificationQueue: Queue;
 }
 
