@@ -97,8 +97,32 @@ export type LoanCommand =
       businessDate: BusinessDate;
       now: string;
     }
-  | { type: 'ReverseRepayment'; loanId: string; repaymentId: string; reason: string; businessDate: BusinessDate; now: string }
-  | { type: 'WaivePenalty'; loanId: string; waiverId: string; amountCentavos: number; reason: string; businessDate: BusinessDate; now: string }
+  | {
+      type: 'ReverseRepayment';
+      loanId: string;
+      repaymentId: string;
+      reason: string;
+      /**
+       * Four eyes (design §11), judged on this stream: `required` when the settings put reversals under
+       * four eyes and an admin asks alone (refused with APPROVAL_REQUIRED whenever it would reverse
+       * anything), `grantedAmountCentavos` when a second admin granted the reversal of a repayment of
+       * exactly that amount.
+       */
+      fourEyes?: 'required' | { grantedAmountCentavos: number };
+      businessDate: BusinessDate;
+      now: string;
+    }
+  | {
+      type: 'WaivePenalty';
+      loanId: string;
+      waiverId: string;
+      amountCentavos: number;
+      reason: string;
+      /** Four eyes: `required` when an admin alone asks for a waiver the settings put under four eyes (refused with APPROVAL_REQUIRED when it would waive). */
+      fourEyes?: 'required';
+      businessDate: BusinessDate;
+      now: string;
+    }
   /** A debited wallet repayment the loan refused: recorded so the refund and a receipt can never both happen. */
   | { type: 'DeclineWalletRepayment'; loanId: string; repaymentId: string; amountCentavos: number; reason: string; now: string }
   /** The day close: open every business date up to `through` for this loan. */
@@ -317,6 +341,15 @@ export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] 
       if (!repayment) throw new DomainError(404, 'REPAYMENT_NOT_FOUND', LOAN_MESSAGES.repaymentNotFound);
       if (repayment.reversal) return [];
       openAccount(state);
+      if (command.fourEyes === 'required') {
+        throw new DomainError(409, APPROVAL_REQUIRED_CODE, 'Reversing a repayment needs a second admin.', { repaymentId: repayment.repaymentId, amountCentavos: repayment.amountCentavos });
+      }
+      if (command.fourEyes && command.fourEyes.grantedAmountCentavos !== repayment.amountCentavos) {
+        throw new DomainError(409, APPROVAL_TERMS_CHANGED_CODE, 'This repayment is not the one whose reversal was approved; ask for a new approval.', {
+          approved: { amountCentavos: command.fourEyes.grantedAmountCentavos },
+          current: { amountCentavos: repayment.amountCentavos },
+        });
+      }
       const { loanId, memberId } = loan;
       return [{ type: 'RepaymentReversed', data: { loanId, memberId, repaymentId: command.repaymentId, reason: command.reason, businessDate: command.businessDate, reversedAt: command.now } }];
     }
@@ -328,6 +361,7 @@ export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] 
         const message = aboveUnpaidPenalties(unpaid);
         throw new DomainError(400, 'WAIVER_ABOVE_PENALTIES', message, { fields: { amount: message }, unpaidPenalties: unpaid / 100 });
       }
+      if (command.fourEyes === 'required') throw new DomainError(409, APPROVAL_REQUIRED_CODE, 'Waiving late charges needs a second admin.', { amountCentavos: command.amountCentavos });
       const { waiverId, amountCentavos, reason, businessDate, now } = command;
       return [{ type: 'PenaltyWaived', data: { loanId: loan.loanId, memberId: loan.memberId, waiverId, amountCentavos, reason, businessDate, waivedAt: now } }];
     }
@@ -366,6 +400,7 @@ export interface LoanTerms {
 }
 
 export const APPROVAL_REQUIRED_CODE = 'APPROVAL_REQUIRED';
+export const APPROVAL_TERMS_CHANGED_CODE = 'APPROVAL_TERMS_CHANGED';
 
 function assertFourEyes(loan: { amountCentavos: number; termMonths: number; monthlyRateBps: number }, fourEyes: { thresholdCentavos: number } | { grantedTerms: LoanTerms }): void {
   if ('thresholdCentavos' in fourEyes) {
@@ -376,7 +411,7 @@ function assertFourEyes(loan: { amountCentavos: number; termMonths: number; mont
   }
   const granted = fourEyes.grantedTerms;
   if (granted.amountCentavos !== loan.amountCentavos || granted.termMonths !== loan.termMonths || granted.monthlyRateBps !== loan.monthlyRateBps) {
-    throw new DomainError(409, 'APPROVAL_TERMS_CHANGED', "The loan's terms changed after this approval was requested; ask for a new approval of the terms it has now.", {
+    throw new DomainError(409, APPROVAL_TERMS_CHANGED_CODE, "The loan's terms changed after this approval was requested; ask for a new approval of the terms it has now.", {
       approved: granted,
       current: { amountCentavos: loan.amountCentavos, termMonths: loan.termMonths, monthlyRateBps: loan.monthlyRateBps },
     });

@@ -107,6 +107,32 @@ describe('given an active loan', () => {
       .then([{ type: 'PenaltyWaived', data: { loanId: LOAN_ID, memberId: MEMBER_ID, waiverId: repaymentId, amountCentavos: 5_200, reason: 'Hospital stay', businessDate: '2026-03-25', waivedAt: now } }]);
   });
 
+  it('when reversals are under four eyes, then an admin alone is refused whenever the stream holds something to reverse, and a grant reverses only the amount it saw', () => {
+    const history = [...account, received(INSTALMENT_CENTAVOS, '2026-03-15')];
+    const reverse = (fourEyes: 'required' | { grantedAmountCentavos: number }) =>
+      ({ type: 'ReverseRepayment', loanId: LOAN_ID, repaymentId, reason: 'Cheque bounced', fourEyes, businessDate: '2026-03-20', now }) as const;
+    const reversal: LoanEvent = { type: 'RepaymentReversed', data: { loanId: LOAN_ID, memberId: MEMBER_ID, repaymentId, reason: 'Cheque bounced', businessDate: '2026-03-20', reversedAt: now } };
+    // Judged on the stream: a repayment no read model has shown yet is still one to reverse.
+    given(loanDecider, history).when(reverse('required')).thenThrows('APPROVAL_REQUIRED', 'Reversing a repayment needs a second admin.');
+    given(loanDecider, history)
+      .when(reverse({ grantedAmountCentavos: INSTALMENT_CENTAVOS }))
+      .then([reversal]);
+    given(loanDecider, history)
+      .when(reverse({ grantedAmountCentavos: INSTALMENT_CENTAVOS - 1 }))
+      .thenThrows('APPROVAL_TERMS_CHANGED', 'This repayment is not the one whose reversal was approved; ask for a new approval.');
+    // Nothing left to do is not a reason to ask a second admin.
+    given(loanDecider, [...history, reversal])
+      .when(reverse('required'))
+      .then([]);
+    given(loanDecider, account).when(reverse('required')).thenThrows('REPAYMENT_NOT_FOUND');
+  });
+
+  it('when waivers are under four eyes, then an admin alone is refused a waiver the stream would allow, and one above the unpaid charges is refused for that', () => {
+    const waive = (amountCentavos: number) => ({ type: 'WaivePenalty', loanId: LOAN_ID, waiverId: repaymentId, amountCentavos, reason: 'Hospital stay', fourEyes: 'required', businessDate: '2026-03-25', now }) as const;
+    given(loanDecider, account).when(waive(5_200)).thenThrows('APPROVAL_REQUIRED', 'Waiving late charges needs a second admin.');
+    given(loanDecider, account).when(waive(5_201)).thenThrows('WAIVER_ABOVE_PENALTIES');
+  });
+
   it('when a debited wallet repayment is declined, then it can never be received afterwards', () => {
     const decline = { type: 'DeclineWalletRepayment', loanId: LOAN_ID, repaymentId, amountCentavos: 100, reason: 'above the payoff', now } as const;
     const declined: LoanEvent = { type: 'WalletRepaymentDeclined', data: { loanId: LOAN_ID, memberId: MEMBER_ID, repaymentId, amountCentavos: 100, reason: 'above the payoff', declinedAt: now } };

@@ -23,9 +23,9 @@ export function recordRepayment(deps: ApiDeps, actor: EventMetadata, loanId: str
  * fold runs again without it. A wallet repayment's money goes back to the wallet; a retry of a
  * reversal finishes that refund.
  */
-export async function reverseRepayment(deps: ApiDeps, actor: EventMetadata, loanId: string, repaymentId: string, body: ReversalBody): Promise<Position> {
+export async function reverseRepayment(deps: ApiDeps, actor: EventMetadata, loanId: string, repaymentId: string, body: ReversalBody, fourEyes?: 'required' | { grantedAmountCentavos: number }): Promise<Position> {
   const today = await deps.businessClock.today();
-  const result = await onLoan(deps, loanId, { type: 'ReverseRepayment', loanId, repaymentId, reason: body.reason, businessDate: today, now: deps.now().toISOString() }, actor);
+  const result = await onLoan(deps, loanId, { type: 'ReverseRepayment', loanId, repaymentId, reason: body.reason, fourEyes, businessDate: today, now: deps.now().toISOString() }, actor);
   const loan = loanAfter(result);
   const reversed = findRepayment(loan.account!, repaymentId)!;
   if (reversed.source !== 'wallet') return result.position;
@@ -40,8 +40,8 @@ export async function reverseRepayment(deps: ApiDeps, actor: EventMetadata, loan
 }
 
 /** Takes unpaid late charges off (never more than are unpaid), with the reason. */
-export async function waivePenalty(deps: ApiDeps, actor: EventMetadata, loanId: string, body: PenaltyWaiverBody, waiverId: string = randomUUID()): Promise<Position> {
+export async function waivePenalty(deps: ApiDeps, actor: EventMetadata, loanId: string, body: PenaltyWaiverBody, waiverId: string = randomUUID(), fourEyes?: 'required'): Promise<Position> {
   const today = await deps.businessClock.today();
-  const result = await onLoan(deps, loanId, { type: 'WaivePenalty', loanId, waiverId, amountCentavos: body.amount, reason: body.reason, businessDate: today, now: deps.now().toISOString() }, actor);
+  const result = await onLoan(deps, loanId, { type: 'WaivePenalty', loanId, waiverId, amountCentavos: body.amount, reason: body.reason, fourEyes, businessDate: today, now: deps.now().toISOString() }, actor);
   return result.position;
 }

@@ -11,7 +11,10 @@ import { recordRepayment, reverseRepayment, waivePenalty } from './adminMoneyCom
 import { adminRepaymentBody, collectionsQuery, penaltyWaiverBody, reversalBody } from './servicingBodies.js';
 import { personalDataView } from '../staff/personalData/personalDataView.js';
 import { endpoint } from '../platform/http/endpoint.js';
-import { requestApprovalIfNeeded } from '../approvals/fourEyes.js';
+import { approvalSettings, requestApproval } from '../approvals/fourEyes.js';
+import { DomainError } from '../platform/commands/decider.js';
+import { APPROVAL_REQUIRED_CODE } from '../lending/decide.js';
+import { loadLoan, type Position } from '../lending/loanAccountCommands.js';
 import * as answers from '../platform/http/answerSchemas.js';
 
 const loanIdOf = (ctx: Context) => idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
@@ -54,14 +57,22 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
       async (ctx, { body }) => {
         const loanId = loanIdOf(ctx);
         const repaymentId = repaymentIdOf(ctx);
-        // Four eyes (design §11): the reversal waits for a second admin; the repayment counts until then.
-        const loan = await deps.readModels.loan(loanId);
-        const repayment = loan?.account ? findRepayment(loan.account, repaymentId) : undefined;
-        if (loan && repayment && !repayment.reversal) {
+        const actor = metadataOf(ctx, callerOf(ctx).id);
+        // Four eyes (design §11), judged by the loan's decider on its stream: when the settings ask for a second
+        // admin, the reversal is refused alone (APPROVAL_REQUIRED) and recorded as a request instead; the repayment counts until then.
+        const fourEyes = (await approvalSettings(deps)).required.repayment_reversal ? ('required' as const) : undefined;
+        let position: Position;
+        try {
+          position = await reverseRepayment(deps, actor, loanId, repaymentId, body, fourEyes);
+        } catch (error) {
+          if (!(error instanceof DomainError && error.code === APPROVAL_REQUIRED_CODE)) throw error;
+          const loan = await loadLoan(deps, loanId);
+          const repayment = loan.account && findRepayment(loan.account, repaymentId);
+          if (!repayment) throw error;
           const command = { kind: 'repayment_reversal' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, repaymentId, amountCentavos: repayment.amountCentavos, reason: body.reason };
-          if (await requestApprovalIfNeeded(deps, ctx, command, body.reason)) return;
+          await requestApproval(deps, ctx, command, body.reason);
+          return;
         }
-        const position = await reverseRepayment(deps, metadataOf(ctx, callerOf(ctx).id), loanId, repaymentId, body);
         ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
       },
     ),
@@ -79,17 +90,20 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
       },
       async (ctx, { body }) => {
         const loanId = loanIdOf(ctx);
-        // Four eyes (design §11): the waiver waits for a second admin; the late charges stay owed until then.
-        const loan = await deps.readModels.loan(loanId);
-        if (loan?.account && loan.status === 'active') {
-          const unpaid = loanPosition(loan.account, await deps.businessClock.today()).outstanding.penaltiesCentavos;
-          // A waiver above what is unpaid is refused at once (by the decider below), never queued for approval.
-          if (body.amount <= unpaid) {
-            const command = { kind: 'penalty_waiver' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, amountCentavos: body.amount, reason: body.reason };
-            if (await requestApprovalIfNeeded(deps, ctx, command, body.reason)) return;
-          }
+        const actor = metadataOf(ctx, callerOf(ctx).id);
+        // Four eyes (design §11), judged by the loan's decider on its stream: a waiver it would carry out
+        // (never one above the unpaid late charges) waits for a second admin; the charges stay owed until then.
+        const fourEyes = (await approvalSettings(deps)).required.penalty_waiver ? ('required' as const) : undefined;
+        let position: Position;
+        try {
+          position = await waivePenalty(deps, actor, loanId, body, undefined, fourEyes);
+        } catch (error) {
+          if (!(error instanceof DomainError && error.code === APPROVAL_REQUIRED_CODE)) throw error;
+          const loan = await loadLoan(deps, loanId);
+          const command = { kind: 'penalty_waiver' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, amountCentavos: body.amount, reason: body.reason };
+          await requestApproval(deps, ctx, command, body.reason);
+          return;
         }
-        const position = await waivePenalty(deps, metadataOf(ctx, callerOf(ctx).id), loanId, body);
         ctx.status = 201;
         ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
       },
