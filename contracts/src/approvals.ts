@@ -117,6 +117,26 @@ export function needsApproval(settings: ApprovalSettings, command: ApprovalComma
   return true;
 }
 
+/**
+ * What a request is about, where only one request may wait at a time: the loan to approve, the
+ * repayment to reverse, the withdrawal to complete, the member whose phone changes. Null for an
+ * adjustment or a waiver, of which a member or loan may rightly have several.
+ */
+export function approvalTarget(command: ApprovalCommand): string | null {
+  switch (command.kind) {
+    case 'loan_approval':
+      return `loan:${command.loanId}`;
+    case 'repayment_reversal':
+      return `repayment:${command.repaymentId}`;
+    case 'withdrawal_completion':
+      return `withdrawal:${command.withdrawalId}`;
+    case 'phone_change':
+      return `phone:${command.memberId}`;
+    default:
+      return null;
+  }
+}
+
 /** The money a command moves, in centavos (signed for an adjustment), or null when it moves none (a phone change). */
 export function approvalAmountCentavos(command: ApprovalCommand): number | null {
   return command.kind === 'phone_change' ? null : command.amountCentavos;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readModelKeys, streams } from '@honeylend/contracts';
-import { expireApprovals, loadState, loanDecider } from '@honeylend/command-api';
+import { expireApprovals, handleCommand, loadState, loanDecider } from '@honeylend/command-api';
 import { startTestSystem, type TestSystem } from '../testing/testSystem.js';
 import { disburse, registerBorrower } from '../testing/borrowers.js';
 import { borrowerWithPendingLoan, createAdmin, pendingWithdrawal, superadminToken, type TestAdmin } from '../testing/admins.js';
@@ -296,14 +296,35 @@ describe('four eyes on a loan approval, decided on the stream and bound to its t
     expect(awaiting).toBeGreaterThan(0);
   }, 300_000);
 
-  it('a grant approves the terms it was asked for: a loan edited to ₱4,000,000 after the request is refused (APPROVAL_TERMS_CHANGED) and stays pending', async () => {
+  it('while a loan approval waits for a second admin its terms cannot change (409 APPROVAL_PENDING), and a second request for it is refused', async () => {
+    const { loan } = await borrowerWithPendingLoan(system, 'Locked Borrower', 500_000);
+    const requested = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
+    expect(requested.status).toBe(202);
+    const drift = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { amount: 4_000_000, termMonths: 60 } });
+    expect(drift).toMatchObject({ status: 409, body: { code: 'APPROVAL_PENDING', details: { approvalId: requested.body.approvalId } } });
+    const again = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: colleague.token, body: { status: 'approved' } });
+    expect(again).toMatchObject({ status: 409, body: { code: 'APPROVAL_ALREADY_PENDING', details: { approvalId: requested.body.approvalId } } });
+    expect(await eventTypes(streams.loan(loan.id))).toEqual(['LoanApplied']);
+    // Once decided, the terms are the maker's to change again.
+    expect((await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/reject`, { token: colleague.token, body: { reason: 'Ask for less' } })).status).toBe(200);
+    const edited = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { amount: 400_000 } });
+    expect(edited).toMatchObject({ status: 200, body: { amount: 400_000 } });
+  });
+
+  it('a grant approves the terms it was asked for: terms that drifted past the lock (an edit the read model had not shown) are refused (APPROVAL_TERMS_CHANGED) and the loan stays pending', async () => {
     const { loan } = await borrowerWithPendingLoan(system, 'Drift Borrower', 500_000);
     const requested = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { status: 'approved' } });
     expect(requested.status).toBe(202);
     const recorded = (await system.store.readStream(streams.approval(requested.body.approvalId)))[0].data as { command: Record<string, unknown> };
     expect(recorded.command).toMatchObject({ kind: 'loan_approval', amountCentavos: 50_000_000, termMonths: 12, monthlyRateBps: expect.any(Number) });
-    const drift = await system.request('PUT', `/api/admin/loans/${loan.id}`, { token: officer.token, body: { amount: 4_000_000, termMonths: 60 } });
-    expect(drift.status).toBe(200);
+    // The edit goes straight to the loan's stream, as one racing the request would before the lock could see the request.
+    await handleCommand(
+      system.store,
+      streams.loan(loan.id),
+      loanDecider,
+      { type: 'ChangeLoanTerms', loanId: loan.id, amountCentavos: 400_000_000, termMonths: 60, now: new Date().toISOString() },
+      { actorId: officer.id },
+    );
     const granted = await system.request('POST', `/api/admin/approvals/${requested.body.approvalId}/approve`, { token: colleague.token });
     expect(granted.status).toBe(200);
     expect(granted.body.execution).toEqual({ outcome: 'refused', message: "The loan's terms changed after this approval was requested; ask for a new approval of the terms it has now." });

@@ -76,6 +76,9 @@ describe('a loan serviced for 14 months', () => {
     await moveBusinessDate(system, admin, addDays(due[5], 20));
     const reversal = await system.request('POST', `/api/admin/loans/${loan.loanId}/repayments/${cheque.id}/reversal`, { token: admin, body: { reason: 'Cheque bounced' } });
     expect(reversal.status).toBe(202);
+    // One request per repayment: asking again while it waits is refused, so two grants never report two reversals.
+    const twice = await system.request('POST', `/api/admin/loans/${loan.loanId}/repayments/${cheque.id}/reversal`, { token: checker, body: { reason: 'Cheque bounced' } });
+    expect(twice).toMatchObject({ status: 409, body: { code: 'APPROVAL_ALREADY_PENDING', details: { approvalId: reversal.body.approvalId } } });
     // Until a second admin approves, the cheque still counts.
     expect((await loanOf(system, loan)).schedule[5]).toMatchObject({ status: 'paid', paid: 13_000 });
     await approvedBySecondAdmin(system, reversal, checker);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
-import { needsApproval, streams, type ApprovalCommand, type ApprovalSettings, type AwaitingApprovalAnswer } from '@honeylend/contracts';
+import { approvalTarget, needsApproval, streams, type ApprovalCommand, type ApprovalDoc, type ApprovalSettings, type AwaitingApprovalAnswer } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
 import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
 import { handleCommand, loadState } from '../platform/commands/commandHandler.js';
@@ -25,8 +25,24 @@ export async function requestApprovalIfNeeded(deps: ApiDeps, ctx: Context, comma
   return requestApproval(deps, ctx, command, reason);
 }
 
-/** Records `command` as an approval request and answers 202, for a caller that has already judged, on the settings it read, that it needs one. */
+/** The request still waiting for a second admin about the same thing as `command` (its loan, repayment, withdrawal or phone), if any. */
+export async function pendingApprovalLike(deps: ApiDeps, command: ApprovalCommand): Promise<ApprovalDoc | null> {
+  const target = approvalTarget(command);
+  if (target === null) return null;
+  const requests = await deps.readModels.approvalsOfMember(command.memberId);
+  return requests.find((request) => request.status === 'pending' && approvalTarget(request.command) === target) ?? null;
+}
+
+/**
+ * Records `command` as an approval request and answers 202, for a caller that has already judged, on
+ * the settings it read, that it needs one. A second request about the same thing while one waits is
+ * refused (409 APPROVAL_ALREADY_PENDING): granting both would report two carried out where one did it all.
+ */
 export async function requestApproval(deps: ApiDeps, ctx: Context, command: ApprovalCommand, reason: string): Promise<AwaitingApprovalAnswer> {
+  const waiting = await pendingApprovalLike(deps, command);
+  if (waiting) {
+    throw new ApiError(409, 'APPROVAL_ALREADY_PENDING', 'This is already waiting for a second admin; approve or reject that request first.', { approvalId: waiting.id });
+  }
   const approvalId = randomUUID();
   const makerId = callerOf(ctx).id;
   const result = await handleCommand(

@@ -52,7 +52,7 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
         summary: 'Reverse a recorded repayment (a bounced payment), with a reason',
         body: reversalBody,
         answer: answers.orAwaitingApproval(answers.adminLoanAnswer),
-        refusals: ['404 REPAYMENT_NOT_FOUND', '409 REPAYMENT_ALREADY_REVERSED'],
+        refusals: ['404 REPAYMENT_NOT_FOUND', '409 REPAYMENT_ALREADY_REVERSED', '409 APPROVAL_ALREADY_PENDING'],
       },
       async (ctx, { body }) => {
         const loanId = loanIdOf(ctx);

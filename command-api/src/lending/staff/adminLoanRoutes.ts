@@ -13,7 +13,7 @@ import { changeLoanStatus, changeLoanTerms, deleteLoan } from '../loanCommands.j
 import { idFromPath } from '../../platform/http/pathId.js';
 import { personalDataView } from '../../staff/personalData/personalDataView.js';
 import { endpoint } from '../../platform/http/endpoint.js';
-import { approvalSettings, requestApproval } from '../../approvals/fourEyes.js';
+import { approvalSettings, pendingApprovalLike, requestApproval } from '../../approvals/fourEyes.js';
 import { loadState } from '../../platform/commands/commandHandler.js';
 import { DomainError } from '../../platform/commands/decider.js';
 import { APPROVAL_REQUIRED_CODE, loanDecider } from '../decide.js';
@@ -65,7 +65,7 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
         summary: 'Change a loan: amount and term while pending, then the status (approval disburses)',
         body: adminLoanUpdateBody,
         answer: answers.orAwaitingApproval(answers.adminLoanAnswer),
-        refusals: ['409 ILLEGAL_STATUS_CHANGE', '409 LOAN_NOT_PENDING'],
+        refusals: ['409 ILLEGAL_STATUS_CHANGE', '409 LOAN_NOT_PENDING', '409 APPROVAL_PENDING', '409 APPROVAL_ALREADY_PENDING'],
       },
       async (ctx, { body: update }) => {
         const loanId = loanIdOf(ctx);
@@ -75,7 +75,17 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
         if (!before) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
         const adminId = callerOf(ctx).id;
         let position: number | null = null;
-        if (terms.amountCentavos !== undefined || terms.termMonths !== undefined) position = await changeLoanTerms(deps, ctx, adminId, loanId, terms);
+        if (terms.amountCentavos !== undefined || terms.termMonths !== undefined) {
+          // Terms do not move under a second admin's eyes (design §11). Should an edit slip in before the
+          // request reaches the read model, the grant is still bound to the terms it saw (APPROVAL_TERMS_CHANGED).
+          const waiting = await pendingApprovalLike(deps, { kind: 'loan_approval', memberId: before.memberId, loanId, loanNumber: before.loanNumber, amountCentavos: 0, message: null, notify: null });
+          if (waiting) {
+            throw new ApiError(409, 'APPROVAL_PENDING', "This loan's approval is waiting for a second admin; its amount and term cannot change until that request is decided or expires.", {
+              approvalId: waiting.id,
+            });
+          }
+          position = await changeLoanTerms(deps, ctx, adminId, loanId, terms);
+        }
         // Four eyes (design §11): approving a loan from the threshold up waits for a second admin. It
         // is judged on the loan's stream — the terms the decider will approve — never on the read
         // model, which may not show an edit made a moment ago; the request records those terms.

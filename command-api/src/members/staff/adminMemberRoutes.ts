@@ -97,7 +97,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
         summary: "Edit a member's fields (a balance moves only by an adjustment, a password only by a reset; a phone change waits for a second admin when the settings ask for it)",
         body: adminMemberUpdateBody,
         answer: answers.orAwaitingApproval(answers.adminMemberAnswer),
-        refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED', '403 MAIN_ADMIN_ONLY', '403 BANK_CHANGE_BY_MEMBER_ONLY'],
+        refusals: ['400 FIELD_NOT_EDITABLE', '409 ALREADY_REGISTERED', '403 MAIN_ADMIN_ONLY', '403 BANK_CHANGE_BY_MEMBER_ONLY', '409 APPROVAL_ALREADY_PENDING'],
       },
       async (ctx, { body: { balance, ...update } }) => {
         const memberId = memberIdOf(ctx);

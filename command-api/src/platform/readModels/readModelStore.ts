@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { AdminDoc, AuthRecord, LoanDoc, MemberDoc, NotificationDoc, ReadModelKeys, WithdrawalDoc } from '@honeylend/contracts';
+import type { AdminDoc, ApprovalDoc, AuthRecord, LoanDoc, MemberDoc, NotificationDoc, ReadModelKeys, WithdrawalDoc } from '@honeylend/contracts';
 
 /** Queries read only Redis: these are the read models the projections keep. */
 export class ReadModelStore {
@@ -40,6 +40,14 @@ export class ReadModelStore {
 
   loansOfMember(memberId: string): Promise<LoanDoc[]> {
     return this.listed(this.keys.loansByMember(memberId), this.keys.loan);
+  }
+
+  /** Every approval request naming the member, in the order they were made. */
+  async approvalsOfMember(memberId: string): Promise<ApprovalDoc[]> {
+    const ids = (await this.json<string[]>(this.keys.approvalsByMember(memberId))) ?? [];
+    if (ids.length === 0) return [];
+    const raws = await this.redis.mget(...ids.map(this.keys.approval));
+    return raws.filter((raw): raw is string => raw !== null).map((raw) => JSON.parse(raw) as ApprovalDoc);
   }
 
   withdrawal(id: string): Promise<WithdrawalDoc | null> {

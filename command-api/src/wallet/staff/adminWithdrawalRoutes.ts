@@ -119,7 +119,7 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
         summary: 'Decide a withdrawal: completed (paid out) or rejected (the amount returns to the wallet)',
         body: decisionBody,
         answer: answers.orAwaitingApproval(answers.adminWithdrawalAnswer),
-        refusals: ['409 ILLEGAL_WITHDRAWAL_DECISION', '409 WITHDRAWAL_ALREADY_DECIDED'],
+        refusals: ['409 ILLEGAL_WITHDRAWAL_DECISION', '409 WITHDRAWAL_ALREADY_DECIDED', '409 APPROVAL_ALREADY_PENDING'],
       },
       async (ctx, { body: input }) => {
         const withdrawalId = withdrawalIdOf(ctx);
