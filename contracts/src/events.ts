@@ -62,6 +62,8 @@ const positiveCentavos = z.number().int().positive().max(Number.MAX_SAFE_INTEGER
 const instalmentNumber = z.number().int().min(1).max(60);
 /** How money came back: from the wallet, or an outside channel an admin or a payment provider reports. */
 export const repaymentChannelSchema = z.enum(['wallet', 'gcash', 'maya', 'bank', 'cash']);
+/** How each channel is named to people (receipts, refusals, the console). */
+export const REPAYMENT_CHANNEL_LABELS: Record<z.infer<typeof repaymentChannelSchema>, string> = { wallet: 'wallet', gcash: 'GCash', maya: 'Maya', bank: 'bank transfer', cash: 'cash' };
 export type RepaymentChannel = z.infer<typeof repaymentChannelSchema>;
 /** Who reported the repayment: the borrower's own wallet, an admin, or the payment provider's signed webhook. */
 export const repaymentSourceSchema = z.enum(['wallet', 'admin', 'provider']);
@@ -262,8 +264,10 @@ export const eventDataSchemas = {
       amountCentavos: positiveCentavos,
       channel: repaymentChannelSchema,
       source: repaymentSourceSchema,
-      /** The channel's own reference (for the wallet: the repayment id); accepted once per loan and channel. */
+      /** The channel's own reference (for the wallet: the repayment id); accepted once per loan, compared as referenceKey folds it. */
       reference: z.string().min(1).max(100),
+      /** Present when an admin recorded a reference this loan already had (on another channel, or for another amount), with why. */
+      duplicateReferenceReason: z.string().min(5).max(500).optional(),
       /** The day the money counts from (may be earlier than the business date: a back-dated payment). */
       valueDate: businessDate,
       businessDate,

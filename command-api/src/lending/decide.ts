@@ -5,18 +5,20 @@ import {
   dayCloseEvents,
   evolveLoanAccount,
   findRepayment,
-  findRepaymentByReference,
+  findRepaymentByReferenceOnAnyChannel,
   formatPesos,
   isBuiltInLoanStatus,
   isCancellable,
   isDeletable,
   loanPosition,
   MONEY_SET_LOAN_STATUSES,
+  REPAYMENT_CHANNEL_LABELS,
   reminderKey,
   type BusinessDate,
   type LateChargeSettings,
   type LoanAccount,
   type ReminderReason,
+  type RecordedRepayment,
   type RepaymentChannel,
 } from '@honeylend/contracts';
 import { DomainError, type Decider } from '../platform/commands/decider.js';
@@ -93,6 +95,8 @@ export type LoanCommand =
       channel: RepaymentChannel;
       source: 'wallet' | 'admin' | 'provider';
       reference: string;
+      /** An admin's reason for recording a reference this loan already has (another channel, another amount); without it such a reference is refused. */
+      duplicateReferenceReason?: string;
       valueDate: BusinessDate;
       businessDate: BusinessDate;
       now: string;
@@ -154,16 +158,30 @@ function openAccount(state: LoanState): { loan: ExistingLoan; account: LoanAccou
   return { loan, account: loan.account };
 }
 
+function referenceAlreadyRecorded(repayment: RecordedRepayment): string {
+  return `Reference ${repayment.reference} is already on this loan: receipt ${repayment.receiptNumber}, ${formatPesos(repayment.amountCentavos)} by ${REPAYMENT_CHANNEL_LABELS[repayment.channel]}. If this is another payment, record it with a reason.`;
+}
+
 function decideRepayment(command: Extract<LoanCommand, { type: 'RecordRepayment' }>, state: LoanState): LoanEvent[] {
   const loan = existing(state);
-  // The same repayment, or the same channel reference, again: already recorded (the caller answers the first receipt).
-  if (loan.account && (findRepayment(loan.account, command.repaymentId) || findRepaymentByReference(loan.account, command.channel, command.reference))) return [];
+  // The same repayment, or the same channel, reference and amount, again: already recorded (the caller answers the first receipt).
+  if (loan.account && findRepayment(loan.account, command.repaymentId)) return [];
+  const sameReference = loan.account && findRepaymentByReferenceOnAnyChannel(loan.account, command.reference);
+  if (sameReference && command.duplicateReferenceReason === undefined) {
+    if (sameReference.channel === command.channel && sameReference.amountCentavos === command.amountCentavos) return [];
+    // One payment reported twice (on two channels, or once mistyped) would be counted twice: an admin must say why it is another.
+    throw new DomainError(409, 'REFERENCE_ALREADY_RECORDED', referenceAlreadyRecorded(sameReference), {
+      receiptNumber: sameReference.receiptNumber,
+      channel: sameReference.channel,
+      amount: sameReference.amountCentavos / 100,
+    });
+  }
   if (loan.account?.declinedRepaymentIds.includes(command.repaymentId)) {
     throw new DomainError(409, 'REPAYMENT_DECLINED', LOAN_MESSAGES.repaymentDeclined);
   }
   const { account } = openAccount(state);
   const { loanId, memberId } = loan;
-  const { repaymentId, amountCentavos, channel, source, reference, valueDate, businessDate, now } = command;
+  const { repaymentId, amountCentavos, channel, source, reference, duplicateReferenceReason, valueDate, businessDate, now } = command;
   if (valueDate > businessDate) throw new DomainError(400, 'VALUE_DATE_IN_FUTURE', LOAN_MESSAGES.valueDateInFuture, { fields: { valueDate: LOAN_MESSAGES.valueDateInFuture } });
   if (valueDate < account.openedOn) {
     throw new DomainError(400, 'VALUE_DATE_BEFORE_DISBURSEMENT', LOAN_MESSAGES.valueDateBeforeDisbursement, { fields: { valueDate: LOAN_MESSAGES.valueDateBeforeDisbursement } });
@@ -184,6 +202,7 @@ function decideRepayment(command: Extract<LoanCommand, { type: 'RecordRepayment'
       channel,
       source,
       reference,
+      ...(sameReference && duplicateReferenceReason !== undefined ? { duplicateReferenceReason } : {}),
       valueDate,
       businessDate,
       receivedAt: now,

@@ -98,6 +98,8 @@ export interface OutsideRepayment {
   channel: Exclude<RepaymentChannel, 'wallet'>;
   source: 'admin' | 'provider';
   reference: string;
+  /** An admin's reason for recording a reference the loan already has (see the loan decider). */
+  duplicateReferenceReason?: string;
   valueDate: BusinessDate;
 }
 
@@ -107,8 +109,10 @@ export interface OutsideRepayment {
  */
 export async function recordOutsideRepayment(deps: ApiDeps, actor: EventMetadata, loanId: string, repayment: OutsideRepayment): Promise<{ receipt: Receipt; position: Position }> {
   const businessDate = await deps.businessClock.today();
-  const result = await onLoan(deps, loanId, { type: 'RecordRepayment', loanId, repaymentId: randomUUID(), ...repayment, businessDate, now: deps.now().toISOString() }, actor);
+  const repaymentId = randomUUID();
+  const result = await onLoan(deps, loanId, { type: 'RecordRepayment', loanId, repaymentId, ...repayment, businessDate, now: deps.now().toISOString() }, actor);
   const loan = loanAfter(result);
-  const recorded = findRepaymentByReference(loan.account!, repayment.channel, repayment.reference)!;
+  // Recorded now, or the replay of one recorded before under this channel and reference.
+  const recorded = findRepayment(loan.account!, repaymentId) ?? findRepaymentByReference(loan.account!, repayment.channel, repayment.reference)!;
   return { receipt: receiptOf(loan, recorded.repaymentId), position: latest(result.position, await closeCompletedApplication(deps, loan, actor)) };
 }

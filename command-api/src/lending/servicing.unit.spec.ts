@@ -57,12 +57,50 @@ describe('given an active loan', () => {
       .then([received(INSTALMENT_CENTAVOS, '2026-03-15')]);
   });
 
-  it('when the same repayment or the same channel reference comes again, then nothing more is recorded', () => {
+  it('when the same repayment, or the same channel, reference and amount, comes again, then nothing more is recorded', () => {
     const history = [...account, received(INSTALMENT_CENTAVOS, '2026-03-15')];
     given(loanDecider, history).when(record(INSTALMENT_CENTAVOS, '2026-03-15')).then([]);
     given(loanDecider, history)
-      .when(record(500, '2026-03-15', '2026-03-15', '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21'))
+      .when(record(INSTALMENT_CENTAVOS, '2026-03-15', '2026-03-15', '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21'))
       .then([]);
+    // References compare without case, width, spaces or separators: "gc 001" is GC-001 written another way.
+    given(loanDecider, history)
+      .when(record(INSTALMENT_CENTAVOS, '2026-03-15', '2026-03-15', '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21', 'gc 001'))
+      .then([]);
+  });
+
+  it('when a reference the loan already has comes on another channel or for another amount, then it is refused unless an admin gives a reason', () => {
+    const history = [...account, received(INSTALMENT_CENTAVOS, '2026-03-15')];
+    const message = 'Reference GC-001 is already on this loan: receipt OR-2026-000001-001, ₱13,000.00 by GCash. If this is another payment, record it with a reason.';
+    const otherId = '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21';
+    given(loanDecider, history)
+      .when({ ...record(INSTALMENT_CENTAVOS, '2026-03-15', '2026-03-15', otherId, 'gc-001'), channel: 'maya' })
+      .thenThrows('REFERENCE_ALREADY_RECORDED', message);
+    given(loanDecider, history)
+      .when(record(500, '2026-03-15', '2026-03-15', otherId, 'GC-001'))
+      .thenThrows('REFERENCE_ALREADY_RECORDED', message);
+    const confirmed = { ...record(500, '2026-03-15', '2026-03-15', otherId, 'gc-001'), duplicateReferenceReason: 'GCash reused the reference for a second transfer' };
+    given(loanDecider, history)
+      .when(confirmed)
+      .then([
+        {
+          type: 'RepaymentReceived',
+          data: {
+            loanId: LOAN_ID,
+            memberId: MEMBER_ID,
+            repaymentId: otherId,
+            receiptNumber: 'OR-2026-000001-002',
+            amountCentavos: 500,
+            channel: 'gcash',
+            source: 'admin',
+            reference: 'gc-001',
+            duplicateReferenceReason: 'GCash reused the reference for a second transfer',
+            valueDate: '2026-03-15',
+            businessDate: '2026-03-15',
+            receivedAt: now,
+          },
+        },
+      ]);
   });
 
   it('when the amount is more than the payoff amount, then it is refused with the payoff named', () => {

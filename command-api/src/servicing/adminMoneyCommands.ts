@@ -15,7 +15,14 @@ import type { AdminRepaymentBody, PenaltyWaiverBody, ReversalBody } from './serv
 
 /** Money that came through GCash, Maya, a bank or the counter; the value date may be in the past (a back-dated payment). */
 export function recordRepayment(deps: ApiDeps, actor: EventMetadata, loanId: string, body: AdminRepaymentBody): Promise<{ receipt: Receipt; position: Position }> {
-  return recordOutsideRepayment(deps, actor, loanId, { amountCentavos: body.amount, channel: body.channel, source: 'admin', reference: body.reference, valueDate: body.valueDate });
+  return recordOutsideRepayment(deps, actor, loanId, {
+    amountCentavos: body.amount,
+    channel: body.channel,
+    source: 'admin',
+    reference: body.reference,
+    duplicateReferenceReason: body.duplicateReferenceReason,
+    valueDate: body.valueDate,
+  });
 }
 
 /**

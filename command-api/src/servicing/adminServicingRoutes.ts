@@ -33,7 +33,7 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
         body: adminRepaymentBody,
         status: 201,
         answer: answers.repaymentReceipt,
-        refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 VALUE_DATE_BEFORE_DISBURSEMENT', '409 OVERPAYMENT_CONFLICT', '409 LOAN_NOT_ACTIVE'],
+        refusals: ['400 AMOUNT_ABOVE_PAYOFF', '400 VALUE_DATE_BEFORE_DISBURSEMENT', '409 OVERPAYMENT_CONFLICT', '409 LOAN_NOT_ACTIVE', '409 REFERENCE_ALREADY_RECORDED'],
       },
       async (ctx, { body }) => {
         const loanId = loanIdOf(ctx);

@@ -27,7 +27,14 @@ export const walletRepaymentBody = z.object({ amount });
 export type WalletRepaymentBody = z.output<typeof walletRepaymentBody>;
 
 /** POST /api/admin/loans/:id/repayments: money that came through an outside channel. */
-export const adminRepaymentBody = z.object({ amount, channel: outsideChannel, reference, valueDate: businessDate(SERVICING_MESSAGES.valueDate) });
+export const adminRepaymentBody = z.object({
+  amount,
+  channel: outsideChannel,
+  reference,
+  valueDate: businessDate(SERVICING_MESSAGES.valueDate),
+  /** Needed only when the loan already has this reference (409 REFERENCE_ALREADY_RECORDED): why this is another payment. */
+  duplicateReferenceReason: reason.optional(),
+});
 export type AdminRepaymentBody = z.output<typeof adminRepaymentBody>;
 
 /** POST /api/payments/webhook: the payment provider's report (its signature is checked before this). */

@@ -153,7 +153,23 @@ export function findRepayment(account: LoanAccount, repaymentId: string): Record
   return account.transactions.find((tx): tx is RecordedRepayment => tx.kind === 'repayment' && tx.repaymentId === repaymentId);
 }
 
-/** A reference names one payment: the same channel and reference again is the same repayment. */
+/**
+ * How references are compared: as people and providers write one payment's reference differently
+ * ("GC-777", "gc 777", "ＧＣ－７７７"), case, width, spaces and the usual separators do not count.
+ * The reference is kept as it was given; only the comparison folds it.
+ */
+export function referenceKey(reference: string): string {
+  return reference.normalize('NFKC').toUpperCase().replace(/[\s\-_./]+/g, '');
+}
+
+/** A reference names one payment: the same channel and reference again (as referenceKey compares them) is the same repayment. */
 export function findRepaymentByReference(account: LoanAccount, channel: RepaymentChannel, reference: string): RecordedRepayment | undefined {
-  return account.transactions.find((tx): tx is RecordedRepayment => tx.kind === 'repayment' && tx.channel === channel && tx.reference === reference);
+  const key = referenceKey(reference);
+  return account.transactions.find((tx): tx is RecordedRepayment => tx.kind === 'repayment' && tx.channel === channel && referenceKey(tx.reference) === key);
+}
+
+/** A repayment of this loan recorded under the same reference on any channel (the first one), reversed or not. */
+export function findRepaymentByReferenceOnAnyChannel(account: LoanAccount, reference: string): RecordedRepayment | undefined {
+  const key = referenceKey(reference);
+  return account.transactions.find((tx): tx is RecordedRepayment => tx.kind === 'repayment' && referenceKey(tx.reference) === key);
 }

@@ -1,15 +1,18 @@
 import { businessDateOf, type AdminLoanAnswer, type BusinessDateAnswer, type LoanAnswer, type RepaymentReceiptAnswer } from '@honeylend/contracts';
 import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '../../shared/api';
+import { ApiError, apiRequest } from '../../shared/api';
 import { formatDate, formatPesoAmount, statusLabel } from '../../shared/money';
-import { attempt, sentForApproval, successToast } from '../../console/adminApi';
+import { attempt, failureToast, sentForApproval, successToast } from '../../console/adminApi';
 import { useAdminEvent } from '../live/adminFeed';
 import { PESO_INPUT } from '../pesoInput';
 import { BUCKET_COLOURS } from './bucketColours';
 
 type AdminLoanDetail = AdminLoanAnswer & { schedule: LoanAnswer['schedule'] };
 type Repayment = LoanAnswer['repayments'][number];
+type RecordValues = { amount: number; channel: string; reference: string; valueDate: string };
+
+const isDuplicateReference = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409 && (error.data as { code?: unknown } | null)?.code === 'REFERENCE_ALREADY_RECORDED';
 
 const INSTALMENT_COLOURS: Record<string, string> = { paid: 'green', due: 'gold', partially_paid: 'orange', overdue: 'red', upcoming: 'default' };
 const CHANNELS = [
@@ -37,6 +40,9 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
   const [today, setToday] = useState<string>(() => businessDateOf(new Date().toISOString()));
   const [reversing, setReversing] = useState<Repayment | null>(null);
   const [reason, setReason] = useState('');
+  /** A repayment whose reference the loan already has: recorded only once an admin says why it is another payment. */
+  const [duplicate, setDuplicate] = useState<{ values: RecordValues; message: string } | null>(null);
+  const [duplicateReason, setDuplicateReason] = useState('');
   const [recordForm] = Form.useForm();
   const [waiverForm] = Form.useForm();
 
@@ -59,9 +65,17 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
     if (doc.id === loanId) load();
   });
 
-  async function record(values: { amount: number; channel: string; reference: string; valueDate: string }) {
-    const receipt = await attempt<RepaymentReceiptAnswer>('Recording failed', `/api/admin/loans/${loanId}/repayments`, { method: 'POST', body: values });
-    if (!receipt) return;
+  async function record(values: RecordValues, duplicateReferenceReason?: string) {
+    let receipt: RepaymentReceiptAnswer;
+    try {
+      receipt = await apiRequest<RepaymentReceiptAnswer>(`/api/admin/loans/${loanId}/repayments`, { method: 'POST', body: { ...values, duplicateReferenceReason } });
+    } catch (error) {
+      if (isDuplicateReference(error)) setDuplicate({ values, message: error.message });
+      else failureToast('Recording failed', error);
+      return;
+    }
+    setDuplicate(null);
+    setDuplicateReason('');
     successToast('Repayment recorded', `${receipt.receiptNumber}: ${formatPesoAmount(receipt.amount)}`);
     recordForm.resetFields(['amount', 'reference']);
     load();
@@ -140,7 +154,7 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
 
           {active && (
             <div className="admin-servicing-forms">
-              <Form form={recordForm} layout="vertical" onFinish={(values: Parameters<typeof record>[0]) => void record(values)} initialValues={{ channel: 'gcash', valueDate: today }}>
+              <Form form={recordForm} layout="vertical" onFinish={(values: RecordValues) => void record(values)} initialValues={{ channel: 'gcash', valueDate: today }}>
                 <Typography.Title level={5}>Record a repayment</Typography.Title>
                 <Space align="start" wrap>
                   <Form.Item name="amount" label="Amount" rules={[{ required: true, message: 'Enter the amount' }]}>
@@ -215,6 +229,18 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
       >
         <p>The repayment stops counting and the loan is recalculated without it. A wallet payment goes back to the wallet.</p>
         <Input.TextArea aria-label="Reason" placeholder="Reason (e.g. cheque bounced)" value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+      </Modal>
+      <Modal
+        open={duplicate !== null}
+        title="This reference is already on the loan"
+        okText="Record as another payment"
+        okButtonProps={{ disabled: duplicateReason.trim().length < 5 }}
+        onOk={() => duplicate && void record(duplicate.values, duplicateReason.trim())}
+        onCancel={() => setDuplicate(null)}
+      >
+        <p>{duplicate?.message}</p>
+        <p>Nothing was recorded. Record it only if it is a different payment; the reason is kept with the receipt.</p>
+        <Input.TextArea aria-label="Why this is another payment" placeholder="Why this is another payment" value={duplicateReason} onChange={(event) => setDuplicateReason(event.target.value)} maxLength={500} />
       </Modal>
     </Drawer>
   );
