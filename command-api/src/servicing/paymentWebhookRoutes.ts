@@ -27,7 +27,16 @@ export function paymentWebhookRoutes(deps: ApiDeps): Router {
         body: paymentWebhookBody,
         status: 201,
         answer: providerReceipt,
-        refusals: ['401 INVALID_SIGNATURE', '503 WEBHOOK_NOT_CONFIGURED', '400 AMOUNT_ABOVE_PAYOFF', '400 VALUE_DATE_BEFORE_DISBURSEMENT', '409 OVERPAYMENT_CONFLICT', '404 LOAN_NOT_FOUND', '409 LOAN_NOT_ACTIVE', '409 REFERENCE_ALREADY_RECORDED'],
+        refusals: [
+          '401 INVALID_SIGNATURE',
+          '503 WEBHOOK_NOT_CONFIGURED',
+          '400 AMOUNT_ABOVE_PAYOFF',
+          '400 VALUE_DATE_BEFORE_DISBURSEMENT',
+          '409 OVERPAYMENT_CONFLICT',
+          '404 LOAN_NOT_FOUND',
+          '409 LOAN_NOT_ACTIVE',
+          '409 REFERENCE_ALREADY_RECORDED',
+        ],
       },
       async (ctx, { body: input }) => {
         const { receipt, loanId, position } = await receiveProviderPayment(

@@ -159,7 +159,10 @@ export function findRepayment(account: LoanAccount, repaymentId: string): Record
  * The reference is kept as it was given; only the comparison folds it.
  */
 export function referenceKey(reference: string): string {
-  return reference.normalize('NFKC').toUpperCase().replace(/[\s\-_./]+/g, '');
+  return reference
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s\-_./]+/g, '');
 }
 
 /** A reference names one payment: the same channel and reference again (as referenceKey compares them) is the same repayment. */
