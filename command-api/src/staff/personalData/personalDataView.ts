@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { maskAuditEvent, maskLoanDoc, maskMemberDoc, maskWithdrawalDoc, type AuditEventAnswer, type LoanDoc, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
 import { callerOf, type ApiDeps } from '../../platform/context/context.js';
+import { EVERYONE_SHOWN, type SearchVisibility } from '../../platform/lists/searchPage.js';
 
 /**
  * Members' personal data as this caller may see it (issue 16): as stored for admins and the main
@@ -11,6 +12,8 @@ export interface PersonalDataView {
   /** Whether anything is masked for this caller. */
   readonly masking: boolean;
   isUnmasked(memberId: string): boolean;
+  /** The same, for a search run inside Redis: it matches a masked member only by their masked text. */
+  readonly search: SearchVisibility;
   member(doc: MemberDoc): MemberDoc;
   loan(doc: LoanDoc): LoanDoc;
   withdrawal(doc: WithdrawalDoc): WithdrawalDoc;
@@ -20,6 +23,7 @@ export interface PersonalDataView {
 const UNMASKED: PersonalDataView = {
   masking: false,
   isUnmasked: () => true,
+  search: EVERYONE_SHOWN,
   member: (doc) => doc,
   loan: (doc) => doc,
   withdrawal: (doc) => doc,
@@ -45,6 +49,7 @@ function closedMasked(closed: Set<string>): PersonalDataView {
   return {
     masking: true,
     isUnmasked: (memberId) => !closed.has(memberId),
+    search: { listed: 'masked', memberIds: [...closed] },
     member: (doc) => (shown(doc.id) ? doc : maskMemberDoc(doc)),
     loan: (doc) => (shown(doc.memberId) ? doc : maskLoanDoc(doc)),
     withdrawal: (doc) => (shown(doc.memberId) ? doc : maskWithdrawalDoc(doc)),
@@ -61,6 +66,7 @@ export async function personalDataView(ctx: Context, deps: ApiDeps): Promise<Per
   return {
     masking: true,
     isUnmasked: (memberId) => unmasked.has(memberId),
+    search: { listed: 'shown', memberIds: [...unmasked] },
     member: (doc) => (shown(doc.id) ? doc : maskMemberDoc(doc)),
     loan: (doc) => (shown(doc.memberId) ? doc : maskLoanDoc(doc)),
     withdrawal: (doc) => (shown(doc.memberId) ? doc : maskWithdrawalDoc(doc)),
