@@ -19,6 +19,8 @@ let mainToken: string;
 let officer: TestAdmin;
 let auditor: TestAdmin;
 let victim: Borrower & { loanNumber: string; withdrawalNumber: string };
+/** A member the auditor never unmasks. */
+let other: Borrower;
 
 /** A verified borrower with the number and email we choose, an active loan and a pending withdrawal. */
 async function member(fullName: string, phone: string, email: string): Promise<Borrower & { loanNumber: string; withdrawalNumber: string }> {
@@ -46,7 +48,7 @@ beforeAll(async () => {
   // Others on the lists, so that a search that matched everything or nothing would show; one shares the
   // victim's last four digits, and every member has the same account number (the test helpers' own).
   await member('Bayani Agbayani', '09281112222', 'bayani@example.ph');
-  await member('Rodel Ramos', '09391110123', 'rodel.ramos@example.ph');
+  other = await member('Rodel Ramos', '09391110123', 'rodel.ramos@example.ph');
 });
 afterAll(() => system?.stop());
 
@@ -152,6 +154,29 @@ describe('staff search over personal data, for a viewer who sees it masked', () 
     expect(unmaskings).toEqual([]);
   });
 
+  it("a stream named by a masked member's phone answers an auditor as one that does not exist, by name and in the log's stream filter", async () => {
+    const stream = `phone-${other.phone}`;
+    const unused = 'phone-+639391110124';
+    const read = (token: string, path: string) => system.request('GET', path, { token });
+    for (const name of [stream, unused]) {
+      for (const path of [`/api/admin/audit/${encodeURIComponent(name)}`, `/api/audit/streams/${encodeURIComponent(name)}`]) {
+        const res = await read(auditor.token, path);
+        expect(res.status, `${path} as the auditor`).toBe(404);
+        expect(res.body.code).toBe('STREAM_NOT_FOUND');
+      }
+    }
+    const filtered = await read(auditor.token, `/api/audit/events?stream=${encodeURIComponent(stream)}`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.events).toEqual([]);
+    const exported = await read(auditor.token, `/api/audit/export?stream=${encodeURIComponent(stream)}`);
+    expect(exported.status).toBe(200);
+    expect(String(exported.body ?? '').trim()).toBe('');
+    // Staff who see the member read the stream.
+    expect((await read(officer.token, `/api/admin/audit/${encodeURIComponent(stream)}`)).status).toBe(200);
+    expect((await read(officer.token, `/api/audit/streams/${encodeURIComponent(stream)}`)).status).toBe(200);
+    expect((await read(mainToken, `/api/audit/events?stream=${encodeURIComponent(stream)}`)).body.events.length).toBeGreaterThan(0);
+  });
+
   it('after the auditor unmasks the member (an event), the search matches their full phone, name, email and account number', async () => {
     const head = await system.store.headPosition();
     const unmask = await system.request('POST', '/api/audit/unmask', { token: auditor.token, body: { memberId: victim.id, reason: 'Complaint 2026-118 about this account' } });
@@ -167,6 +192,7 @@ describe('staff search over personal data, for a viewer who sees it masked', () 
       }
     }
     expect((await search(auditor.token, 'withdrawals', VICTIM.account)).map((row) => row.withdrawalNumber)).toEqual([victim.withdrawalNumber]);
+    expect((await system.request('GET', `/api/admin/audit/${encodeURIComponent(`phone-${victim.phone}`)}`, { token: auditor.token })).status).toBe(200);
     // Still masked for the auditor: the others, whose hidden digits stay unsearchable.
     expect(await search(auditor.token, 'users', '09391110123')).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import { maskAuditEvent, maskLoanDoc, maskMemberDoc, maskWithdrawalDoc, type AuditEventAnswer, type LoanDoc, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import { maskAuditEvent, maskLoanDoc, maskMemberDoc, maskWithdrawalDoc, memberOfEvent, type AuditEventAnswer, type LoanDoc, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
 import { callerOf, type ApiDeps } from '../../platform/context/context.js';
 import { EVERYONE_SHOWN, type SearchVisibility } from '../../platform/lists/searchPage.js';
 
@@ -72,4 +72,15 @@ export async function personalDataView(ctx: Context, deps: ApiDeps): Promise<Per
     withdrawal: (doc) => (shown(doc.memberId) ? doc : maskWithdrawalDoc(doc)),
     event: (event, memberId) => (shown(memberId) ? event : maskAuditEvent(event)),
   };
+}
+
+/**
+ * A stream named by a member's personal data (phone-<number>) is found by that data: asked for by
+ * name (a stream read, the log's stream filter), an event of a member the viewer sees masked
+ * answers as if it were not there, so guessing numbers finds no one.
+ */
+export function foundByMaskedData(view: PersonalDataView, streamAsked: string | undefined, event: { stream: string; data: Record<string, unknown> }): boolean {
+  if (!view.masking || streamAsked === undefined || !streamAsked.startsWith('phone-')) return false;
+  const memberId = memberOfEvent(event);
+  return memberId === null || !view.isUnmasked(memberId);
 }
