@@ -216,6 +216,8 @@ export function readModelKeys(prefix = '') {
     membersByStatus: (status: string) => `${rm}members:status:${status}`,
     /** Hash member id → lowercased search text (name, email, phone in its written forms). */
     memberSearch: `${rm}members:search`,
+    /** Hash member id → the same text of the member as masked (what an auditor who has not unmasked them is shown). */
+    memberMaskedSearch: `${rm}members:search:masked`,
     memberStats: `${rm}members:stats`,
     /** Members who asked to close their account (RA 10173), by request time: `requested` (all), `refused`, `closed`. */
     membersByClosure: (outcome: 'requested' | 'refused' | 'closed') => `${rm}members:closure:${outcome}`,
@@ -242,6 +244,8 @@ export function readModelKeys(prefix = '') {
     withdrawalsByStatus: (status: string) => `${rm}withdrawals:status:${status}`,
     /** Hash withdrawal id → "<member id>\n<lowercased number, bank and account>". */
     withdrawalSearch: `${rm}withdrawals:search`,
+    /** Hash withdrawal id → the same text with the account number masked. */
+    withdrawalMaskedSearch: `${rm}withdrawals:search:masked`,
     /** JSON AllowedIpDoc[]: the admin IP allow-list the API enforces. */
     allowedIps: `${rm}settings:allowed-ips`,
     /** JSON string[]: admin-defined loan statuses, in the order they were added. */

@@ -26,7 +26,8 @@ import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
 import { auditAccessDecider, recordExport } from '../staff/personalData/auditAccessLog.js';
 import { STREAM_NAME, STREAM_NAME_MESSAGE, auditEventsQuery, auditExportQuery, filtersAsText, matchingEvents, positionAtTime, toAuditLogEvent } from './auditQueries.js';
 import { exportBody } from './exportEvents.js';
-import { personalDataView } from '../staff/personalData/personalDataView.js';
+import { foundByMaskedData, personalDataView } from '../staff/personalData/personalDataView.js';
+import { refuseAllowListStream } from '../staff/allowedIps/allowListReaders.js';
 import { foldAsOf } from './streamFolds.js';
 import { endpoint } from '../platform/http/endpoint.js';
 import { pathParam } from '../platform/http/pathId.js';
@@ -104,6 +105,7 @@ export function auditRoutes(deps: AuditApiDeps): Router {
       const scan = { last: query.from ?? 0, count: 0 };
       let next: number | null = null;
       for await (const event of matchingEvents(store, query, { scanned: scan, maxScanned: EVENTS_SCAN_BUDGET })) {
+        if (foundByMaskedData(view, query.stream, event)) continue;
         events.push(view.event(toAuditLogEvent(event), memberOfEvent(event)));
         if (events.length === query.limit) {
           next = event.position;
@@ -121,12 +123,19 @@ export function auditRoutes(deps: AuditApiDeps): Router {
     '/streams/:stream',
     auditAccess(deps, STREAM_READERS),
     endpoint(
-      { summary: 'One stream as of a revision or time: its events and folded state', query: streamQuery, answer: answers.auditStreamAnswer, refusals: ['404 STREAM_NOT_FOUND', '404 REVISION_NOT_FOUND'] },
+      {
+        summary: "One stream as of a revision or time: its events and folded state (the IP allow-list's for the main admin and auditors only)",
+        query: streamQuery,
+        answer: answers.auditStreamAnswer,
+        refusals: ['404 STREAM_NOT_FOUND', '404 REVISION_NOT_FOUND', '403 MAIN_ADMIN_ONLY'],
+      },
       async (ctx, { query: { asOf } }) => {
         const stream = String(pathParam(ctx, 'stream') ?? '');
         if (!STREAM_NAME.test(stream)) throw new ApiError(400, 'VALIDATION_FAILED', STREAM_NAME_MESSAGE, { fields: { stream: STREAM_NAME_MESSAGE } });
+        refuseAllowListStream(ctx, stream);
         const recorded = store.readChain ? await store.readChain({ stream, limit: 1_000_000 }) : await store.readStream(stream);
-        if (recorded.length === 0) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
+        const view = await personalDataView(ctx, deps);
+        if (recorded.length === 0 || recorded.some((event) => foundByMaskedData(view, stream, event))) throw new ApiError(404, 'STREAM_NOT_FOUND', `No events in stream ${stream}`);
         let revision = recorded.length - 1;
         if (asOf !== undefined && /^\d+$/.test(asOf)) {
           revision = Number(asOf);
@@ -135,7 +144,6 @@ export function auditRoutes(deps: AuditApiDeps): Router {
           const time = new Date(asOf).toISOString();
           revision = recorded.filter((event) => event.createdAt <= time).length - 1;
         }
-        const view = await personalDataView(ctx, deps);
         const memberId = stream.startsWith('member-') ? stream.slice('member-'.length) : (recorded.map((event) => memberOfEvent(event)).find((id) => id !== null) ?? null);
         const folded = foldAsOf(stream, recorded, revision, view.masking && !(memberId !== null && view.isUnmasked(memberId)));
         const last = revision >= 0 ? recorded[revision] : null;
@@ -184,7 +192,10 @@ export function auditRoutes(deps: AuditApiDeps): Router {
       const day = deps.now().toISOString().slice(0, 10);
       ctx.set('Content-Disposition', `attachment; filename="honeylend-log-${day}-${range.from}-${to}.${query.format}"`);
       ctx.type = query.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8';
-      ctx.body = exportBody(matchingEvents(store, { ...query, to }), (event) => view.event(toAuditLogEvent(event), memberOfEvent(event)), query.format);
+      const shown = async function* () {
+        for await (const event of matchingEvents(store, { ...query, to })) if (!foundByMaskedData(view, query.stream, event)) yield event;
+      };
+      ctx.body = exportBody(shown(), (event) => view.event(toAuditLogEvent(event), memberOfEvent(event)), query.format);
     }),
   );
 

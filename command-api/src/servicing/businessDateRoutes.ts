@@ -6,12 +6,15 @@ import { closeBusinessDays } from './dayClose/closeBusinessDays.js';
 import { sendReminders } from './reminders/sendReminders.js';
 import { businessDateBody } from './servicingBodies.js';
 import { endpoint } from '../platform/http/endpoint.js';
+import { adminAccess, mainAdminOnly } from '../staff/access/adminAccess.js';
 import * as answers from '../platform/http/answerSchemas.js';
 
 /**
  * Outside production only (never mounted there): GET and POST /api/dev/business-date. Moving the
  * date forward runs the day close through it at once (every missed day, in order) and the
  * reminders due, so a test or a demo lives a loan through months in seconds. It never moves back.
+ * Moving it closes days and charges late fees on every loan: the main admin's alone, from an
+ * allowed address, checked against the event store like every other staff change.
  */
 /**
  * How far one move may go. Every day in between is closed at once, in the request: a move to a
@@ -41,13 +44,14 @@ export function businessDateRoutes(deps: ApiDeps): Router {
 
   router.post(
     '/business-date',
-    authenticate(deps.tokens, deps.readModels, ['admin', 'superadmin']),
+    adminAccess(deps),
+    mainAdminOnly('move the business date'),
     endpoint(
       {
-        summary: 'Development only: move the business date forward, closing the days between',
+        summary: 'Development only: move the business date forward, closing the days between (main admin only)',
         body: businessDateBody,
         answer: answers.movedBusinessDate,
-        refusals: ['400 BUSINESS_DATE_BACKWARDS', '400 BUSINESS_DATE_TOO_FAR'],
+        refusals: ['400 BUSINESS_DATE_BACKWARDS', '400 BUSINESS_DATE_TOO_FAR', '403 MAIN_ADMIN_ONLY'],
       },
       async (ctx, { body: { date } }) => {
         const today = await deps.businessClock.today();

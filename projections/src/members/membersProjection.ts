@@ -1,7 +1,7 @@
 import { DEFAULT_CREDIT_SCORE, maskMemberDoc, rooms, type MemberDoc, type MemberStatus, type ReadModelKeys } from '@honeylend/contracts';
 import type { ProjectedEvent, Projection } from '../projection.js';
 import type { ReadModelTransaction } from '../readModelTransaction.js';
-import { memberSearchText } from '../search/searchText.js';
+import { indexMember, unindexMember } from '../search/searchText.js';
 import { revokeSessions } from '../sessions/revokeSessions.js';
 
 /** Applies a change to a stored member document and announces it to the member and the admins. */
@@ -31,8 +31,8 @@ function moveStatus(tx: ReadModelTransaction, keys: ReadModelKeys, doc: MemberDo
 
 /**
  * rm:member:<id> (profile and wallet balance), rm:auth:<id> (what each request checks),
- * rm:members and rm:members:status:<status> (listings by join time), rm:members:search (the
- * admin search text), rm:members:stats (counters, never computed by scanning) and rm:file:<id>
+ * rm:members and rm:members:status:<status> (listings by join time), rm:members:search and rm:members:search:masked (the
+ * admin search text, as stored and as masked), rm:members:stats (counters, never computed by scanning) and rm:file:<id>
  * (who owns an uploaded document).
  */
 export const membersProjection: Projection = {
@@ -66,7 +66,7 @@ export const membersProjection: Projection = {
         tx.hset(keys.auth(memberId), { role: 'borrower', status: 'active', tokenVersion: 0 });
         tx.zadd(keys.members, joinedAt(doc), memberId);
         tx.zadd(keys.membersByStatus('active'), joinedAt(doc), memberId);
-        tx.hset(keys.memberSearch, { [memberId]: memberSearchText(doc) });
+        indexMember(tx, keys, doc);
         tx.hincrby(keys.memberStats, 'total', 1);
         tx.hincrby(keys.memberStats, 'active', 1);
         tx.publish({ rooms: [rooms.member(memberId), rooms.admins], event: 'member.updated', doc, version: event.position });
@@ -74,13 +74,13 @@ export const membersProjection: Projection = {
       }
       case 'MemberProfileUpdated': {
         const doc = await updateMember(tx, keys, event, event.data.memberId, () => event.data.changes);
-        if (doc && ('fullName' in event.data.changes || 'email' in event.data.changes)) tx.hset(keys.memberSearch, { [doc.id]: memberSearchText(doc) });
+        if (doc && ('fullName' in event.data.changes || 'email' in event.data.changes)) indexMember(tx, keys, doc);
         return;
       }
       case 'MemberPhoneChanged': {
         // A new number is not proved by the old one's code.
         const doc = await updateMember(tx, keys, event, event.data.memberId, () => ({ phone: event.data.to, phoneVerified: false }));
-        if (doc) tx.hset(keys.memberSearch, { [doc.id]: memberSearchText(doc) });
+        if (doc) indexMember(tx, keys, doc);
         return;
       }
       case 'DocumentUploaded': {
@@ -167,7 +167,7 @@ export const membersProjection: Projection = {
           closure: { ...(current.closure ?? { requestedAt: closedAt, reason: '', obligations: [] }), outcome: 'closed', closedAt },
         }));
         if (!doc) return;
-        tx.hset(keys.memberSearch, { [memberId]: memberSearchText(doc) });
+        indexMember(tx, keys, doc);
         tx.hincrby(keys.auth(memberId), 'tokenVersion', 1);
         tx.zrem(keys.membersByClosure('refused'), memberId);
         tx.zadd(keys.membersByClosure('closed'), Date.parse(doc.closure!.requestedAt), memberId);
@@ -183,7 +183,7 @@ export const membersProjection: Projection = {
         tx.delete(keys.auth(memberId));
         tx.zrem(keys.members, memberId);
         tx.zrem(keys.membersByStatus(doc.status), memberId);
-        tx.hdel(keys.memberSearch, memberId);
+        unindexMember(tx, keys, memberId);
         tx.hincrby(keys.memberStats, 'total', -1);
         tx.hincrby(keys.memberStats, doc.status, -1);
         tx.hincrby(keys.memberStats, 'totalBalanceCentavos', -doc.balanceCentavos);

@@ -1,10 +1,10 @@
 import { maskWithdrawalDoc, rooms, type WithdrawalDoc } from '@honeylend/contracts';
 import type { Projection } from '../projection.js';
-import { withdrawalSearchText } from '../search/searchText.js';
+import { indexWithdrawal } from '../search/searchText.js';
 
 /**
  * rm:withdrawal:<id>, rm:withdrawals, rm:withdrawals:member:<id>, rm:withdrawals:status:<status>,
- * rm:withdrawals:search (the admin search text), and the admin stat cards in rm:withdrawals:stats,
+ * rm:withdrawals:search and rm:withdrawals:search:masked (the admin search text, as stored and as masked), and the admin stat cards in rm:withdrawals:stats,
  * kept by counting as events arrive (never by scanning).
  */
 export const withdrawalsProjection: Projection = {
@@ -31,7 +31,7 @@ export const withdrawalsProjection: Projection = {
         tx.zadd(keys.withdrawals, Date.parse(requestedAt), withdrawalId);
         tx.zadd(keys.withdrawalsByMember(memberId), Date.parse(requestedAt), withdrawalId);
         tx.zadd(keys.withdrawalsByStatus('pending'), Date.parse(requestedAt), withdrawalId);
-        tx.hset(keys.withdrawalSearch, { [withdrawalId]: withdrawalSearchText(doc) });
+        indexWithdrawal(tx, keys, doc);
         tx.hincrby(keys.withdrawalStats, 'total', 1);
         tx.hincrby(keys.withdrawalStats, 'pending', 1);
         tx.hincrby(keys.withdrawalStats, 'totalAmountCentavos', amountCentavos);
@@ -54,7 +54,7 @@ export const withdrawalsProjection: Projection = {
         tx.setJson(keys.withdrawal(doc.id), doc);
         tx.zrem(keys.withdrawalsByStatus('pending'), doc.id);
         tx.zadd(keys.withdrawalsByStatus(doc.status), Date.parse(doc.createdAt), doc.id);
-        tx.hset(keys.withdrawalSearch, { [doc.id]: withdrawalSearchText(doc) });
+        indexWithdrawal(tx, keys, doc);
         tx.hincrby(keys.withdrawalStats, 'pending', -1);
         tx.hincrby(keys.withdrawalStats, completed ? 'processed' : 'rejected', 1);
         if (!completed) {
@@ -72,7 +72,7 @@ export const withdrawalsProjection: Projection = {
           if (!current) continue;
           const doc: WithdrawalDoc = { ...maskWithdrawalDoc(current), version: event.position };
           tx.setJson(keys.withdrawal(doc.id), doc);
-          tx.hset(keys.withdrawalSearch, { [doc.id]: withdrawalSearchText(doc) });
+          indexWithdrawal(tx, keys, doc);
           tx.publish({ rooms: [rooms.member(doc.memberId), rooms.admins], event: 'withdrawal.updated', doc, version: event.position });
         }
         return;

@@ -30,19 +30,22 @@ export function adminLoanRoutes(deps: ApiDeps): Router {
   const router = new Router({ prefix: '/api/admin/loans' });
   router.use(adminAccess(deps));
 
-  /** Search covers the member's name, email and phone (any format), the loan number and the status. */
+  /** Search covers the member's name, email and phone (any format; as masked for a viewer who sees them masked), the loan number and the status. */
   router.get(
     '/',
     endpoint({ summary: 'Loans: search and list, a page at a time', query: loansQuery, answer: answers.listOf(answers.adminLoanRow) }, async (ctx, { query }) => {
+      const view = await personalDataView(ctx, deps);
       const { total, ids } = await searchPage(
         redis,
-        { ids: query.status ? keys.loansByStatus(query.status) : keys.loans, text: keys.loanSearch, memberText: keys.memberSearch },
+        // A loan's own text (member id, number, status) holds nothing personal: it is its own masked text.
+        { ids: query.status ? keys.loansByStatus(query.status) : keys.loans, text: keys.loanSearch, maskedText: keys.loanSearch, memberText: keys.memberSearch, maskedMemberText: keys.memberMaskedSearch },
         query.search,
         (query.page - 1) * query.pageSize,
         query.pageSize,
+        view.search,
       );
       const loans = await documentsOf<LoanDoc>(redis, ids, keys.loan);
-      const answer: ListAnswer<unknown> = { items: await adminLoanAnswers(deps, loans, await personalDataView(ctx, deps)), total, page: query.page, pageSize: query.pageSize };
+      const answer: ListAnswer<unknown> = { items: await adminLoanAnswers(deps, loans, view), total, page: query.page, pageSize: query.pageSize };
       ctx.body = answer;
     }),
   );

@@ -67,15 +67,16 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
   router.get(
     '/',
     endpoint({ summary: 'Members: search and list, a page at a time', query: membersQuery, answer: answers.listOf(answers.adminMemberAnswer) }, async (ctx, { query }) => {
+      const view = await personalDataView(ctx, deps);
       const { total, ids } = await searchPage(
         redis,
-        { ids: query.closure ? keys.membersByClosure(query.closure) : query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch },
+        { ids: query.closure ? keys.membersByClosure(query.closure) : query.status ? keys.membersByStatus(query.status) : keys.members, text: keys.memberSearch, maskedText: keys.memberMaskedSearch },
         query.search,
         (query.page - 1) * query.pageSize,
         query.pageSize,
+        view.search,
       );
       const docs = await documentsOf<MemberDoc>(redis, ids, keys.member);
-      const view = await personalDataView(ctx, deps);
       const answer: ListAnswer<unknown> = { items: await Promise.all(docs.map((doc) => adminMemberAnswer(deps, doc, view))), total, page: query.page, pageSize: query.pageSize };
       ctx.body = answer;
     }),

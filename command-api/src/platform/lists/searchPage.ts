@@ -8,6 +8,7 @@ import { normalisePhone } from '@honeylend/contracts';
  * a Lua script walks the sorted set inside Redis and matches each entry's search text (kept by
  * the projections in a hash; loans and withdrawals join their member's text by member id), so a
  * renamed member is found under the new name at once and only one page of ids crosses the wire.
+ * A member the viewer sees masked is matched by their masked text (SearchVisibility).
  * That is a scan: about a millisecond per few thousand entries, which suits a lender's back
  * office of up to tens of thousands of rows. Beyond that a search index (RediSearch, a database
  * full-text index) should take over behind this same function.
@@ -18,18 +19,30 @@ local offset = tonumber(ARGV[1])
 local limit = tonumber(ARGV[2])
 local joinMember = ARGV[3] == '1'
 local phone = ARGV[4]
+local listedShown = ARGV[5] == 'shown'
+local listedCount = tonumber(ARGV[6])
+local listed = {}
+for i = 7, 6 + listedCount do listed[ARGV[i]] = true end
+local firstWord = 7 + listedCount
+local masking = listedShown or listedCount > 0
 local total = 0
 local page = {}
 for _, id in ipairs(ids) do
   local text = redis.call('HGET', KEYS[2], id) or ''
+  local memberId = id
+  if joinMember then memberId = string.match(text, '^[^\\n]*') end
+  local shown = true
+  if masking then
+    if listedShown then shown = listed[memberId] == true else shown = listed[memberId] ~= true end
+  end
+  if not shown then text = redis.call('HGET', KEYS[4], id) or '' end
   if joinMember then
-    local memberId = string.match(text, '^[^\\n]*')
-    text = text .. '\\n' .. (redis.call('HGET', KEYS[3], memberId) or '')
+    text = text .. '\\n' .. (redis.call('HGET', shown and KEYS[3] or KEYS[5], memberId) or '')
   end
   local matched = phone ~= '' and string.find(text, phone, 1, true) ~= nil
   if not matched then
     matched = true
-    for i = 5, #ARGV do
+    for i = firstWord, #ARGV do
       if not string.find(text, ARGV[i], 1, true) then
         matched = false
         break
@@ -49,9 +62,26 @@ export interface SearchIndex {
   ids: string;
   /** Hash id → lowercased search text. */
   text: string;
+  /** The same text as masked; for loans, whose own text holds nothing personal, the text itself. */
+  maskedText: string;
   /** For loans and withdrawals: the members' search hash, joined through the member id on the text's first line. */
   memberText?: string;
+  /** The members' masked search hash, joined for the members the viewer sees masked. */
+  maskedMemberText?: string;
 }
+
+/**
+ * Whose personal data the viewer sees: only the members `listed` as 'shown' (an auditor: the ones
+ * they unmasked), or everyone but those `listed` as 'masked' (other staff: all but closed accounts).
+ * Every other member is searched by their masked text, so a search tells the viewer nothing
+ * the list does not show them.
+ */
+export interface SearchVisibility {
+  listed: 'shown' | 'masked';
+  memberIds: readonly string[];
+}
+
+export const EVERYONE_SHOWN: SearchVisibility = { listed: 'masked', memberIds: [] };
 
 export interface IdPage {
   total: number;
@@ -63,13 +93,30 @@ export function searchTermsOf(search: string): { phone: string; words: string[] 
   return { phone: normalisePhone(search)?.toLowerCase() ?? '', words: search.toLowerCase().split(/\s+/).filter(Boolean) };
 }
 
-export async function searchPage(redis: Redis, index: SearchIndex, search: string, offset: number, limit: number): Promise<IdPage> {
+export async function searchPage(redis: Redis, index: SearchIndex, search: string, offset: number, limit: number, visibility: SearchVisibility): Promise<IdPage> {
   if (search.trim() === '') {
     const [total, ids] = await Promise.all([redis.zcard(index.ids), redis.zrevrange(index.ids, offset, offset + limit - 1)]);
     return { total, ids };
   }
   const { phone, words } = searchTermsOf(search);
-  const answer = (await redis.eval(SEARCH_SCRIPT, 3, index.ids, index.text, index.memberText ?? index.text, offset, limit, index.memberText ? '1' : '0', phone, ...words)) as [number, string[]];
+  const memberText = index.memberText ?? index.text;
+  const answer = (await redis.eval(
+    SEARCH_SCRIPT,
+    5,
+    index.ids,
+    index.text,
+    memberText,
+    index.maskedText,
+    index.maskedMemberText ?? memberText,
+    offset,
+    limit,
+    index.memberText ? '1' : '0',
+    phone,
+    visibility.listed,
+    visibility.memberIds.length,
+    ...visibility.memberIds,
+    ...words,
+  )) as [number, string[]];
   return { total: answer[0], ids: answer[1] };
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
-import { maskAuditEvent, maskLoanDoc, maskMemberDoc, maskWithdrawalDoc, type AuditEventAnswer, type LoanDoc, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
+import { maskAuditEvent, maskLoanDoc, maskMemberDoc, maskWithdrawalDoc, memberOfEvent, type AuditEventAnswer, type LoanDoc, type MemberDoc, type WithdrawalDoc } from '@honeylend/contracts';
 import { callerOf, type ApiDeps } from '../../platform/context/context.js';
+import { EVERYONE_SHOWN, type SearchVisibility } from '../../platform/lists/searchPage.js';
 
 /**
  * Members' personal data as this caller may see it (issue 16): as stored for admins and the main
@@ -11,6 +12,8 @@ export interface PersonalDataView {
   /** Whether anything is masked for this caller. */
   readonly masking: boolean;
   isUnmasked(memberId: string): boolean;
+  /** The same, for a search run inside Redis: it matches a masked member only by their masked text. */
+  readonly search: SearchVisibility;
   member(doc: MemberDoc): MemberDoc;
   loan(doc: LoanDoc): LoanDoc;
   withdrawal(doc: WithdrawalDoc): WithdrawalDoc;
@@ -20,6 +23,7 @@ export interface PersonalDataView {
 const UNMASKED: PersonalDataView = {
   masking: false,
   isUnmasked: () => true,
+  search: EVERYONE_SHOWN,
   member: (doc) => doc,
   loan: (doc) => doc,
   withdrawal: (doc) => doc,
@@ -45,6 +49,7 @@ function closedMasked(closed: Set<string>): PersonalDataView {
   return {
     masking: true,
     isUnmasked: (memberId) => !closed.has(memberId),
+    search: { listed: 'masked', memberIds: [...closed] },
     member: (doc) => (shown(doc.id) ? doc : maskMemberDoc(doc)),
     loan: (doc) => (shown(doc.memberId) ? doc : maskLoanDoc(doc)),
     withdrawal: (doc) => (shown(doc.memberId) ? doc : maskWithdrawalDoc(doc)),
@@ -61,9 +66,21 @@ export async function personalDataView(ctx: Context, deps: ApiDeps): Promise<Per
   return {
     masking: true,
     isUnmasked: (memberId) => unmasked.has(memberId),
+    search: { listed: 'shown', memberIds: [...unmasked] },
     member: (doc) => (shown(doc.id) ? doc : maskMemberDoc(doc)),
     loan: (doc) => (shown(doc.memberId) ? doc : maskLoanDoc(doc)),
     withdrawal: (doc) => (shown(doc.memberId) ? doc : maskWithdrawalDoc(doc)),
     event: (event, memberId) => (shown(memberId) ? event : maskAuditEvent(event)),
   };
+}
+
+/**
+ * A stream named by a member's personal data (phone-<number>) is found by that data: asked for by
+ * name (a stream read, the log's stream filter), an event of a member the viewer sees masked
+ * answers as if it were not there, so guessing numbers finds no one.
+ */
+export function foundByMaskedData(view: PersonalDataView, streamAsked: string | undefined, event: { stream: string; data: Record<string, unknown> }): boolean {
+  if (!view.masking || streamAsked === undefined || !streamAsked.startsWith('phone-')) return false;
+  const memberId = memberOfEvent(event);
+  return memberId === null || !view.isUnmasked(memberId);
 }

@@ -56,7 +56,9 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
   const indexFor = (status: string | null): SearchIndex => ({
     ids: status ? keys.withdrawalsByStatus(status) : keys.withdrawals,
     text: keys.withdrawalSearch,
+    maskedText: keys.withdrawalMaskedSearch,
     memberText: keys.memberSearch,
+    maskedMemberText: keys.memberMaskedSearch,
   });
 
   /** Each withdrawal with its member, as `view` lets the caller see them (masked for an auditor). */
@@ -76,8 +78,9 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
   router.get(
     '/',
     endpoint({ summary: 'Withdrawals: search and list, a page at a time', query: withdrawalsQuery, answer: answers.listOf(answers.adminWithdrawalAnswer) }, async (ctx, { query }) => {
-      const { total, ids } = await searchPage(redis, indexFor(query.status), query.search, (query.page - 1) * query.pageSize, query.pageSize);
-      const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal), await personalDataView(ctx, deps));
+      const view = await personalDataView(ctx, deps);
+      const { total, ids } = await searchPage(redis, indexFor(query.status), query.search, (query.page - 1) * query.pageSize, query.pageSize, view.search);
+      const rows = await withMembers(await documentsOf<WithdrawalDoc>(redis, ids, keys.withdrawal), view);
       ctx.body = { items: rows.map(({ withdrawal, member }) => toAdminWithdrawalAnswer(withdrawal, member)), total, page: query.page, pageSize: query.pageSize };
     }),
   );
@@ -86,8 +89,8 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
   router.get(
     '/export',
     endpoint({ summary: 'The withdrawals as filtered, every page, as CSV', query: withdrawalsQuery, answer: { file: ['text/csv'] } }, async (ctx, { query }) => {
-      const { ids } = await searchPage(redis, indexFor(query.status), query.search, 0, EXPORT_LIMIT);
       const view = await personalDataView(ctx, deps);
+      const { ids } = await searchPage(redis, indexFor(query.status), query.search, 0, EXPORT_LIMIT, view.search);
       // What an auditor exports is on the log (issue 16), this report too: as of the position the read models reached.
       if (callerOf(ctx).role === 'auditor') {
         const filters = Object.fromEntries(Object.entries({ report: 'withdrawals', status: query.status ?? '', search: query.search }).filter(([, value]) => value !== ''));
