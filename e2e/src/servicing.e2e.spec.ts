@@ -110,6 +110,32 @@ describe('paying an instalment from the wallet (issue 15)', () => {
     await screenshot(page, 'servicing-08-collections', 'screen');
   });
 
+  it('a borrower forty days late sees first, at 360 × 740, how much is overdue since when, and Pay; never that all is well', async () => {
+    const phone = await phoneContext(browser, system.baseUrl);
+    contexts.push(phone);
+    await phone.addInitScript(`window.localStorage.setItem('token', ${JSON.stringify(borrower.token)})`);
+    const page: Page = await phone.newPage();
+    onTestFailed(() => screenshot(page, 'servicing-arrears-failed', 'screen'));
+    await page.goto('/loan-app');
+    const card = page.getByRole('region', { name: 'Active loan' });
+    await textOf(card.getByTestId('loan-arrears'), 'overdue since', 15_000);
+    expect(await card.textContent()).not.toContain('Your loan is active');
+    const pay = card.getByRole('link', { name: /^Pay ₱/ });
+    expect(await pay.getAttribute('class')).toContain('button--primary');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'servicing-09-arrears-dashboard', 'screen');
+    await pay.click();
+    // The Pay button lands on the loan with the payment dialog open; the top card names the arrears.
+    await page.getByRole('dialog', { name: 'Pay from wallet' }).waitFor();
+    await page.keyboard.press('Escape');
+    await textOf(page.getByTestId('loan-overdue'), 'days past due');
+    const nextDue = (await page.getByTestId('loan-next-due').textContent()) ?? '';
+    const loan = (await system.request('GET', `/api/loans/${borrower.loanId}`, { token: borrower.token })).body as { schedule: { dueDate: string; daysPastDue: number; status: string }[] };
+    const future = loan.schedule.find((row) => row.daysPastDue === 0 && row.status !== 'paid')!;
+    expect(nextDue).toContain(new Intl.DateTimeFormat('en-PH', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'Asia/Manila' }).format(new Date(`${future.dueDate}T00:00:00+08:00`)));
+    await screenshot(page, 'servicing-10-arrears-loan-page', 'screen');
+  });
+
   it('a wallet payment whose answer is lost on the way back is taken once, and its one receipt is shown at 360 × 740', async () => {
     const phone = await phoneContext(browser, system.baseUrl);
     contexts.push(phone);

@@ -15,7 +15,11 @@ import { VerificationRequiredDialog } from '../loans/VerificationRequiredDialog'
 import { isOpenLoan, mayApply, useLoans } from '../stores/loans';
 import { useNotifications } from '../stores/notifications';
 import { useSignedInUser } from '../stores/session';
-import { loanNotice } from '../loans/loanNotice';
+import { defaultLoanMessage, loanNotice } from '../loans/loanNotice';
+import { arrearsOf, upcomingDue } from '../loans/arrears';
+import { ArrearsNotice } from '../loans/ArrearsNotice';
+import type { LoanPageNavigationState } from './LoanPage';
+import { formatDate } from '../../shared/money';
 
 /** Where another screen asks the dashboard to open the application (Apply now in the profile's No Loan dialog). */
 export interface DashboardNavigationState {
@@ -87,7 +91,11 @@ function ActiveLoanCard() {
     void navigate(location.pathname, { replace: true, state: null });
     if (canApply) setDialog(!user.verified ? 'verify' : user.phoneVerified ? 'apply' : 'phone');
   }, [openApplication, status, canApply, user.verified, user.phoneVerified, navigate, location.pathname]);
-  const message = loan ? loanNotice(loan, notifications) : null;
+  const notice = loan ? loanNotice(loan, notifications) : null;
+  const arrears = loan ? arrearsOf(loan) : null;
+  const nextDue = loan ? upcomingDue(loan) : null;
+  // In arrears, what is overdue is said first and "all is well" not at all.
+  const message = arrears && notice === defaultLoanMessage('active') ? null : notice;
 
   return (
     <section className="card loan-card" aria-labelledby="loan-card-title" aria-busy={status === 'loading' || undefined}>
@@ -111,11 +119,25 @@ function ActiveLoanCard() {
                 <StatusBadge status={loan.status} />
               </dd>
             </div>
-            <div className="loan-card__amount">
-              <dt>Amount</dt>
-              <dd>{formatPesoAmount(loan.amount)}</dd>
-            </div>
+            {loan.status === 'active' ? (
+              <>
+                <div className="loan-card__amount">
+                  <dt>Still owed</dt>
+                  <dd data-testid="loan-still-owed">{formatPesoAmount(loan.outstanding.total)}</dd>
+                </div>
+                <div>
+                  <dt>Next due</dt>
+                  <dd data-testid="loan-card-next-due">{nextDue ? `${formatPesoAmount(nextDue.amount)} on ${formatDate(nextDue.date)}` : '—'}</dd>
+                </div>
+              </>
+            ) : (
+              <div className="loan-card__amount">
+                <dt>Amount</dt>
+                <dd>{formatPesoAmount(loan.amount)}</dd>
+              </div>
+            )}
           </dl>
+          {arrears && <ArrearsNotice arrears={arrears} />}
           {message && (
             <p className="message loan-card__message" data-testid="loan-status-message">
               {message}
@@ -130,8 +152,13 @@ function ActiveLoanCard() {
       )}
       {status === 'error' && <p className="field__error">Failed to fetch loans</p>}
       <div className="loan-card__actions">
+        {loan && arrears && (
+          <Link className="button button--primary button--block" to={`/loans/${loan.id}`} state={{ pay: true } satisfies LoanPageNavigationState}>
+            Pay {formatPesoAmount(arrears.overdueAmount)}
+          </Link>
+        )}
         {loan && loan.status === 'active' && user.balance > 0 && (
-          <Link className="button button--primary button--block" to="/wallet">
+          <Link className={`button ${arrears ? 'button--secondary' : 'button--primary'} button--block`} to="/wallet">
             Withdraw now
           </Link>
         )}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import type { LoanDetailAnswer, PayoffQuoteAnswer } from '@honeylend/contracts';
 import { ApiError } from '../../shared/api';
 import { formatDate, formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
@@ -10,7 +10,14 @@ import { fetchLoanDetail, fetchPayoffQuote } from '../loans/loanServicing';
 import { PayDialog } from '../loans/PayDialog';
 import { DisclosureCard } from '../loans/DisclosureCard';
 import { ScheduleTable } from '../loans/ScheduleTable';
+import { arrearsOf, upcomingDue } from '../loans/arrears';
+import { ArrearsNotice } from '../loans/ArrearsNotice';
 import { useSession } from '../stores/session';
+
+/** What another screen may ask of the loan page on the way in. */
+export interface LoanPageNavigationState {
+  pay?: boolean;
+}
 
 /**
  * One loan (/loans/:id): what is owed and when, the schedule with paid / due / overdue badges,
@@ -24,7 +31,9 @@ export function LoanPage() {
   const [loan, setLoan] = useState<LoanDetailAnswer | null>(null);
   const [quote, setQuote] = useState<PayoffQuoteAnswer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
+  // Another screen's Pay button (the dashboard's, in arrears) opens the dialog on arrival.
+  const location = useLocation();
+  const [paying, setPaying] = useState(() => (location.state as LoanPageNavigationState | null)?.pay === true);
 
   const load = useCallback(async () => {
     try {
@@ -63,6 +72,8 @@ export function LoanPage() {
   }
 
   const active = loan.status === 'active';
+  const arrears = arrearsOf(loan);
+  const nextDue = upcomingDue(loan);
   return (
     <div className="page loan-page">
       <header className="page__header">
@@ -83,23 +94,24 @@ export function LoanPage() {
         <h2 id="loan-owed-title" className="card__title">
           {active ? 'Outstanding' : 'Loan'}
         </h2>
+        {arrears && <ArrearsNotice arrears={arrears} />}
         <dl className="facts">
           <div>
             <dt>Outstanding balance</dt>
             <dd data-testid="loan-outstanding">{formatPesoAmount(loan.outstanding.total)}</dd>
           </div>
-          <div>
-            <dt>Next due</dt>
-            <dd data-testid="loan-next-due">{loan.nextDue ? `${formatPesoAmount(loan.nextDue.amount)} on ${formatDate(loan.nextDue.date)}` : '—'}</dd>
-          </div>
-          {loan.daysPastDue > 0 && (
+          {arrears && (
             <div>
-              <dt>Days past due</dt>
-              <dd>
-                <span className="status-badge status-badge--bad">{loan.daysPastDue} days</span>
+              <dt>Overdue</dt>
+              <dd data-testid="loan-overdue">
+                {formatPesoAmount(arrears.overdueAmount)} <span className="status-badge status-badge--bad">{arrears.daysPastDue} days past due</span>
               </dd>
             </div>
           )}
+          <div>
+            <dt>Next due</dt>
+            <dd data-testid="loan-next-due">{nextDue ? `${formatPesoAmount(nextDue.amount)} on ${formatDate(nextDue.date)}` : '—'}</dd>
+          </div>
           {loan.outstanding.penalties > 0 && (
             <div>
               <dt>Late charges</dt>

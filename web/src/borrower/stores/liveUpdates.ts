@@ -11,9 +11,14 @@ import { useSession } from './session';
 import { useWithdrawalFlow, useWithdrawals } from './wallet';
 
 /** Approval arrives live: the borrower is told at once, with the next step (issue 22, item 14). */
-function announceApproval(held: LoanAnswer | undefined, pushed: LoanAnswer): void {
+export function announceApproval(held: LoanAnswer | undefined, pushed: LoanAnswer): void {
   if (held?.status !== 'pending' || (pushed.status !== 'approved' && pushed.status !== 'active')) return;
-  toast({ title: 'Your loan was approved', description: `${pushed.loanNumber}: ${formatPesoAmount(pushed.amount)} is in your wallet. Open Wallet to withdraw it.`, durationMs: 10_000 });
+  // The money moves only once the borrower accepts the Disclosure Statement: before that, say what to do, not that it arrived.
+  const description =
+    pushed.status === 'active'
+      ? `${pushed.loanNumber}: ${formatPesoAmount(pushed.amount)} is in your wallet. Open Wallet to withdraw it.`
+      : `${pushed.loanNumber}: read and accept its Disclosure Statement to receive ${formatPesoAmount(pushed.amount)} in your wallet.`;
+  toast({ title: 'Your loan was approved', description, durationMs: 10_000 });
 }
 
 /** Every member store refetched over REST (start of a session, or the feed lost track: 'resync'). */

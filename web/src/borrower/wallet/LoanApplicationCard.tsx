@@ -6,7 +6,9 @@ import { formatDate, formatPesoAmount } from '../../shared/money';
 import { toast } from '../../shared/toast/toastStore';
 import { Dialog } from '../components/Dialog';
 import { StatusBadge } from '../components/StatusBadge';
-import { loanNotice, UNDER_REVIEW_MESSAGE } from '../loans/loanNotice';
+import { defaultLoanMessage, loanNotice, UNDER_REVIEW_MESSAGE } from '../loans/loanNotice';
+import { arrearsOf, upcomingDue } from '../loans/arrears';
+import { ArrearsNotice } from '../loans/ArrearsNotice';
 import { cancelLoanApplication, loanInFocus, useLoans } from '../stores/loans';
 import { useNotifications } from '../stores/notifications';
 
@@ -22,6 +24,11 @@ export function LoanApplicationCard() {
   const notifications = useNotifications((state) => state.items);
   const loan = loanInFocus(loans);
   const [confirming, setConfirming] = useState(false);
+  const arrears = loan ? arrearsOf(loan) : null;
+  const nextDue = loan ? upcomingDue(loan) : null;
+  const ownNotice = loan ? loanNotice(loan, notifications) : null;
+  // In arrears, what is overdue is said first and "all is well" not at all.
+  const notice = arrears && ownNotice === defaultLoanMessage('active') ? null : ownNotice;
   const [cancelling, setCancelling] = useState(false);
 
   async function cancel() {
@@ -65,9 +72,12 @@ export function LoanApplicationCard() {
               </dd>
             </div>
           </dl>
-          <p className="message" data-testid="loan-message">
-            {loanNotice(loan, notifications)}
-          </p>
+          {arrears && <ArrearsNotice arrears={arrears} />}
+          {notice !== null && (
+            <p className="message" data-testid="loan-message">
+              {notice}
+            </p>
+          )}
           {loan.acceptance.awaiting && (
             <Link className="button button--primary" to={`/loans/${loan.id}`}>
               Review and accept the Disclosure Statement
@@ -87,7 +97,7 @@ export function LoanApplicationCard() {
                 </div>
                 <div>
                   <dt>Next due</dt>
-                  <dd>{loan.nextDue ? `${formatPesoAmount(loan.nextDue.amount)} on ${formatDate(loan.nextDue.date)}` : '—'}</dd>
+                  <dd>{nextDue ? `${formatPesoAmount(nextDue.amount)} on ${formatDate(nextDue.date)}` : '—'}</dd>
                 </div>
               </dl>
               <Link className="button button--primary" to={`/loans/${loan.id}`}>
