@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from '@honeylend/observability';
 import { SigningKeyError, parseSigningKey } from '@honeylend/eventstore';
 import { devDefaultsAllowed } from '@honeylend/contracts/server';
+import { parseBackupEncryptionKey } from './backup/backupEncryption.js';
 
 export interface Config {
   nodeEnv: string;
@@ -34,6 +35,8 @@ export interface Config {
   auditSigning: { key: KeyObject } | { devKeyFile: string };
   /** Late charge per month on an overdue instalment (basis points) and the grace days before it starts, for loans disbursed from now on. */
   lateCharge: { monthlyBps: number; graceDays: number };
+  /** BACKUP_ENCRYPTION_KEY (32 bytes): `lending backup` seals the file with it (AES-256-GCM), `lending restore` opens it; null: backups are plain gzip. */
+  backupEncryptionKey: Buffer | null;
   /** The payment provider signs its webhook with it; without it POST /api/payments/webhook answers 503. */
   paymentWebhookSecret: string | null;
   /** Things a developer should know about the defaults in use (never the values of secrets). */
@@ -65,6 +68,7 @@ const envSchema = z.object({
   METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65_535).optional()),
   METRICS_HOST: z.string().min(1).default('0.0.0.0'),
   AUDIT_SIGNING_KEY: z.string().optional(),
+  BACKUP_ENCRYPTION_KEY: z.string().optional(),
   LOAN_MONTHLY_RATE_PERCENT: z.coerce
     .number()
     .min(0, 'must be a percent per month between 0 and 100')
@@ -128,6 +132,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     auditSigning = { devKeyFile: resolve(dataDir, 'audit-signing-key.pem') };
   }
 
+  let backupEncryptionKey: Buffer | null = null;
+  if (e.BACKUP_ENCRYPTION_KEY) {
+    try {
+      backupEncryptionKey = parseBackupEncryptionKey(e.BACKUP_ENCRYPTION_KEY);
+    } catch (error) {
+      throw new ConfigError(error instanceof Error ? error.message : 'BACKUP_ENCRYPTION_KEY cannot be read');
+    }
+  }
+
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -145,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     loanMonthlyRateBps: Math.round(e.LOAN_MONTHLY_RATE_PERCENT * 100),
     auditSigning,
+    backupEncryptionKey,
     lateCharge: { monthlyBps: Math.round(e.LATE_CHARGE_MONTHLY_RATE_PERCENT * 100), graceDays: e.LATE_CHARGE_GRACE_DAYS },
     paymentWebhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? null,
     projectionLeaseMs: e.PROJECTION_LEASE_MS,

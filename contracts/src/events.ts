@@ -95,6 +95,8 @@ export const eventDataSchemas = {
       passwordHash: argon2idHash,
       registeredAt: isoTime,
       registeredBy: z.enum(['self', 'admin']),
+      /** A person of the demo `lending seed` writes: their number may be a stranger's, so no text is ever sent to it. */
+      demo: z.literal(true).optional(),
     })
     .strict(),
   MemberProfileUpdated: z.object({ memberId: uuid, changes: profileChangesSchema, updatedAt: isoTime }).strict(),

@@ -28,6 +28,8 @@ export interface MemberDoc {
   withdrawalHold?: { until: string; reason: WithdrawalHoldReason } | null;
   /** The member proved `phone` with a code texted to it (absent in documents written before this existed: not proved). */
   phoneVerified?: boolean;
+  /** A person of the demo (`lending seed`): the workers never text them (absent: a real member). */
+  demo?: true;
   /** The privacy notice the member last consented to (absent: never). */
   consent?: { noticeVersion: string; givenAt: string } | null;
   /** The member's latest request to close the account, and its outcome (absent: none). A closed account's personal fields are masked. */

@@ -10,6 +10,8 @@ import { createAccountCodeProcessor } from './accountCodes/accountCodeProcessor.
 import { refreshRates } from './rates/refreshRates.js';
 import { createSmsSender, type WorkerEnv } from './sms/createSmsSender.js';
 import { SmsDeliveries } from './sms/smsDelivery.js';
+import { OutboxSmsSender } from './sms/outboxSmsSender.js';
+import { sparingDemoMembers } from './sms/demoMembers.js';
 import { countingSender, observeQueues, observeWorker } from './workerMetrics.js';
 
 export interface StartWorkersOptions {
@@ -64,23 +66,26 @@ export async function startWorkers(options: StartWorkersOptions): Promise<Runnin
   let ratesQueue: Queue | undefined;
   try {
     const sender = createSmsSender(env, { redis, keys, logger });
+    const outbox = new OutboxSmsSender(redis, keys, logger);
+    // Each purpose counted apart; the demo's people are never texted (sms/demoMembers.ts).
+    const toMembers = (purpose: string) => sparingDemoMembers(countingSender(sender, purpose), { redis, keyPrefix: options.keyPrefix ?? '', outbox, logger });
     const deliveries = new SmsDeliveries(redis, keys);
     if (isDevelopmentDefault) logger.warn('OTP_SECRET is not set; hashing codes with the development key');
     const queueOptions = { connection: redis, prefix: keys.queuePrefix };
     const workerOptions = { ...queueOptions, name: options.processName ?? (env.NODE_NAME || `${hostname()}:${process.pid}`) };
 
     workers.push(
-      new Worker(QUEUE_NAMES.otp, createOtpProcessor({ redis, keys, sender: countingSender(sender, 'otp'), deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }), {
+      new Worker(QUEUE_NAMES.otp, createOtpProcessor({ redis, keys, sender: toMembers('otp'), deliveries, logger, secret, ttlMs: options.otpTtlMs ?? OTP_TTL_MS, clock }), {
         ...workerOptions,
         ...STALLED_JOB_RECOVERY,
         concurrency: 10,
       }),
-      new Worker(
-        ACCOUNT_CODE_QUEUE,
-        createAccountCodeProcessor({ redis, keys, sender: countingSender(sender, 'account-code'), deliveries, logger, secret, ttlMs: options.accountCodeTtlMs ?? ACCOUNT_CODE_TTL_MS, clock }),
-        { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 },
-      ),
-      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: countingSender(sender, 'notification'), deliveries, logger }), { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
+      new Worker(ACCOUNT_CODE_QUEUE, createAccountCodeProcessor({ redis, keys, sender: toMembers('account-code'), deliveries, logger, secret, ttlMs: options.accountCodeTtlMs ?? ACCOUNT_CODE_TTL_MS, clock }), {
+        ...workerOptions,
+        ...STALLED_JOB_RECOVERY,
+        concurrency: 10,
+      }),
+      new Worker(QUEUE_NAMES.notifications, createNotificationProcessor({ sender: toMembers('notification'), deliveries, logger }), { ...workerOptions, ...STALLED_JOB_RECOVERY, concurrency: 10 }),
       new Worker(QUEUE_NAMES.rates, (_job: Job<RatesRefreshJob>, _token?: string, signal?: AbortSignal) => refreshRates({ redis, keys, logger, clock, ratesUrl: env.RATES_URL || DEFAULT_RATES_URL }, signal), {
         ...workerOptions,
         concurrency: 1,

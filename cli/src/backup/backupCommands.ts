@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { openEventStore } from '@honeylend/eventstore';
 import type { Config } from '../config.js';
 import { terminalProgress } from '../progressBar.js';
+import { auditSigningKey, trustedAuditKeys } from '../audit/signingKeys.js';
 import { restoreBackup } from './restoreBackup.js';
 import { writeBackup } from './writeBackup.js';
 
@@ -28,10 +29,16 @@ export async function backupCommand(file: string | undefined, config: Config): P
   if (!file) throw new Error('usage: lending backup FILE (e.g. lending backup honeylend-2026-11-23.ndjson.gz)');
   const path = resolve(file);
   const progress = terminalProgress();
-  const result = await withStore(config, (store) => writeBackup(store, path, { onProgress: (events, position, head) => progress.update(head > 0 ? position / head : 1, `${events} events`) }));
+  const result = await withStore(config, (store) =>
+    writeBackup(store, path, {
+      signingKey: auditSigningKey(config),
+      encryptionKey: config.backupEncryptionKey,
+      onProgress: (events, position, head) => progress.update(head > 0 ? position / head : 1, `${events} events`),
+    }),
+  );
   progress.finish(1, `${result.events} events`);
   process.stdout.write(
-    `backed up ${result.events} events up to position ${result.lastPosition}${result.chained ? ', each with its hash,' : ''} to ${path} (${(result.bytes / 1024).toFixed(0)} KiB gzip) in ${result.seconds.toFixed(1)} s\n`,
+    `backed up ${result.events} events up to position ${result.lastPosition}, each with its hash and the whole signed, to ${path} (${(result.bytes / 1024).toFixed(0)} KiB gzip${result.encrypted ? ', encrypted with BACKUP_ENCRYPTION_KEY' : ', not encrypted'}) in ${result.seconds.toFixed(1)} s\n`,
   );
 }
 
@@ -40,10 +47,16 @@ export async function restoreCommand(file: string | undefined, config: Config): 
   if (!file) throw new Error('usage: lending restore FILE (into the empty event store EVENTSTORE_URL names)');
   const path = resolve(file);
   const progress = terminalProgress();
-  const result = await withStore(config, (store) => restoreBackup(store, path, { onProgress: (events, position, head) => progress.update(head > 0 ? position / head : 1, `${events} events`) }));
+  const result = await withStore(config, (store) =>
+    restoreBackup(store, path, {
+      trustedKeys: trustedAuditKeys(config),
+      encryptionKey: config.backupEncryptionKey,
+      onProgress: (events, position, head) => progress.update(head > 0 ? position / head : 1, `${events} events`),
+    }),
+  );
   progress.finish(1, `${result.events} events`);
   process.stdout.write(
-    `restored ${result.events} events up to position ${result.lastPosition} from ${path} in ${result.seconds.toFixed(1)} s: verified against the backup${result.chained ? ' and its hash chain' : ''}; positions ${result.positionsKept ? 'kept' : 'renumbered by the new store'}\n` +
+    `restored ${result.events} events up to position ${result.lastPosition} from ${path} in ${result.seconds.toFixed(1)} s: verified against its hash chain, ${result.checkpoints} signed checkpoint${result.checkpoints === 1 ? '' : 's'} and its signature; positions ${result.positionsKept ? 'kept' : 'renumbered by the new store'}\n` +
       'now rebuild the read models: lending replay\n',
   );
 }

@@ -1,38 +1,63 @@
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
 import { isDeepStrictEqual } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import type { z } from 'zod';
-import type { EventStore, NewEvent, RecordedEvent } from '@honeylend/eventstore';
-import { BackupInvalid, backupEventSchema, backupHeaderSchema, backupTrailerSchema, type BackupEvent, type BackupHeader } from './backupFormat.js';
+import { CHECKPOINT_EVENT_TYPE, GENESIS_HASH, eventHash, isSignedByTrustedKey, type Checkpoint, type EventStore, type NewEvent, type RecordedEvent } from '@honeylend/eventstore';
+import { eventDataSchemas } from '@honeylend/contracts';
+import { BackupInvalid, backupEventSchema, backupHeaderSchema, backupTrailerSchema, isTrailerSignedBy, type BackupEvent, type BackupHeader } from './backupFormat.js';
+import { ENCRYPTED_BACKUP_MAGIC, decryptBackup } from './backupEncryption.js';
 
-/** The prevHash of a log's first event (design §10). */
-const GENESIS_HASH = '0'.repeat(64);
 /** Events per append (one stream's consecutive events) and appends in flight at once. */
 const MAX_APPEND_EVENTS = 500;
 const APPENDS_IN_FLIGHT = 32;
 
 type Progress = (events: number, position: number, head: number) => void;
 
+/** What a backup is checked against: the audit keys that sign it, and the key it may be sealed with. */
+export interface BackupKeys {
+  /** Public keys whose signatures count (the audit signing key's): on the closing line and on every checkpoint inside. */
+  trustedKeys: readonly KeyObject[];
+  /** BACKUP_ENCRYPTION_KEY, for an encrypted backup. */
+  encryptionKey?: Buffer | null;
+}
+
 interface Line {
   number: number;
   text: string;
 }
 
-async function* linesOf(file: string): AsyncGenerator<Line> {
+async function isEncrypted(file: string): Promise<boolean> {
+  const handle = await open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(ENCRYPTED_BACKUP_MAGIC.length), 0, ENCRYPTED_BACKUP_MAGIC.length, 0);
+    return bytesRead === ENCRYPTED_BACKUP_MAGIC.length && buffer.equals(ENCRYPTED_BACKUP_MAGIC);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function* linesOf(file: string, encryptionKey: Buffer | null): AsyncGenerator<Line> {
+  const encrypted = await isEncrypted(file);
+  if (encrypted && !encryptionKey) throw new BackupInvalid(`${file} is encrypted: set BACKUP_ENCRYPTION_KEY to the key it was written with`);
   const input = createReadStream(file);
+  const gzipped = encrypted ? Readable.from(decryptBackup(input, encryptionKey!)) : input;
   const gunzip = createGunzip();
-  input.on('error', (error) => gunzip.destroy(error));
+  gzipped.on('error', (error: Error) => gunzip.destroy(error));
   let number = 0;
   try {
-    for await (const text of createInterface({ input: input.pipe(gunzip), crlfDelay: Infinity })) {
+    for await (const text of createInterface({ input: gzipped.pipe(gunzip), crlfDelay: Infinity })) {
       number++;
       yield { number, text };
     }
   } catch (error) {
+    if (error instanceof BackupInvalid) throw error;
     throw new BackupInvalid(`${file} is not a readable gzip file (${error instanceof Error ? error.message : String(error)})`);
   } finally {
+    gzipped.destroy();
     input.destroy();
   }
 }
@@ -52,16 +77,30 @@ function parsed<S extends z.ZodType>(schema: S, line: Line, what: string): z.inf
   return result.data;
 }
 
+function parsedHeader(line: Line): BackupHeader {
+  const version = (() => {
+    try {
+      return (JSON.parse(line.text) as { version?: unknown }).version;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (version === 1) {
+    throw new BackupInvalid('this is a version 1 backup: its hashes are optional and its closing line is not signed, so it cannot be proved unchanged; take a new backup with lending backup');
+  }
+  return parsed(backupHeaderSchema, line, 'the header of a Honeylend backup (format honeylend-backup, version 2)');
+}
+
 /** The backup's events in order, each checked as it is read; the header first. */
-async function* backupEvents(file: string): AsyncGenerator<{ header: BackupHeader } | { event: BackupEvent; line: number }, { events: number; sha256: string; trailer: unknown }> {
+async function* backupEvents(file: string, encryptionKey: Buffer | null): AsyncGenerator<{ header: BackupHeader } | { event: BackupEvent; line: number }, { events: number; sha256: string; trailer: unknown }> {
   const digest = createHash('sha256');
   let header: BackupHeader | null = null;
   let trailer: Line | null = null;
   let events = 0;
-  for await (const line of linesOf(file)) {
+  for await (const line of linesOf(file, encryptionKey)) {
     if (trailer) throw new BackupInvalid(`line ${line.number}: more lines after the end of the backup`);
     if (!header) {
-      header = parsed(backupHeaderSchema, line, 'the header of a Honeylend backup (format honeylend-backup, version 1)');
+      header = parsedHeader(line);
       yield { header };
       continue;
     }
@@ -79,29 +118,46 @@ async function* backupEvents(file: string): AsyncGenerator<{ header: BackupHeade
   return { events, sha256: digest.digest('hex'), trailer: parsed(backupTrailerSchema, trailer, 'the closing line') };
 }
 
+/** The signed checkpoints the backup's log holds (AuditCheckpointSigned events), by the position they sign. */
+async function checkpointsIn(file: string, encryptionKey: Buffer | null): Promise<Map<number, { checkpoint: Checkpoint; recordedAt: number }[]>> {
+  const found = new Map<number, { checkpoint: Checkpoint; recordedAt: number }[]>();
+  for await (const item of backupEvents(file, encryptionKey)) {
+    if (!('event' in item) || item.event.type !== CHECKPOINT_EVENT_TYPE) continue;
+    const checkpoint = eventDataSchemas.AuditCheckpointSigned.safeParse(item.event.data);
+    if (!checkpoint.success) throw new BackupInvalid(`line ${item.line} (position ${item.event.position}): a checkpoint that is not a checkpoint`);
+    found.set(checkpoint.data.position, [...(found.get(checkpoint.data.position) ?? []), { checkpoint: checkpoint.data, recordedAt: item.event.position }]);
+  }
+  return found;
+}
+
 export interface VerifiedBackup {
   header: BackupHeader;
   events: number;
   lastPosition: number;
-  /** Every event carries its hash, and each links to the one before it. */
-  chained: boolean;
+  /** Signed checkpoints found inside and checked against the chain. */
+  checkpoints: number;
 }
 
 /**
- * Reads the whole backup once and refuses it at the first thing wrong, naming the line: a line
- * that is not an event, positions out of order, a stream whose revisions skip or repeat, a hash
- * chain that does not link (each event's prevHash must be the hash before it, the first one's
- * the genesis hash), or a digest or count that differs from the closing line's (a cut or edited
- * file).
+ * Reads the whole backup and refuses it at the first thing wrong, naming the line: a line that is
+ * not an event, positions out of order, a stream whose revisions skip or repeat, an event without
+ * its hashes, an event that does not match its hash (recomputed as design §10 computes it), a
+ * chain that does not link (each event's prevHash must be the hash before it, the first one's the
+ * genesis hash), a signed checkpoint inside the log that a trusted key did not sign or that the
+ * chain does not pass through, a count, digest or last hash that differs from the closing line's,
+ * or a closing line that a trusted key did not sign. Someone who changes an event and recomputes
+ * every hash and digest still fails the signature they cannot make.
  */
-export async function verifyBackup(file: string, onProgress?: Progress): Promise<VerifiedBackup> {
-  const reading = backupEvents(file);
+export async function verifyBackup(file: string, keys: BackupKeys, onProgress?: Progress): Promise<VerifiedBackup> {
+  const encryptionKey = keys.encryptionKey ?? null;
+  const signed = await checkpointsIn(file, encryptionKey);
+  const reading = backupEvents(file, encryptionKey);
   let header: BackupHeader | undefined;
   const nextRevision = new Map<string, number>();
   let lastPosition = 0;
-  let previousHash: string | null = null;
-  let chained: boolean | null = null;
+  let previousHash = GENESIS_HASH;
   let count = 0;
+  let checkpoints = 0;
   for (;;) {
     const next = await reading.next();
     if (next.done) {
@@ -110,9 +166,17 @@ export async function verifyBackup(file: string, onProgress?: Progress): Promise
       if (end.events !== events || end.lastPosition !== lastPosition) {
         throw new BackupInvalid(`the closing line counts ${end.events} events up to position ${end.lastPosition}, the file holds ${events} up to ${lastPosition}`);
       }
-      if (end.sha256 !== sha256) throw new BackupInvalid('the events do not match the digest on the closing line: the file was changed after it was written');
+      if (end.sha256 !== sha256 || end.lastHash !== previousHash) throw new BackupInvalid('the events do not match the digest on the closing line: the file was changed after it was written');
       if (lastPosition > header!.headPosition) throw new BackupInvalid(`an event at position ${lastPosition} is past the head the backup was taken at (${header!.headPosition})`);
-      return { header: header!, events, lastPosition, chained: chained === true };
+      const signature = isTrailerSignedBy(keys.trustedKeys, header!, end);
+      if (signature === 'untrusted-key') {
+        throw new BackupInvalid('the closing line is not signed with the audit signing key (AUDIT_SIGNING_KEY): the backup was written by another system, or rewritten by someone without the key');
+      }
+      if (signature === 'bad-signature') throw new BackupInvalid("the closing line's signature does not match the backup: the file was changed after it was written");
+      // Every checkpoint met its position on the way; one left names an event the backup does not hold.
+      const [unreached] = signed.keys();
+      if (unreached !== undefined) throw new BackupInvalid(`a signed checkpoint names position ${unreached}, which the backup does not hold`);
+      return { header: header!, events, lastPosition, checkpoints };
     }
     if ('header' in next.value) {
       header = next.value.header;
@@ -124,14 +188,19 @@ export async function verifyBackup(file: string, onProgress?: Progress): Promise
     const expected = nextRevision.get(event.stream) ?? 0;
     if (event.revision !== expected) throw new BackupInvalid(`${at}: the stream's next revision should be ${expected}`);
     nextRevision.set(event.stream, expected + 1);
-    const hasHash = event.hash !== undefined && event.prevHash !== undefined;
-    chained ??= hasHash;
-    if (hasHash !== chained) throw new BackupInvalid(`${at}: ${chained ? 'has no hash where every event before it had one' : 'has a hash where the events before it had none'}`);
-    if (hasHash) {
-      const expectedPrevious = previousHash ?? GENESIS_HASH;
-      if (event.prevHash !== expectedPrevious) throw new BackupInvalid(`${at}: its prevHash is not the hash of the event before it: the chain is broken here`);
-      previousHash = event.hash!;
+    if (event.hash === undefined || event.prevHash === undefined) throw new BackupInvalid(`${at}: has no hash: every event of a backup carries its link in the hash chain`);
+    if (event.prevHash !== previousHash) throw new BackupInvalid(`${at}: its prevHash is not the hash of the event before it: the chain is broken here`);
+    if (eventHash(event.position, event.prevHash, event) !== event.hash) throw new BackupInvalid(`${at}: does not match its hash: the event was changed after it was recorded`);
+    for (const { checkpoint, recordedAt } of signed.get(event.position) ?? []) {
+      const where = `the checkpoint recorded at position ${recordedAt} (signed ${checkpoint.time}) for position ${checkpoint.position}`;
+      if (!isSignedByTrustedKey(checkpoint, keys.trustedKeys)) throw new BackupInvalid(`${where} is not signed with the audit signing key: it is forged`);
+      if (checkpoint.hash !== event.hash) {
+        throw new BackupInvalid(`${where} says the chain's hash there is ${checkpoint.hash}, the backup's is ${event.hash}: the log up to there was rewritten`);
+      }
+      checkpoints++;
     }
+    signed.delete(event.position);
+    previousHash = event.hash;
     lastPosition = event.position;
     count++;
     onProgress?.(count, lastPosition, header!.headPosition);
@@ -155,19 +224,20 @@ export async function assertEmpty(store: EventStore): Promise<void> {
 }
 
 /**
- * `lending restore FILE`: verifies the backup (nothing is written from a file that fails), loads it
+ * `lending restore FILE`: verifies the backup — its hash chain, the signed checkpoints inside it and
+ * its signed closing line (nothing is written from a file that fails) — loads it
  * into an empty store — every event with its id, stream, revision, data, metadata and original
  * creation time, in log order — and reads the restored log back to check it equals the backup
  * (and, where both carry hashes at the same positions, that the store's hashes are the backup's).
  * The read models are then rebuilt with `lending replay`.
  */
-export async function restoreBackup(store: EventStore, file: string, { onProgress }: { onProgress?: Progress } = {}): Promise<RestoreResult> {
+export async function restoreBackup(store: EventStore, file: string, { onProgress, ...keys }: BackupKeys & { onProgress?: Progress }): Promise<RestoreResult> {
   const started = Date.now();
   if (store.kind === 'esdb') {
     throw new BackupInvalid('EventStoreDB records its own time for every event, so a restore there would lose when each event happened: restore into PostgreSQL (postgres://…) or PGlite');
   }
   await assertEmpty(store);
-  const verified = await verifyBackup(file);
+  const verified = await verifyBackup(file, keys);
   await assertEmpty(store);
 
   // Load: consecutive events of one stream go in one append, expecting the revision before them;
@@ -192,7 +262,7 @@ export async function restoreBackup(store: EventStore, file: string, { onProgres
     inFlight.add(appending);
     if (inFlight.size >= APPENDS_IN_FLIGHT) await Promise.race(inFlight);
   };
-  for await (const item of backupEvents(file)) {
+  for await (const item of backupEvents(file, keys.encryptionKey ?? null)) {
     if (failure) break;
     if (!('event' in item)) continue;
     const last = batch[batch.length - 1];
@@ -212,7 +282,7 @@ export async function restoreBackup(store: EventStore, file: string, { onProgres
   let index = 0;
   let from = 0;
   let positionsKept = true;
-  for await (const item of backupEvents(file)) {
+  for await (const item of backupEvents(file, keys.encryptionKey ?? null)) {
     if (!('event' in item)) continue;
     if (index === page.length) {
       page = chain ? await chain({ from, limit: 1_000 }) : await store.readAll({ from, limit: 1_000 });

@@ -1,29 +1,35 @@
-import { createHash } from 'node:crypto';
+import { createHash, type KeyObject } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import type { EventStore, RecordedEvent } from '@honeylend/eventstore';
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupEvent, type BackupHeader, type BackupTrailer } from './backupFormat.js';
+import { chainPages, GENESIS_HASH, type ChainedEvent, type EventStore } from '@honeylend/eventstore';
+import { BACKUP_FORMAT, BACKUP_VERSION, signedTrailer, type BackupEvent, type BackupHeader } from './backupFormat.js';
+import { encryptBackup } from './backupEncryption.js';
 
 const PAGE = 2_000;
-
-/** A recorded event as the store answers it, with its chain link where the store keeps one. */
-type MaybeChained = RecordedEvent & { prevHash?: unknown; hash?: unknown };
-type ChainReading = { readChain?(options: { from: number; limit: number }): Promise<MaybeChained[]> };
 
 export interface BackupResult {
   events: number;
   lastPosition: number;
   bytes: number;
   seconds: number;
-  /** Whether each event carries its hash (the store keeps the log hash-chained). */
-  chained: boolean;
+  /** Sealed with BACKUP_ENCRYPTION_KEY. */
+  encrypted: boolean;
 }
 
-function toBackupEvent(event: MaybeChained): BackupEvent {
-  const line: BackupEvent = {
+export interface BackupOptions {
+  /** The audit signing key (AUDIT_SIGNING_KEY): signs the closing line. */
+  signingKey: KeyObject;
+  /** BACKUP_ENCRYPTION_KEY: the file is sealed with AES-256-GCM (backupEncryption.ts); null: plain gzip. */
+  encryptionKey?: Buffer | null;
+  now?: () => Date;
+  onProgress?: (events: number, position: number, head: number) => void;
+}
+
+function toBackupEvent(event: ChainedEvent): BackupEvent {
+  return {
     id: event.id,
     stream: event.stream,
     revision: event.revision,
@@ -32,65 +38,54 @@ function toBackupEvent(event: MaybeChained): BackupEvent {
     metadata: event.metadata,
     position: event.position,
     createdAt: event.createdAt,
+    prevHash: event.prevHash,
+    hash: event.hash,
   };
-  if (typeof event.hash === 'string' && typeof event.prevHash === 'string') {
-    line.prevHash = event.prevHash;
-    line.hash = event.hash;
-  }
-  return line;
 }
 
 /**
  * `lending backup FILE`: the whole log as of the moment it starts, while the system keeps running.
  * The store's head is read first and the log copied up to it: every store shows readers a
  * prefix of the log with no gap, so the copy is the log exactly as it stood at that position,
- * whatever is appended meanwhile. Written to FILE.partial and renamed at the end, so FILE is
- * either a complete backup or absent.
+ * whatever is appended meanwhile. Every event carries its link in the hash chain (as stored, or
+ * computed where the store keeps none) and the closing line is signed with the audit signing key.
+ * Written to FILE.partial and renamed at the end, so FILE is either a complete backup or absent.
  */
-export async function writeBackup(
-  store: EventStore,
-  file: string,
-  { now = () => new Date(), onProgress }: { now?: () => Date; onProgress?: (events: number, position: number, head: number) => void } = {},
-): Promise<BackupResult> {
+export async function writeBackup(store: EventStore, file: string, { signingKey, encryptionKey = null, now = () => new Date(), onProgress }: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const headPosition = await store.headPosition();
-  const chain = (store as EventStore & ChainReading).readChain?.bind(store);
-  const read = (from: number): Promise<MaybeChained[]> => (chain ? chain({ from, limit: PAGE }) : store.readAll({ from, limit: PAGE }));
   const digest = createHash('sha256');
   let events = 0;
   let lastPosition = 0;
-  let chained = false;
+  let lastHash = GENESIS_HASH;
 
   async function* lines(): AsyncGenerator<string> {
     const header: BackupHeader = { format: BACKUP_FORMAT, version: BACKUP_VERSION, createdAt: now().toISOString(), adapter: store.kind, headPosition };
     yield `${JSON.stringify(header)}\n`;
-    let from = 0;
-    while (from < headPosition) {
-      const page = await read(from);
-      if (page.length === 0) break;
-      for (const event of page) {
-        if (event.position > headPosition) break;
-        const line = `${JSON.stringify(toBackupEvent(event))}\n`;
-        digest.update(line);
-        if (events === 0) chained = typeof event.hash === 'string';
-        events++;
-        lastPosition = event.position;
-        yield line;
+    if (headPosition > 0) {
+      for await (const page of chainPages(store, { from: 0, to: headPosition, pageSize: PAGE })) {
+        for (const event of page) {
+          const line = `${JSON.stringify(toBackupEvent(event))}\n`;
+          digest.update(line);
+          events++;
+          lastPosition = event.position;
+          lastHash = event.hash;
+          yield line;
+        }
+        onProgress?.(events, lastPosition, headPosition);
       }
-      from = page[page.length - 1].position;
-      onProgress?.(events, lastPosition, headPosition);
     }
-    const trailer: BackupTrailer = { end: true, events, lastPosition, sha256: digest.digest('hex') };
-    yield `${JSON.stringify(trailer)}\n`;
+    yield `${JSON.stringify(signedTrailer(signingKey, header, { events, lastPosition, lastHash, sha256: digest.digest('hex') }))}\n`;
   }
 
   const partial = `${file}.partial`;
   try {
-    await pipeline(Readable.from(lines()), createGzip(), createWriteStream(partial, { mode: 0o600 }));
+    if (encryptionKey) await pipeline(Readable.from(lines()), createGzip(), encryptBackup(encryptionKey), createWriteStream(partial, { mode: 0o600 }));
+    else await pipeline(Readable.from(lines()), createGzip(), createWriteStream(partial, { mode: 0o600 }));
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
     throw error;
   }
-  return { events, lastPosition, bytes: (await stat(file)).size, seconds: (Date.now() - started) / 1000, chained };
+  return { events, lastPosition, bytes: (await stat(file)).size, seconds: (Date.now() - started) / 1000, encrypted: encryptionKey !== null };
 }

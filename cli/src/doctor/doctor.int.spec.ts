@@ -33,6 +33,7 @@ const healthy = () => ({
   SMS_GATEWAY_URL: `${gateway.url}/messages`,
   SMS_API_KEY: 'gateway-key',
   AUDIT_SIGNING_KEY: generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+  BACKUP_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
 });
 
 const lines = (stdout: string) => stdout.trim().split('\n');
@@ -59,7 +60,21 @@ describe('lending doctor', () => {
     const { code, stdout, stderr } = await runLending(['doctor'], healthy());
     expect(stderr).toBe('');
     expect(lines(stdout)[0]).toMatch(/^CHECK\s+STATUS\s+FOUND {2}→ {2}FIX$/);
-    for (const check of ['Configuration', 'Redis', 'Redis memory policy', 'Redis persistence', 'Event store', 'Projection lag', 'Secrets', 'SMS sender', 'Disk (uploads)', 'Disk (data)', 'Clock', 'Business date']) {
+    for (const check of [
+      'Configuration',
+      'Redis',
+      'Redis memory policy',
+      'Redis persistence',
+      'Event store',
+      'Projection lag',
+      'Secrets',
+      'Backup encryption',
+      'SMS sender',
+      'Disk (uploads)',
+      'Disk (data)',
+      'Clock',
+      'Business date',
+    ]) {
       expect(row(stdout, check), check).not.toBe('');
     }
     expect(row(stdout, 'Redis memory policy')).toMatch(/ ok +noeviction/);
@@ -67,6 +82,7 @@ describe('lending doctor', () => {
     expect(row(stdout, 'Event store')).toMatch(/ ok +postgres, answers, head position 0/);
     expect(row(stdout, 'SMS sender')).toMatch(new RegExp(` ok +http gateway 127\\.0\\.0\\.1:${new URL(gateway.url).port} takes connections`));
     expect(row(stdout, 'Business date')).toMatch(/ ok +\d{4}-\d{2}-\d{2} in Manila/);
+    expect(row(stdout, 'Backup encryption')).toMatch(/ ok +BACKUP_ENCRYPTION_KEY is set: lending backup seals the file with AES-256-GCM/);
     expect(stdout).not.toMatch(/ FAIL /);
     expect(code).toBe(0);
   });
@@ -96,5 +112,13 @@ describe('lending doctor', () => {
     const { code, stdout } = await runLending(['doctor'], healthy());
     expect(code).toBe(1);
     expect(row(stdout, 'Read models')).toMatch(/ FAIL +built from another event store \(postgres:00000000-0000-4000-8000-000000000000\); this one is postgres:[0-9a-f-]+.* {2}→ {2}lending replay rebuilds them/);
+  });
+
+  it('warns in production when backups would be written unencrypted, with the fix', async () => {
+    const { BACKUP_ENCRYPTION_KEY: _key, ...withoutKey } = healthy();
+    const { stdout } = await runLending(['doctor'], withoutKey);
+    expect(row(stdout, 'Backup encryption')).toMatch(/ WARN +BACKUP_ENCRYPTION_KEY is not set: lending backup writes every member’s personal data in the clear {2}→ {2}set BACKUP_ENCRYPTION_KEY to 32 random bytes/);
+    const development = await runLending(['doctor'], { ...withoutKey, NODE_ENV: 'development' });
+    expect(row(development.stdout, 'Backup encryption')).toMatch(/ ok +BACKUP_ENCRYPTION_KEY is not set: .* \(outside production\)/);
   });
 });

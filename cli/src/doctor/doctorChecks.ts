@@ -176,6 +176,14 @@ export function checkSecrets(env: NodeJS.ProcessEnv, secretsRequired: boolean): 
   ];
 }
 
+/** Backups hold every member's personal data: in production they are sealed with BACKUP_ENCRYPTION_KEY. */
+export function checkBackupEncryption(config: Config): Finding[] {
+  if (config.backupEncryptionKey) return [{ check: 'Backup encryption', status: 'ok', detail: 'BACKUP_ENCRYPTION_KEY is set: lending backup seals the file with AES-256-GCM' }];
+  const detail = 'BACKUP_ENCRYPTION_KEY is not set: lending backup writes every member’s personal data in the clear';
+  const fix = 'set BACKUP_ENCRYPTION_KEY to 32 random bytes (openssl rand -base64 32), kept apart from the backups';
+  return [config.isProduction ? { check: 'Backup encryption', status: 'warn', detail, fix } : { check: 'Backup encryption', status: 'ok', detail: `${detail} (outside production)` }];
+}
+
 function reachable(url: URL, timeoutMs = 3_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));

@@ -1,6 +1,6 @@
 import { devDefaultsAllowed } from '@honeylend/contracts/server';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { checkClock, checkDisk, checkEventStore, checkRedis, checkSecrets, checkSms, type Finding } from './doctorChecks.js';
+import { checkBackupEncryption, checkClock, checkDisk, checkEventStore, checkRedis, checkSecrets, checkSms, type Finding } from './doctorChecks.js';
 
 const LABEL: Record<Finding['status'], string> = { ok: 'ok', warn: 'WARN', fail: 'FAIL' };
 
@@ -18,8 +18,8 @@ export function doctorTable(findings: Finding[]): string {
 
 /**
  * `lending doctor`: what the system needs and whether this machine gives it — configuration,
- * Redis, the event store and projection lag, production secrets, the SMS sender, disk space and
- * the clock. Prints one table and answers the exit code: 1 when anything is a problem.
+ * Redis, the event store and projection lag, production secrets, backup encryption, the SMS sender,
+ * disk space and the clock. Prints one table and answers the exit code: 1 when anything is a problem.
  */
 export async function doctorCommand(env: NodeJS.ProcessEnv): Promise<number> {
   const findings: Finding[] = [];
@@ -43,6 +43,7 @@ export async function doctorCommand(env: NodeJS.ProcessEnv): Promise<number> {
   try {
     findings.push(...(await checkEventStore(config, redis)));
     findings.push(...checkSecrets(env, !devDefaultsAllowed(env)));
+    findings.push(...checkBackupEncryption(config));
     findings.push(...(await checkSms(env)));
     findings.push(...checkDisk(config));
     findings.push(...(await checkClock(redis)));

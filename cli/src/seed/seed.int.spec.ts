@@ -105,7 +105,9 @@ describe('lending seed', () => {
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/seeded 4 members/);
     expect(first.stdout).toMatch(/officer \/ Demo-\d{4}-/);
-    expect(first.stdout).toContain('Honeylend-Demo#2026');
+    // The borrowers' password is made for the run and printed once: no two runs share one.
+    const borrowerPassword = (stdout: string) => /with the password (Demo-\d{4}-[0-9a-f]{8}) \(made for this run\):/.exec(stdout)?.[1];
+    expect(borrowerPassword(first.stdout)).toBeDefined();
     const again = await runLending(['seed', '--members', '4', '--days', '30'], env, 180_000);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/^lending: the event store at EVENTSTORE_URL already holds \d+ events beyond the main admin's account; seed only an empty store, or add --force/);
@@ -113,5 +115,7 @@ describe('lending seed', () => {
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toMatch(/seeded 3 members/);
     expect(forced.stdout).toContain('made by an earlier seed');
+    expect(borrowerPassword(forced.stdout)).toBeDefined();
+    expect(borrowerPassword(forced.stdout)).not.toBe(borrowerPassword(first.stdout));
   }, 400_000);
 });

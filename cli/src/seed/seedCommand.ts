@@ -46,8 +46,10 @@ export function parseSeedArguments(args: string[]): SeedArguments {
   return parsed;
 }
 
-/** `lending seed`: the demo into an empty event store; refuses one that holds anything but the main admin, unless --force. */
+/** `lending seed`: the demo into an empty event store; refuses production, and a store that holds anything but the main admin unless --force. */
 export async function seedCommand(args: string[], config: Config): Promise<void> {
+  // Invented people with shared passwords and numbers that may be strangers' have no place in a production store.
+  if (config.isProduction) throw new Error('lending seed writes a demo of invented people: it refuses to run with NODE_ENV=production');
   const options = parseSeedArguments(args);
   let store: EventStore;
   try {
@@ -94,8 +96,9 @@ export function describeSeed(summary: SeedSummary, seed: number, seconds: number
     `  waiting for a second admin (Approvals page): ${summary.approvalsWaiting}`,
     '',
     'Sign in (the web app, e.g. http://localhost:3000):',
-    `  borrowers, at /app-login, with the password ${summary.borrowerPassword}:`,
+    `  borrowers, at /app-login, with the password ${summary.borrowerPassword} (made for this run):`,
     ...summary.borrowers.map((borrower) => `    ${borrower.phone.replace('+63', '0')}  ${borrower.fullName.padEnd(28)} (${borrower.story.replaceAll('_', ' ')})`),
+    '    (invented people: no text is ever sent to their numbers; their codes wait in the development outbox)',
     '  staff, at /admin-login:',
     ...summary.staff.map((account) =>
       account.password ? `    ${account.username} / ${account.password}  (${account.role})` : `    ${account.username}  (${account.role}; made by an earlier seed, its password was printed then)`,

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { PRIVACY_NOTICE_VERSION, addDays, businessDateOf, disclosureStatementText, loanPosition, pesosToCentavos, streams, type BusinessDate, type CompanyDetails, type LateChargeSettings } from '@honeylend/contracts';
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import {
@@ -52,6 +52,7 @@ export interface SeedSummary {
   loansByStatus: Record<string, number>;
   repayments: number;
   withdrawalsByStatus: Record<string, number>;
+  /** Made for this run, shared by the run's borrowers, printed once: never a password anyone could know beforehand. */
   borrowerPassword: string;
   /** A few borrowers to sign in as, one per kind of story. */
   borrowers: { story: string; phone: string; fullName: string }[];
@@ -62,7 +63,6 @@ export interface SeedSummary {
 
 const DAY_MS = 86_400_000;
 const CHANNELS = ['gcash', 'maya', 'bank', 'cash'] as const;
-const BORROWER_PASSWORD = 'Honeylend-Demo#2026';
 
 /** What happens to a member's loan in the demo; every status a loan can have is among them. */
 type Story = 'none' | 'pending' | 'account_issue' | 'denied' | 'awaiting_acceptance' | 'lapsed' | 'on_time' | 'late' | 'paid_off';
@@ -87,7 +87,8 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
   const today = businessDateOf(now.toISOString());
   const run = randomUUID();
   const system: EventMetadata = { actorId: 'seed', correlationId: `lending-seed:${run}`, causationId: `lending-seed:${run}` };
-  const summary: SeedSummary = { members: 0, verified: 0, loansByStatus: {}, repayments: 0, withdrawalsByStatus: {}, borrowerPassword: BORROWER_PASSWORD, borrowers: [], staff: [], approvalsWaiting: 0 };
+  const borrowerPassword = `Demo-${randomInt(1000, 10_000)}-${randomUUID().slice(0, 8)}`;
+  const summary: SeedSummary = { members: 0, verified: 0, loansByStatus: {}, repayments: 0, withdrawalsByStatus: {}, borrowerPassword, borrowers: [], staff: [], approvalsWaiting: 0 };
   const count = (record: Record<string, number>, key: string) => (record[key] = (record[key] ?? 0) + 1);
 
   const staff = await seedStaff(store, system, now, pick);
@@ -95,7 +96,7 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
   const officer: EventMetadata = { ...system, actorId: staff.officerId ?? 'seed' };
   const { state: companyState } = await loadState(store, streams.company, companyDecider);
   const lender: CompanyDetails | null = companyState.details;
-  const passwordHash = await hashPassword(BORROWER_PASSWORD);
+  const passwordHash = await hashPassword(borrowerPassword);
   const png = pngImage();
   const pngSha = createHash('sha256').update(png).digest('hex');
   // A block of numbers of this run's own, so a --force run beside an earlier demo never reuses a phone.
@@ -115,9 +116,15 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
     const self: EventMetadata = { ...system, actorId: memberId };
     await handleCommand(store, streams.phone(phone), phoneReservationDecider, { type: 'ReservePhone', phone, memberId, now: at(registeredAtMs) }, self);
     const email = pick.chance(0.7) ? `${given}.${surname}`.toLowerCase().replace(/[^a-z.]/g, '') + `${pick.int(1, 99)}@example.ph` : null;
-    await onMember(memberId, { type: 'RegisterMember', memberId, phone, fullName, email, passwordHash, registeredBy: 'self', now: at(registeredAtMs) }, self);
+    // Marked as the demo's: the workers never text an invented person's number, which may be a stranger's.
+    await onMember(memberId, { type: 'RegisterMember', memberId, phone, fullName, email, passwordHash, registeredBy: 'self', demo: true, now: at(registeredAtMs) }, self);
     // The registration form shows the privacy notice; a demo member accepted it (RA 10173 sec. 12).
     await onMember(memberId, { type: 'GiveConsent', memberId, noticeVersion: PRIVACY_NOTICE_VERSION, currentVersion: PRIVACY_NOTICE_VERSION, now: at(registeredAtMs) }, self);
+    // They confirmed their number with the texted code, recorded on both streams as the API records
+    // it: a number whose member confirmed it is never free for someone else to register.
+    const confirmedAt = at(registeredAtMs + 5 * 60_000);
+    await handleCommand(store, streams.phone(phone), phoneReservationDecider, { type: 'VerifyPhone', phone, memberId, holderConfirmed: false, now: confirmedAt }, self);
+    await onMember(memberId, { type: 'VerifyPhone', memberId, phone, now: confirmedAt }, self);
     summary.members += 1;
 
     // Most complete their profile and upload their documents within a few days; some never do.
@@ -139,8 +146,6 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
       options.onMember?.(index + 1, options.members);
       continue;
     }
-    // They confirmed their number with the texted code (a first loan needs it).
-    await onMember(memberId, { type: 'VerifyPhone', memberId, phone, now: at(registeredAtMs + 5 * 60_000) }, self);
     const documents: Record<'idFront' | 'idBack' | 'selfie', string> = { idFront: randomUUID(), idBack: randomUUID(), selfie: randomUUID() };
     for (const fileId of Object.values(documents)) {
       await options.saveFile(fileId, png);

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createPublicKey, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +41,9 @@ async function readModels(prefix: string): Promise<Record<string, unknown>> {
   return snapshot;
 }
 
-const env = (eventStoreUrl: string, keyPrefix = prefixes[0]) => ({ EVENTSTORE_URL: eventStoreUrl, REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, LOG_LEVEL: 'warn', DATA_DIR: work });
+/** The system's audit signing key, as the operator's environment carries it: it signs the backups and checks them and the checkpoints inside. */
+const signingKeyText = () => system.auditSigningKey.export({ format: 'der', type: 'pkcs8' }).toString('base64');
+const env = (eventStoreUrl: string, keyPrefix = prefixes[0]) => ({ EVENTSTORE_URL: eventStoreUrl, REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, LOG_LEVEL: 'warn', DATA_DIR: work, AUDIT_SIGNING_KEY: signingKeyText() });
 const postgres = (schema: string) => `${POSTGRES_URL}?schema=${schema}`;
 const linesOf = (file: string) => gunzipSync(readFileSync(file)).toString('utf8').trimEnd().split('\n');
 
@@ -98,7 +100,7 @@ describe('lending backup and lending restore', () => {
     // one slow on a loaded machine, so a fixed head start is not enough); the second to finish after
     // the backup was started after it.
     await registrationsAfter(0);
-    const result = await writeBackup(system.store, file);
+    const result = await writeBackup(system.store, file, { signingKey: system.auditSigningKey });
     await registrationsAfter(registered + 1);
     registering = false;
     await arriving;
@@ -106,7 +108,7 @@ describe('lending backup and lending restore', () => {
     expect(result.events).toBeGreaterThan(60);
     // Exactly the log as it stood at the backup's head, though more was appended meanwhile.
     expect(await system.store.headPosition()).toBeGreaterThan(result.lastPosition);
-    const verified = await verifyBackup(file);
+    const verified = await verifyBackup(file, { trustedKeys: [createPublicKey(system.auditSigningKey)] });
     expect(verified).toMatchObject({ events: result.events, lastPosition: result.lastPosition });
     const stored = await system.store.readAll({ limit: result.events });
     const backedUp = linesOf(file)
@@ -121,7 +123,7 @@ describe('lending backup and lending restore', () => {
     const live = await readModels(system.keyPrefix);
     expect(Object.keys(live).length).toBeGreaterThan(30);
     const first = join(work, 'first.ndjson.gz');
-    const source = await writeBackup(system.store, first);
+    const source = await writeBackup(system.store, first, { signingKey: system.auditSigningKey });
 
     // PGlite → PostgreSQL, through the command an operator runs.
     const restored = await runLending(['restore', first], env(postgres(schemas[0])));
@@ -173,7 +175,7 @@ describe('lending backup and lending restore', () => {
     writeFileSync(gap, gzipSync(`${lines.filter((_, i) => i !== 2).join('\n')}\n`));
 
     for (const [file, reason] of [
-      [changed, /the file was changed after it was written/],
+      [changed, /line \d+ \(position \d+, member-\S+ #0\): does not match its hash: the event was changed after it was recorded/],
       [cut, /cut short/],
       // The log is hash-chained: a missing event breaks the chain at the next one, before the count is reached.
       [gap, /line \d+ \(position \d+, .+\): its prevHash is not the hash of the event before it: the chain is broken here/],

@@ -13,6 +13,7 @@ import { ApiError } from '../platform/errors/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
 import { memberDecider } from '../members/decide.js';
 import { isPhoneVerified, type ExistingMember } from '../members/member.js';
+import { loadPhoneHolding } from '../members/phoneHolder.js';
 import { isClaimable, PHONE_TAKEN_MESSAGE, phoneReservationDecider } from '../members/phoneReservation.js';
 import { checkAccountCode, sendAccountCode } from './accountCodes.js';
 import { endpoint } from '../platform/http/endpoint.js';
@@ -192,8 +193,8 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
       const memberId = callerOf(ctx).id;
       const { member } = await existingMember(deps, memberId);
       if (isPhoneVerified(member)) throw new ApiError(409, 'PHONE_ALREADY_VERIFIED', ACCOUNT_MESSAGES.phoneAlreadyVerified);
-      const reservation = await loadState(store, streams.phone(member.phone), phoneReservationDecider);
-      if (reservation.state.reserved && reservation.state.memberId !== memberId && !isClaimable(reservation.state, deps.now())) {
+      const { reservation, holderConfirmed } = await loadPhoneHolding(store, member.phone);
+      if (reservation.reserved && reservation.memberId !== memberId && !isClaimable(reservation, holderConfirmed, deps.now())) {
         throw new ApiError(409, 'PHONE_TAKEN', PHONE_TAKEN_MESSAGE);
       }
       const issue = await sendAccountCode(deps, ctx, { memberId, phone: member.phone }, 'phone-verification');
@@ -217,7 +218,8 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
         if (outcome !== 'ok') throw refusedCode(outcome);
         const now = deps.now().toISOString();
         const metadata = metadataOf(ctx, memberId);
-        await handleCommand(store, streams.phone(member.phone), phoneReservationDecider, { type: 'VerifyPhone', phone: member.phone, memberId, now }, metadata);
+        const { holderConfirmed } = await loadPhoneHolding(store, member.phone);
+        await handleCommand(store, streams.phone(member.phone), phoneReservationDecider, { type: 'VerifyPhone', phone: member.phone, memberId, holderConfirmed, now }, metadata);
         const result = await handleCommand(store, streams.member(memberId), memberDecider, { type: 'VerifyPhone', memberId, phone: member.phone, now }, metadata);
         ctx.body = await readAfterWrite(ctx, progress, result.position, async () => {
           const doc = await readModels.member(memberId);

@@ -60,19 +60,19 @@ describe('member decider: proving the phone', () => {
 describe('phone reservation: the first to prove a number keeps it', () => {
   it("confirms the holder's own number", () => {
     given(phoneReservationDecider, [reserved(memberId, now)])
-      .when({ type: 'VerifyPhone', phone, memberId, now })
+      .when({ type: 'VerifyPhone', phone, memberId, holderConfirmed: false, now })
       .then([{ type: 'PhoneVerified', data: { phone, memberId, verifiedAt: now } }]);
   });
 
   it('keeps a number for an unconfirmed holder for 7 days', () => {
     given(phoneReservationDecider, [reserved(squatterId, '2026-11-19T08:00:00.000Z')])
-      .when({ type: 'VerifyPhone', phone, memberId, now })
+      .when({ type: 'VerifyPhone', phone, memberId, holderConfirmed: false, now })
       .thenThrows('PHONE_TAKEN');
   });
 
   it('hands a number unconfirmed for 7 days to whoever proves it', () => {
     given(phoneReservationDecider, [reserved(squatterId, '2026-11-18T08:00:00.000Z')])
-      .when({ type: 'VerifyPhone', phone, memberId, now })
+      .when({ type: 'VerifyPhone', phone, memberId, holderConfirmed: false, now })
       .then([
         { type: 'PhoneReleased', data: { phone, memberId: squatterId, releasedAt: now } },
         { type: 'PhoneReserved', data: { phone, memberId, reservedAt: now } },
@@ -82,7 +82,7 @@ describe('phone reservation: the first to prove a number keeps it', () => {
 
   it('never hands over a confirmed number', () => {
     given(phoneReservationDecider, [reserved(squatterId, '2026-01-01T08:00:00.000Z'), { type: 'PhoneVerified', data: { phone, memberId: squatterId, verifiedAt: '2026-01-01T08:05:00.000Z' } }])
-      .when({ type: 'VerifyPhone', phone, memberId, now })
+      .when({ type: 'VerifyPhone', phone, memberId, holderConfirmed: false, now })
       .thenThrows('PHONE_TAKEN');
   });
 });

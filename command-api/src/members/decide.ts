@@ -68,6 +68,8 @@ export type MemberCommand =
       email: string | null;
       passwordHash: string;
       registeredBy: 'self' | 'admin';
+      /** The demo seed's people: marked so that no text is ever sent to their numbers. */
+      demo?: true;
       now: string;
     }
   | {
@@ -247,7 +249,7 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
     case 'RegisterMember': {
       if (state.exists || state.deleted) throw new DomainError(409, 'ALREADY_REGISTERED', MEMBER_MESSAGES.alreadyRegistered, { alreadyRegistered: true });
       const { memberId, phone, fullName, email, passwordHash, registeredBy, now } = command;
-      return [{ type: 'MemberRegistered', data: { memberId, phone, fullName, email, passwordHash, registeredAt: now, registeredBy } }];
+      return [{ type: 'MemberRegistered', data: { memberId, phone, fullName, email, passwordHash, registeredAt: now, registeredBy, ...(command.demo ? { demo: true as const } : {}) } }];
     }
     case 'UpdateProfile': {
       const member = active(state);

@@ -9,7 +9,10 @@ import { DomainError, type Decider } from '../platform/commands/decider.js';
  *
  * Registration does not prove the number. A number whose holder has not confirmed it with a
  * texted code within UNCONFIRMED_CLAIMABLE_AFTER_MS may be registered again, and it goes to
- * whoever confirms it first: a squatter cannot keep someone else's number.
+ * whoever confirms it first: a squatter cannot keep someone else's number. Whether the holder
+ * confirmed it is asked of both records — this stream's PhoneVerified and the holder's own account
+ * (MemberPhoneVerified) — so a number its member proved is never claimable, whichever of the two
+ * a writer (the API, the demo seed, an import) recorded.
  */
 export type PhoneEvent = EventOf<'PhoneReserved' | 'PhoneReleased' | 'PhoneVerified'>;
 export type PhoneState = { reserved: false } | { reserved: true; memberId: string; reservedAt: string; verified: boolean };
@@ -17,16 +20,23 @@ export type PhoneCommand =
   | { type: 'ReservePhone'; phone: string; memberId: string; now: string }
   /** Frees the number if (and only if) this member still holds it; anything else changes nothing. */
   | { type: 'ReleasePhone'; phone: string; memberId: string; now: string }
-  /** The member proved the number with a texted code: they keep it, or claim it from an unconfirmed holder. */
-  | { type: 'VerifyPhone'; phone: string; memberId: string; now: string };
+  /**
+   * The member proved the number with a texted code: they keep it, or claim it from an unconfirmed
+   * holder. `holderConfirmed`: the current holder's own account records the number as proved.
+   */
+  | { type: 'VerifyPhone'; phone: string; memberId: string; holderConfirmed: boolean; now: string };
 
 export const UNCONFIRMED_CLAIMABLE_AFTER_MS = 7 * 24 * 3_600_000;
 
 export const PHONE_TAKEN_MESSAGE = 'This number belongs to another account.';
 
-/** A number held by someone who has not confirmed it for 7 days: a new registration may contend for it. */
-export function isClaimable(state: PhoneState, now: Date): boolean {
-  return state.reserved && !state.verified && Date.parse(state.reservedAt) + UNCONFIRMED_CLAIMABLE_AFTER_MS <= now.getTime();
+/**
+ * A number held by someone who has not confirmed it for 7 days: a new registration may contend for
+ * it. `holderConfirmed` is the holder's own account's word (see above); either record of a
+ * confirmation keeps the number with its holder, however old the reservation.
+ */
+export function isClaimable(state: PhoneState, holderConfirmed: boolean, now: Date): boolean {
+  return state.reserved && !state.verified && !holderConfirmed && Date.parse(state.reservedAt) + UNCONFIRMED_CLAIMABLE_AFTER_MS <= now.getTime();
 }
 
 export const phoneReservationDecider: Decider<PhoneState, PhoneCommand, PhoneEvent> = {
@@ -47,10 +57,10 @@ export const phoneReservationDecider: Decider<PhoneState, PhoneCommand, PhoneEve
       return [{ type: 'PhoneReleased', data: { phone: command.phone, memberId: command.memberId, releasedAt: command.now } }];
     }
     if (command.type === 'VerifyPhone') {
-      const { phone, memberId, now } = command;
+      const { phone, memberId, holderConfirmed, now } = command;
       const verified: PhoneEvent = { type: 'PhoneVerified', data: { phone, memberId, verifiedAt: now } };
       if (state.reserved && state.memberId === memberId) return state.verified ? [] : [verified];
-      if (state.reserved && !isClaimable(state, new Date(now))) throw new DomainError(409, 'PHONE_TAKEN', PHONE_TAKEN_MESSAGE);
+      if (state.reserved && !isClaimable(state, holderConfirmed, new Date(now))) throw new DomainError(409, 'PHONE_TAKEN', PHONE_TAKEN_MESSAGE);
       return [
         ...(state.reserved ? [{ type: 'PhoneReleased', data: { phone, memberId: state.memberId, releasedAt: now } } satisfies PhoneEvent] : []),
         { type: 'PhoneReserved', data: { phone, memberId, reservedAt: now } },

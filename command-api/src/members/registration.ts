@@ -7,6 +7,7 @@ import { ApiError } from '../platform/errors/apiError.js';
 import { hashPassword } from '../platform/passwords/passwords.js';
 import { assertNotCommonPassword } from '../platform/passwords/commonPasswords.js';
 import { memberDecider } from './decide.js';
+import { loadPhoneHolding } from './phoneHolder.js';
 import { isClaimable, phoneReservationDecider } from './phoneReservation.js';
 
 /**
@@ -60,10 +61,9 @@ export async function registerMember(store: EventStore, input: RegisterBody, reg
  * confirmed it for 7 days ('contended'); a reservation in flight or abandoned is settled later ('free').
  */
 async function phoneStanding(store: EventStore, phone: string, now: Date): Promise<'free' | 'contended'> {
-  const { state } = await loadState(store, streams.phone(phone), phoneReservationDecider);
-  if (!state.reserved) return 'free';
-  if ((await store.readStream(streams.member(state.memberId))).length === 0) return 'free';
-  if (isClaimable(state, now)) return 'contended';
+  const { reservation, holderExists, holderConfirmed } = await loadPhoneHolding(store, phone);
+  if (!reservation.reserved || !holderExists) return 'free';
+  if (isClaimable(reservation, holderConfirmed, now)) return 'contended';
   throw new DomainError(409, 'ALREADY_REGISTERED', 'You already have an account, please login', { alreadyRegistered: true });
 }
 

@@ -40,7 +40,7 @@ export const membersProjection: Projection = {
   async apply(event, tx, keys) {
     switch (event.type) {
       case 'MemberRegistered': {
-        const { memberId, phone, fullName, email, registeredAt } = event.data;
+        const { memberId, phone, fullName, email, registeredAt, demo } = event.data;
         const doc: MemberDoc = {
           id: memberId,
           phone,
@@ -58,6 +58,7 @@ export const membersProjection: Projection = {
           status: 'active',
           documents: { idFront: null, idBack: null, selfie: null },
           phoneVerified: false,
+          ...(demo ? { demo } : {}),
           createdAt: registeredAt,
           updatedAt: registeredAt,
           version: event.position,

@@ -6,13 +6,13 @@ import { hashOtpCode, storeOtpChallenge, type StoreOtpChallengeResult } from '@h
 import { describeError, withFields, type Logger } from '../logger.js';
 import { SmsGatewayError } from '../sms/httpSmsSender.js';
 import type { SmsDeliveries } from '../sms/smsDelivery.js';
-import type { SmsSender } from '../sms/smsSender.js';
+import type { MemberSmsSender } from '../sms/smsSender.js';
 import { otpCodeFromSeed, redactCode } from '../otp/otpCode.js';
 
 export interface AccountCodeProcessorDependencies {
   redis: Redis;
   keys: JobKeys;
-  sender: SmsSender;
+  sender: MemberSmsSender;
   deliveries: SmsDeliveries;
   logger: Logger;
   secret: string;
@@ -52,7 +52,7 @@ export function createAccountCodeProcessor(dependencies: AccountCodeProcessorDep
       return { challengeId, outcome: stored };
     }
     try {
-      await sender.send({ to: phone, body: accountCodeMessage(purpose, code, ttlMs) }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
+      await sender.send({ to: phone, body: accountCodeMessage(purpose, code, ttlMs), memberId }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
     } catch (error) {
       if (error instanceof SmsGatewayError) await deliveries.markRefused(ACCOUNT_CODE_QUEUE, jobId);
       const reason = redactCode(describeError(error), code);

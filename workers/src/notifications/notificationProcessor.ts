@@ -4,7 +4,7 @@ import { QUEUE_NAMES, maskPhone, notificationJobSchema } from '@honeylend/contra
 import { describeError, withFields, type Logger } from '../logger.js';
 import { SmsGatewayError } from '../sms/httpSmsSender.js';
 import type { SmsDeliveries } from '../sms/smsDelivery.js';
-import type { SmsSender } from '../sms/smsSender.js';
+import type { MemberSmsSender } from '../sms/smsSender.js';
 
 export function notificationMessage(title: string, message: string): string {
   return `Honeylend: ${title} — ${message}`;
@@ -15,7 +15,7 @@ export function notificationMessage(title: string, message: string): string {
  * the worker died sends nothing when the gateway already accepted the text, and otherwise repeats
  * it under the same idempotency key (sms/smsDelivery.ts).
  */
-export function createNotificationProcessor(dependencies: { sender: SmsSender; deliveries: SmsDeliveries; logger: Logger }) {
+export function createNotificationProcessor(dependencies: { sender: MemberSmsSender; deliveries: SmsDeliveries; logger: Logger }) {
   const { sender, deliveries } = dependencies;
 
   return async function processNotificationJob(job: Job, _token?: string, signal?: AbortSignal): Promise<{ notificationId: string }> {
@@ -32,7 +32,7 @@ export function createNotificationProcessor(dependencies: { sender: SmsSender; d
       return { notificationId };
     }
     try {
-      await sender.send({ to: phone, body: notificationMessage(title, message) }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
+      await sender.send({ to: phone, body: notificationMessage(title, message), memberId }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
     } catch (error) {
       if (error instanceof SmsGatewayError) await deliveries.markRefused(QUEUE_NAMES.notifications, jobId);
       logger.warn('notification SMS failed', { notificationId, memberId, sentTo, attempt: job.attemptsMade + 1, error: describeError(error) });

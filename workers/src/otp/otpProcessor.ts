@@ -6,14 +6,14 @@ import { hashOtpCode, storeBankChangeChallenge, storeOtpChallenge, type StoreOtp
 import { describeError, withFields, type Logger } from '../logger.js';
 import { SmsGatewayError } from '../sms/httpSmsSender.js';
 import type { SmsDeliveries } from '../sms/smsDelivery.js';
-import type { SmsSender } from '../sms/smsSender.js';
+import type { MemberSmsSender } from '../sms/smsSender.js';
 import { bankChangeCodeMessage, otpCodeFromSeed, otpMessage, redactCode } from './otpCode.js';
 import { recordOtpFailure, recordOtpSent } from './otpDeliveryStatus.js';
 
 export interface OtpProcessorDependencies {
   redis: Redis;
   keys: JobKeys;
-  sender: SmsSender;
+  sender: MemberSmsSender;
   /** Each job's delivery record: a job re-run after its worker died texts nothing twice. */
   deliveries: SmsDeliveries;
   logger: Logger;
@@ -87,7 +87,7 @@ export function createOtpProcessor(dependencies: OtpProcessorDependencies) {
     }
 
     try {
-      await sender.send({ to: phone, body: kind.message(code) }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
+      await sender.send({ to: phone, body: kind.message(code), memberId }, { idempotencyKey: delivery.idempotencyKey, ...(signal ? { signal } : {}) });
     } catch (error) {
       if (error instanceof SmsGatewayError) await deliveries.markRefused(QUEUE_NAMES.otp, jobId);
       const reason = redactCode(describeError(error), code);

@@ -15,3 +15,13 @@ export interface SmsSendOptions {
 export interface SmsSender {
   send(message: SmsMessage, options?: SmsSendOptions): Promise<void>;
 }
+
+/** A text to one member: whose number `to` is, so the sender can tell the demo's people from real members. */
+export interface MemberSmsMessage extends SmsMessage {
+  memberId: string;
+}
+
+/** Delivers texts to members; what every job that texts a member sends through. */
+export interface MemberSmsSender {
+  send(message: MemberSmsMessage, options?: SmsSendOptions): Promise<void>;
+}
