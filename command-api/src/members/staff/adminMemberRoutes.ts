@@ -123,7 +123,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
           if (await requestApprovalIfNeeded(deps, ctx, command, '')) return;
         }
         const outcome = await updateMember(deps, ctx, callerOf(ctx).id, memberId, update);
-        if (outcome.suspended) deps.revokeSessions?.(memberId, 'suspended');
+        if (outcome.suspended) await deps.revokeSessions?.(memberId, 'suspended');
         ctx.body = await readAfterWrite(ctx, progress, outcome.position, () => loadAdminMember(deps, memberId));
       },
     ),
@@ -136,7 +136,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
       const memberId = memberIdOf(ctx);
       if ((await store.readStream(streams.admin(memberId))).length > 0) return next();
       const position = await deleteMember(deps, ctx, callerOf(ctx).id, memberId);
-      deps.revokeSessions?.(memberId, 'deleted');
+      await deps.revokeSessions?.(memberId, 'deleted');
       await readAfterWrite(ctx, progress, position, async () => undefined);
       ctx.body = { success: true, id: memberId };
     }),
@@ -147,7 +147,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
     endpoint({ summary: "Set a member's new password; their sessions end", body: passwordResetBody, answer: answers.memberChanged, refusals: ['400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: { password } }) => {
       const memberId = memberIdOf(ctx);
       const position = await resetPassword(deps, ctx, callerOf(ctx).id, memberId, password);
-      deps.revokeSessions?.(memberId, 'password-reset');
+      await deps.revokeSessions?.(memberId, 'password-reset');
       const user = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
       ctx.body = { success: true, user };
     }),
