@@ -13,8 +13,8 @@ import { STAFF_ROLES, adminAccess } from '../../staff/access/adminAccess.js';
 import { listQuery } from '../../platform/lists/listQuery.js';
 import { documentsOf, searchPage, type ListAnswer } from '../../platform/lists/searchPage.js';
 import { adminMemberAnswer, loadAdminMember } from './adminMemberAnswer.js';
-import { adjustBalance, deleteMember, resetPassword, updateMember, uploadDocument } from './adminMemberCommands.js';
-import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody, refuseBalanceChange } from './adminMemberBodies.js';
+import { adjustBalance, deleteMember, updateMember, uploadDocument } from './adminMemberCommands.js';
+import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, refuseBalanceChange } from './adminMemberBodies.js';
 import { idFromPath, pathParam } from '../../platform/http/pathId.js';
 import { personalDataView } from '../../staff/personalData/personalDataView.js';
 import { endpoint } from '../../platform/http/endpoint.js';
@@ -57,7 +57,7 @@ function createMember(deps: ApiDeps) {
 
 const memberIdOf = (ctx: Context) => idFromPath(ctx, { code: 'MEMBER_NOT_FOUND', message: 'Member not found' });
 
-/** Members (spec §2 "Members", §6): list and search, create, edit, suspend, reset a password, adjust a balance, close. */
+/** Members (spec §2 "Members", §6): list and search, create, edit, suspend, adjust a balance, close (a password reset is identity's: staffPasswordResetRoutes). */
 export function adminMemberRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, redis } = deps;
   const keys = readModels.keys;
@@ -139,17 +139,6 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
       await deps.revokeSessions?.(memberId, 'deleted');
       await readAfterWrite(ctx, progress, position, async () => undefined);
       ctx.body = { success: true, id: memberId };
-    }),
-  );
-
-  router.post(
-    '/:id/password-reset',
-    endpoint({ summary: "Set a member's new password; their sessions end", body: passwordResetBody, answer: answers.memberChanged, refusals: ['400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: { password } }) => {
-      const memberId = memberIdOf(ctx);
-      const position = await resetPassword(deps, ctx, callerOf(ctx).id, memberId, password);
-      await deps.revokeSessions?.(memberId, 'password-reset');
-      const user = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
-      ctx.body = { success: true, user };
     }),
   );
 
