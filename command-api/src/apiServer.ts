@@ -141,7 +141,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   server.keepAliveTimeout = 5_000;
   const realtime = new RealtimeGateway(server, deps, new Redis(options.redisUrl, { maxRetriesPerRequest: null }), new Redis(options.redisUrl, { maxRetriesPerRequest: null }), () => readAdminStats(deps));
   await realtime.start();
-  deps.revokeSessions = (id, reason) => realtime.revoke(id, reason);
+  deps.revokeSessions = (id, reason) => realtime.revokeEverywhere(id, reason);
   auditJobs.onUpdate((update) => realtime.toAuditors('audit.job', update));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

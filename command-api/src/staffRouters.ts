@@ -13,6 +13,7 @@ import { adminWithdrawalRoutes } from './wallet/staff/adminWithdrawalRoutes.js';
 import { adminLoanServicingRoutes, adminPortfolioRoutes } from './servicing/adminServicingRoutes.js';
 import { approvalRoutes } from './approvals/approvalRoutes.js';
 import { approvedCommands } from './approvedCommands.js';
+import { staffPasswordResetRoutes } from './identity/staff/staffPasswordResetRoutes.js';
 
 /**
  * The management panel's API (each capability's staff routes), in mounting order. The first two sit in front of routes of the
@@ -24,6 +25,7 @@ export function staffRouters(deps: ApiDeps): Router[] {
     adminLoginAccess(deps),
     adminRegistrationRoute(deps),
     adminMemberRoutes(deps),
+    staffPasswordResetRoutes(deps),
     adminAccountRoutes(deps),
     adminLoanRoutes(deps),
     adminLoanServicingRoutes(deps),

@@ -168,8 +168,17 @@ export const eventDataSchemas = {
   MemberCreditScoreChanged: z.object({ memberId: uuid, from: z.number().int(), to: creditScoreSchema, changedAt: isoTime }).strict(),
   /** The member signs in with the new number; the old one was released on its own stream. */
   MemberPhoneChanged: z.object({ memberId: uuid, from: e164, to: e164, changedAt: isoTime, changedBy: uuid.optional() }).strict(),
-  /** An admin set a new password (typed once, never readable again); every older session ends. */
+  /**
+   * Recorded before staff stopped choosing passwords: an admin set a new one (kept as its hash).
+   * Still folded for the log's history; nothing records it any more.
+   */
   MemberPasswordReset: z.object({ memberId: uuid, passwordHash: argon2idHash, resetAt: isoTime, resetBy: uuid.optional() }).strict(),
+  /**
+   * Staff started a password reset for a member who lost access (`startedBy`, the admin): a code is
+   * texted to the member's number, with a text saying staff started it, and every session ends.
+   * The password stays the member's to choose, with that code; staff never know it.
+   */
+  MemberPasswordResetStarted: z.object({ memberId: uuid, startedBy: uuid, startedAt: isoTime }).strict(),
   /**
    * The member set a new password themselves: knowing the current one, or with a code texted to
    * their phone (forgot password). Every older session ends.

@@ -18,18 +18,18 @@ afterAll(() => system?.stop());
 describe('audit', () => {
   it("answers a stream's history in order, with the acting admin and address, credentials redacted", async () => {
     const borrower = await registerBorrower(system, 'Audited Member');
-    await system.request('POST', `/api/admin/users/${borrower.id}/password-reset`, { token: officer.token, body: { password: 'Audit-Me#2026' } });
+    expect((await system.request('POST', `/api/admin/users/${borrower.id}/password-reset`, { token: officer.token })).status).toBe(202);
     await system.request('PUT', `/api/admin/users/${borrower.id}`, { token: officer.token, body: { status: 'suspended' } });
     const res = await system.request('GET', `/api/admin/audit/${streams.member(borrower.id)}`, { token: officer.token });
     expect(res.status).toBe(200);
     expect(res.body.stream).toBe(streams.member(borrower.id));
-    expect(res.body.events.map((e: any) => e.type)).toEqual(['MemberRegistered', 'ConsentGiven', 'MemberPasswordReset', 'MemberStatusChanged']);
-    expect(res.body.events.map((e: any) => e.revision)).toEqual([0, 1, 2, 3]);
+    expect(res.body.events.map((e: any) => e.type)).toEqual(['MemberRegistered', 'ConsentGiven', 'MemberPasswordResetStarted', 'MemberNotified', 'MemberStatusChanged']);
+    expect(res.body.events.map((e: any) => e.revision)).toEqual([0, 1, 2, 3, 4]);
     expect(res.body.events[0]).toMatchObject({ data: { passwordHash: '[redacted]', registeredBy: 'self' }, metadata: { actorId: 'self', ip: '127.0.0.1' } });
     // The member's own consent to the privacy notice, given with the registration.
     expect(res.body.events[1]).toMatchObject({ type: 'ConsentGiven', metadata: { actorId: borrower.id } });
-    expect(res.body.events[2]).toMatchObject({ data: { passwordHash: '[redacted]' }, metadata: { actorId: officer.id, ip: '127.0.0.1', correlationId: expect.any(String) } });
-    expect(res.body.events[3]).toMatchObject({ data: { from: 'active', to: 'suspended' }, metadata: { actorId: officer.id }, createdAt: expect.any(String) });
+    expect(res.body.events[2]).toMatchObject({ data: { startedBy: officer.id }, metadata: { actorId: officer.id, ip: '127.0.0.1', correlationId: expect.any(String) } });
+    expect(res.body.events[4]).toMatchObject({ data: { from: 'active', to: 'suspended' }, metadata: { actorId: officer.id }, createdAt: expect.any(String) });
     expect(JSON.stringify(res.body)).not.toContain('argon2');
     const admin = await system.request('GET', `/api/admin/audit/${streams.admin(officer.id)}`, { token: officer.token });
     expect(admin.body.events[0].data.passwordHash).toBe('[redacted]');

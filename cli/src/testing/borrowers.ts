@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PRIVACY_NOTICE_VERSION, streams } from '@honeylend/contracts';
+import { readSmsOutbox } from '@honeylend/contracts/server';
 import { handleCommand, memberDecider } from '@honeylend/command-api';
 import type { TestSystem } from './testSystem.js';
 import { uniquePhone } from './testSystem.js';
@@ -106,4 +107,41 @@ export async function latestOtpFor(system: TestSystem, borrower: Borrower, deadl
     if (Date.now() > deadline) throw new Error(`no OTP reached ${borrower.phone}: ${JSON.stringify(res.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * The texts sent to a number (newest first), read from the development outbox itself: the phone
+ * still receives them when every token of its member has been revoked.
+ */
+export async function textsTo(system: TestSystem, phone: string): Promise<string[]> {
+  return (await readSmsOutbox(system.redis, system.api.deps.jobs.keys, { to: phone, limit: 200 })).map((text) => text.body);
+}
+
+/** The newest text to `phone` that matches `pattern`, waited for: its first group. */
+export async function textTo(system: TestSystem, phone: string, pattern: RegExp, deadlineMs = 10_000): Promise<string> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    for (const body of await textsTo(system, phone)) {
+      const match = pattern.exec(body);
+      if (match) return match[1] ?? match[0];
+    }
+    if (Date.now() > deadline) throw new Error(`no text matching ${pattern} reached ${phone}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/**
+ * The staff Reset action and what the member does with it (design §7): staff text the member a
+ * reset code, the member reads it on their phone and chooses `newPassword`, then signs in with it.
+ * Answers the member with their new session.
+ */
+export async function resetByStaff(system: TestSystem, staffToken: string, borrower: Borrower, newPassword: string): Promise<Borrower> {
+  const started = await system.request('POST', `/api/admin/users/${borrower.id}/password-reset`, { token: staffToken });
+  if (started.status !== 202) throw new Error(`staff reset refused: ${started.status} ${JSON.stringify(started.body)}`);
+  const code = await textTo(system, borrower.phone, /password reset code is (\d{6})\b/);
+  const confirmed = await system.request('POST', '/api/auth/password-reset/confirm', { body: { phone: borrower.phone, code, newPassword } });
+  if (confirmed.status !== 200 && confirmed.status !== 202) throw new Error(`reset with the texted code failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+  const signedIn = await system.request('POST', '/api/auth/login', { body: { phone: borrower.phone, password: newPassword } });
+  if (signedIn.status !== 200) throw new Error(`sign-in with the new password failed: ${signedIn.status} ${JSON.stringify(signedIn.body)}`);
+  return { ...borrower, token: signedIn.body.token };
 }

@@ -69,8 +69,10 @@ async function throttleReset(deps: ApiDeps, ctx: Context, phone: string, step: '
 }
 
 /**
- * The borrower's own account security (issue 14): forgot password and sign out everywhere under
- * /api/auth; change password and proving the phone number under /api/user.
+ * The borrower's own account security: forgot password and sign out everywhere under /api/auth;
+ * change password and proving the phone number under /api/user. The three that end sessions close
+ * the member's sockets on every node themselves: the change feed would, but only once the
+ * projections reach the event.
  */
 export function accountSecurityRoutes(deps: ApiDeps): Router[] {
   const { store, readModels, progress, tokens } = deps;
@@ -128,6 +130,7 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
           { type: 'ChangePassword', memberId, passwordHash, proof: 'texted-code', now: deps.now().toISOString() },
           metadataOf(ctx, memberId),
         );
+        await deps.revokeSessions?.(memberId, 'password-changed');
         await readAfterWrite(ctx, progress, result.position, async () => undefined);
         ctx.body = { success: true, message: ACCOUNT_MESSAGES.passwordReset };
       },
@@ -141,6 +144,7 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
     endpoint({ summary: 'Sign out everywhere: every token of the account is refused from now on', answer: answers.accountMessage }, async (ctx) => {
       const memberId = callerOf(ctx).id;
       const result = await handleCommand(store, streams.member(memberId), memberDecider, { type: 'SignOutEverywhere', memberId, now: deps.now().toISOString() }, metadataOf(ctx, memberId));
+      await deps.revokeSessions?.(memberId, 'signed-out-everywhere');
       await readAfterWrite(ctx, progress, result.position, async () => undefined);
       ctx.body = { success: true, message: ACCOUNT_MESSAGES.signedOutEverywhere };
     }),
@@ -178,6 +182,8 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
           { type: 'ChangePassword', memberId, passwordHash, proof: 'current-password', now: deps.now().toISOString() },
           metadataOf(ctx, memberId),
         );
+        // This device's socket too: it opened with the old token, and reconnects with the new one.
+        await deps.revokeSessions?.(memberId, 'password-changed');
         // The new token carries the version the change set: it works once the read models have it.
         await readAfterWrite(ctx, progress, result.position, async () => undefined);
         ctx.body = { success: true, message: ACCOUNT_MESSAGES.passwordChanged, token: tokens.sign({ sub: memberId, role: 'borrower', tv: member.tokenVersion + 1 }) };

@@ -9,6 +9,7 @@ import { ApiError } from '../platform/errors/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
 import { readAfterWrite } from '../platform/consistency/readAfterWrite.js';
 import { memberDecider } from '../members/decide.js';
+import { memberOnWriteSide } from '../members/memberOnWriteSide.js';
 import { noticeVersionOf } from '../members/privacy/privacyRoutes.js';
 import { allocateNumber } from '../platform/sequence/allocateNumber.js';
 import { loanAnswerJson } from './loanAnswers.js';
@@ -20,6 +21,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
   const { store, readModels, progress, tokens } = deps;
   const router = new Router({ prefix: '/api/loans' });
   const borrowerRead = authenticatedRead(tokens, readModels, ['borrower']);
+  // Applying and cancelling check the token against the member's stream too: a revoked one must not act while the read models lag.
 
   /**
    * A loan application touches three streams: the member's (one loan at a time, verified only),
@@ -29,6 +31,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
   router.post(
     '/',
     authenticate(tokens, readModels, ['borrower']),
+    memberOnWriteSide(store),
     endpoint(
       { summary: 'Apply for a loan (one open application at a time, verified borrowers only)', body: loanApplicationBody, status: 201, answer: answers.loanAnswer, refusals: ['409 LOAN_EXISTS', '403 CONSENT_REQUIRED'] },
       async (ctx, { body: input }) => {
@@ -76,6 +79,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
   router.post(
     '/:id/cancellation',
     authenticate(tokens, readModels, ['borrower']),
+    memberOnWriteSide(store),
     endpoint(
       { summary: 'Cancel the borrower’s own application while it is under review (pending, account issue, a review step)', answer: answers.loanAnswer, refusals: ['404 LOAN_NOT_FOUND', '409 LOAN_NOT_CANCELLABLE'] },
       async (ctx) => {

@@ -29,6 +29,16 @@ describe("member decider: the member's own password and sessions", () => {
       .thenThrows('ACCOUNT_SUSPENDED');
   });
 
+  it('records a reset staff started, naming the admin, with no password; the member must be active', () => {
+    const adminId = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+    given(memberDecider, [registered])
+      .when({ type: 'StartPasswordReset', memberId, startedBy: adminId, now })
+      .then([{ type: 'MemberPasswordResetStarted', data: { memberId, startedBy: adminId, startedAt: now } }]);
+    given(memberDecider, [registered, { type: 'MemberStatusChanged', data: { memberId, from: 'active', to: 'suspended', changedAt: now } }])
+      .when({ type: 'StartPasswordReset', memberId, startedBy: adminId, now })
+      .thenThrows('MEMBER_SUSPENDED');
+  });
+
   it('signs out everywhere', () => {
     given(memberDecider, [registered])
       .when({ type: 'SignOutEverywhere', memberId, now })

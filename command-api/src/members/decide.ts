@@ -41,7 +41,8 @@ export const MEMBER_MESSAGES = {
   bankChangeNeedsCode: 'Changing your bank account needs the code we text to your phone. Request a code, then save again with it.',
   bankChangeByMemberOnly: 'Only the member can change their bank account, with a code sent to their phone. Staff cannot change it.',
   phoneByMainAdminOnly: "Only the main admin can change a member's phone number.",
-  identityChangedByYou: "You changed this member's phone number or reset their password in the last 24 hours, so another admin must complete this withdrawal.",
+  resetWhileSuspended: 'This member is suspended and could not use a reset code. Reactivate the account first.',
+  identityChangedByYou: "You changed this member's phone number or started a reset of their password in the last 24 hours, so another admin must complete this withdrawal.",
   tokenOutdated: 'Please sign in to continue',
   accountClosed: 'This account was closed at your request. For anything about it, contact the data protection officer named in the privacy notice.',
   consentRequired: 'Please read and accept our privacy notice before applying for a loan.',
@@ -142,7 +143,8 @@ export type MemberCommand =
       actor?: { id: string; role: 'admin' | 'superadmin' };
       now: string;
     }
-  | { type: 'ResetPassword'; memberId: string; passwordHash: string; resetBy?: string; now: string }
+  /** Staff start a reset for a member who lost access: the member sets the password, with a texted code; sessions end now. */
+  | { type: 'StartPasswordReset'; memberId: string; startedBy: string; now: string }
   /** The member's own new password; the route has checked the proof (the current password, or a texted code). */
   | { type: 'ChangePassword'; memberId: string; passwordHash: string; proof: 'current-password' | 'texted-code'; now: string }
   | { type: 'SignOutEverywhere'; memberId: string; now: string }
@@ -368,10 +370,12 @@ export function decideMember(command: MemberCommand, state: MemberState): Member
       }
       return events;
     }
-    case 'ResetPassword': {
-      existing(state);
-      const { memberId, passwordHash, resetBy, now } = command;
-      return [{ type: 'MemberPasswordReset', data: { memberId, passwordHash, resetAt: now, ...(resetBy ? { resetBy } : {}) } }];
+    case 'StartPasswordReset': {
+      const member = existing(state);
+      // A suspended member could not use the code (a password is changed on an active account only).
+      if (member.status === 'suspended') throw new DomainError(409, 'MEMBER_SUSPENDED', MEMBER_MESSAGES.resetWhileSuspended);
+      const { memberId, startedBy, now } = command;
+      return [{ type: 'MemberPasswordResetStarted', data: { memberId, startedBy, startedAt: now } }];
     }
     case 'ChangePassword': {
       active(state);

@@ -16,6 +16,7 @@ export type MemberEvent = EventOf<
   | 'MemberCreditScoreChanged'
   | 'MemberPhoneChanged'
   | 'MemberPasswordReset'
+  | 'MemberPasswordResetStarted'
   | 'MemberPasswordChanged'
   | 'MemberSignedOutEverywhere'
   | 'MemberPhoneVerified'
@@ -83,7 +84,7 @@ export interface ExistingMember {
   /** Wallet repayments by repayment id: the same id is debited once, refunded at most once. */
   walletRepayments: Map<string, WalletRepayment>;
   withdrawalHold: WithdrawalHold | null;
-  /** Phone changes and password resets made by admins (the last few are enough to cover a day). */
+  /** Phone changes and password resets made or started by admins (the last few are enough to cover a day). */
   adminIdentityChanges: AdminIdentityChange[];
   /** The bank account each withdrawal code was issued for, by challenge id (kept as fields, so an auditor's view masks the number). */
   challengeDestinations: Map<string, PayoutAccount>;
@@ -273,6 +274,8 @@ export function evolveMember(state: MemberState, event: MemberEvent): MemberStat
         tokenVersion: state.tokenVersion + 1,
         adminIdentityChanges: withIdentityChange(state, event.data.resetBy, event.data.resetAt),
       };
+    case 'MemberPasswordResetStarted':
+      return { ...state, tokenVersion: state.tokenVersion + 1, adminIdentityChanges: withIdentityChange(state, event.data.startedBy, event.data.startedAt) };
     case 'MemberPasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash, tokenVersion: state.tokenVersion + 1 };
     case 'MemberSignedOutEverywhere':

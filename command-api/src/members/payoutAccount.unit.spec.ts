@@ -49,6 +49,8 @@ const held = (reason: 'bank-account-changed' | 'phone-changed' | 'too-many-wrong
   data: { memberId, reason, heldUntil: new Date(Date.parse(at) + 24 * 3600_000).toISOString(), heldAt: at },
 });
 const passwordResetBy = (admin: string, at = now): MemberEvent => ({ type: 'MemberPasswordReset', data: { memberId, passwordHash, resetAt: at, resetBy: admin } });
+/** A reset staff started (the member chooses the password with a texted code). */
+const resetStartedBy = (admin: string, at = now): MemberEvent => ({ type: 'MemberPasswordResetStarted', data: { memberId, startedBy: admin, startedAt: at } });
 
 describe('withdrawals pay only the bank account on the profile', () => {
   it('pays the profile account when the request names none', () => {
@@ -192,7 +194,7 @@ describe('an admin who changed who controls the account', () => {
   const phoneChangedBy = (admin: string): MemberEvent => ({ type: 'MemberPhoneChanged', data: { memberId, from: '+639171234567', to: '+639181234567', changedAt: now, changedBy: admin } });
 
   it('cannot complete that member’s withdrawal for 24 hours; another admin can', () => {
-    for (const change of [passwordResetBy(adminId), phoneChangedBy(adminId)]) {
+    for (const change of [passwordResetBy(adminId), resetStartedBy(adminId), phoneChangedBy(adminId)]) {
       given(memberDecider, [...pending, change])
         .when(complete(adminId, later(23)))
         .thenThrows('IDENTITY_CHANGED_BY_YOU');

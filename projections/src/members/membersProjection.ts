@@ -130,6 +130,7 @@ export const membersProjection: Projection = {
         return;
       }
       case 'MemberPasswordReset':
+      case 'MemberPasswordResetStarted':
         tx.hincrby(keys.auth(event.data.memberId), 'tokenVersion', 1);
         revokeSessions(tx, event, event.data.memberId, 'password-reset');
         return;

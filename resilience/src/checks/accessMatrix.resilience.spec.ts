@@ -175,7 +175,8 @@ const RULES: Record<string, RouteCase[]> = {
     // The attack is a plain admin promoting themselves; the main admin edits a colleague (with nothing to change).
     { access: 'mainAdmin', attack: () => ({ role: 'superadmin' }), params: ({ fx }) => ({ id: fx.officer.id }), allowedParams: ({ fx }) => ({ id: fx.colleague.id }) },
   ],
-  'POST /api/admin/users/:id/password-reset': [{ access: 'staff', attack: () => ({ password: 'Hijacked#Account2026' }) }],
+  // The attack is the action itself (the member's sessions end, a code is texted); staff who may send a password that is refused (400), which changes nothing.
+  'POST /api/admin/users/:id/password-reset': [{ access: 'staff', attack: () => ({}), allowedBody: { password: 'Chosen-By#Staff2026' } }],
   'POST /api/admin/users/:id/balance-adjustments': [{ access: 'staff', attack: () => ({ amount: 100_000, reason: 'Let me through' }) }],
   'POST /api/admin/users/:id/documents/:kind': [{ access: 'staff' }],
   'GET /api/admin/all-users': [{ access: 'staff' }],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streams } from '@honeylend/contracts';
 import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
-import { registerBorrower } from '../../../cli/src/testing/borrowers.js';
+import { registerBorrower, textTo } from '../../../cli/src/testing/borrowers.js';
 import { hashPassword } from '../../../command-api/src/platform/passwords/passwords.js';
 import { percentile, reportFigure } from '../support/figures.js';
 
@@ -24,12 +24,14 @@ describe('password policy', () => {
     expect(await system.store.headPosition()).toBe(head);
   });
 
-  it('refuses it when an admin resets a member password or creates an admin', async () => {
+  it('refuses it when a member chooses a new password with a code staff had texted them, or an admin is created', async () => {
     const borrower = await registerBorrower(system);
     const admin = await system.request('POST', '/api/auth/admin-login', { body: SUPERADMIN });
-    const reset = await system.request('POST', `/api/admin/users/${borrower.id}/password-reset`, { token: admin.body.token, body: { password: 'qwerty123' } });
+    expect((await system.request('POST', `/api/admin/users/${borrower.id}/password-reset`, { token: admin.body.token })).status).toBe(202);
+    const code = await textTo(system, borrower.phone, /password reset code is (\d{6})\b/);
+    const reset = await system.request('POST', '/api/auth/password-reset/confirm', { body: { phone: borrower.phone, code, newPassword: 'qwerty123' } });
     expect({ status: reset.status, code: reset.body.code, message: reset.body.message }).toEqual(TOO_COMMON);
-    expect((await system.store.readStream(streams.member(borrower.id))).map((e) => e.type)).not.toContain('MemberPasswordReset');
+    expect((await system.store.readStream(streams.member(borrower.id))).map((e) => e.type)).not.toContain('MemberPasswordChanged');
     const created = await system.request('POST', '/api/admin/create-admin', {
       token: admin.body.token,
       body: { email: 'teller@honeylend.test', password: 'iloveyou', fullName: 'Teller', phone: uniquePhone() },

@@ -9,6 +9,7 @@ import { callerOf, metadataOf, type ApiDeps } from '../../platform/context/conte
 import { idFromPath } from '../../platform/http/pathId.js';
 import { settleLoanMoney } from '../loanCommands.js';
 import { memberDecider } from '../../members/decide.js';
+import { memberOnWriteSide } from '../../members/memberOnWriteSide.js';
 import { latest, loadLoan, loanAfter, LOAN_NOT_FOUND, onLoan } from '../loanAccountCommands.js';
 import { LOAN_MESSAGES } from '../decide.js';
 import { disclosedLoanOf, disclosedLoanOfState, disclosureOf } from './loanDisclosure.js';
@@ -35,7 +36,8 @@ export const acceptanceBody = z
 export function disclosureRoutes(deps: ApiDeps): Router {
   const { readModels, progress, tokens } = deps;
   const router = new Router({ prefix: '/api/loans' });
-  router.use(authenticate(tokens, readModels, ['borrower']));
+  // Accepting is the borrower's consent and pays the loan out: the token is checked on the member's stream too.
+  router.use(authenticate(tokens, readModels, ['borrower']), memberOnWriteSide(deps.store));
 
   const ownLoan = async (memberId: string, loanId: string) => {
     const doc = await readModels.loan(loanId);

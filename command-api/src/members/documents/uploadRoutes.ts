@@ -8,6 +8,7 @@ import { ApiError } from '../../platform/errors/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../platform/context/context.js';
 import { readAfterWrite } from '../../platform/consistency/readAfterWrite.js';
 import { memberDecider } from '../decide.js';
+import { memberOnWriteSide } from '../memberOnWriteSide.js';
 import { checkImage } from '../../platform/uploads/checkImage.js';
 import { receiveUpload } from '../../platform/uploads/receiveUpload.js';
 import { UploadQuota } from '../../platform/uploads/uploadQuota.js';
@@ -31,6 +32,8 @@ export function uploadRoutes(deps: ApiDeps): Router {
   router.post(
     '/upload',
     authenticate(tokens, readModels, ['borrower']),
+    // Checked on the member's stream before a byte is read: a revoked token stores nothing.
+    memberOnWriteSide(store),
     endpoint(
       {
         summary: 'Upload an identity document image (JPEG, PNG or WebP by its bytes, at most 8 MB)',

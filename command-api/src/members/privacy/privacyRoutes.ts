@@ -24,6 +24,7 @@ import { endpoint } from '../../platform/http/endpoint.js';
 import * as answers from '../../platform/http/answerSchemas.js';
 import { readCompanyDetails } from '../../company/companyRoutes.js';
 import { memberDecider } from '../decide.js';
+import { memberOnWriteSide } from '../memberOnWriteSide.js';
 import { privacyNotice } from './privacyNotice.js';
 
 /** The notice version this API holds members to. */
@@ -65,6 +66,8 @@ export function privacyRoutes(deps: ApiDeps): Router[] {
   user.post(
     '/consent',
     borrower,
+    // Consent is the member's own to give: a revoked token is refused on the member's stream, whatever the read models say.
+    memberOnWriteSide(store),
     endpoint(
       { summary: 'Accept the privacy notice of this version (it must be the one in force)', body: consentBody, answer: answers.userAnswer, refusals: ['409 NOTICE_CHANGED', '403 ACCOUNT_SUSPENDED'] },
       async (ctx, { body }) => {
@@ -168,7 +171,7 @@ export function privacyRoutes(deps: ApiDeps): Router[] {
           throw new ApiError(409, 'CLOSURE_OBLIGATIONS_OPEN', CLOSURE_REFUSED_MESSAGE, { obligations: obligations.map(toClosureObligationAnswer) });
         }
         await tokens.revoked?.revoke(caller.tokenId, caller.tokenExpiresAt);
-        deps.revokeSessions?.(memberId, 'account-closed');
+        await deps.revokeSessions?.(memberId, 'account-closed');
         ctx.status = 200;
         ctx.body = {
           success: true,

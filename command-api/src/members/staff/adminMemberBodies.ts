@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { documentUrlField, hasWholeCentavos, memberStatusSchema, passwordField, pesosToCentavos, phoneField, profileFields, registerBody } from '@honeylend/contracts';
+import { documentUrlField, hasWholeCentavos, memberStatusSchema, pesosToCentavos, phoneField, profileFields, registerBody } from '@honeylend/contracts';
 import { ApiError } from '../../platform/errors/apiError.js';
 
 export const ADMIN_MEMBER_MESSAGES = {
   status: 'Status must be active, pending or suspended',
   creditScore: 'Credit score must be between 300 and 850',
-  passwordEmpty: 'Password cannot be empty',
   adjustmentAmount: 'Enter a non-zero amount in pesos, e.g. 500 or -250.50',
   adjustmentTooLarge: 'An adjustment moves at most ₱10,000,000',
   adjustmentReason: 'Give a reason of at least 5 characters',
-  passwordNotEditable: 'Passwords are never shown or edited here: set a new one with POST /api/admin/users/:id/password-reset.',
+  passwordNotEditable: 'Passwords are never shown or set by staff: POST /api/admin/users/:id/password-reset texts the member a code to choose a new one with.',
   otpNotEditable: 'OTP codes are made by the server and texted to the member; nobody can set or read them.',
   balanceNotEditable: 'The balance changes only through an adjustment with a reason: POST /api/admin/users/:id/balance-adjustments.',
 } as const;
@@ -84,10 +83,6 @@ export function refuseBalanceChange(balance: unknown, currentBalancePesos: numbe
 /** POST /api/admin/users (and POST /api/auth/register with a staff token): the registration form. */
 /** A member an admin registers: consent to the privacy notice is the member's own to give (at their first sign-in). */
 export const adminMemberCreateBody = registerBody;
-
-export const passwordResetBody = z.object({
-  password: z.string({ error: ADMIN_MEMBER_MESSAGES.passwordEmpty }).min(1, ADMIN_MEMBER_MESSAGES.passwordEmpty).pipe(passwordField),
-});
 
 const MAX_ADJUSTMENT_PESOS = 10_000_000;
 

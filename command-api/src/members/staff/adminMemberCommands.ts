@@ -2,8 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'koa';
 import { JOB_NAMES, WITHDRAWAL_HOLD_MS, maskPhone, notificationJobOptions, streams, type DocumentKind, type ProfileChanges } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
-import { hashPassword } from '../../platform/passwords/passwords.js';
-import { assertNotCommonPassword } from '../../platform/passwords/commonPasswords.js';
 import { handleCommand, loadState } from '../../platform/commands/commandHandler.js';
 import { DomainError } from '../../platform/commands/decider.js';
 import { ApiError } from '../../platform/errors/apiError.js';
@@ -125,14 +123,6 @@ async function textOldNumber(deps: ApiDeps, ctx: Context, memberId: string, oldP
     },
     notificationJobOptions(notificationId),
   );
-}
-
-/** A new password, typed once by the admin and kept only as an argon2id hash; every older session ends. */
-export async function resetPassword(deps: ApiDeps, ctx: Context, adminId: string, memberId: string, password: string): Promise<Position> {
-  await assertNotCommonPassword(password);
-  const passwordHash = await hashPassword(password);
-  const result = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'ResetPassword', memberId, passwordHash, resetBy: adminId, now: deps.now().toISOString() }, metadataOf(ctx, adminId));
-  return result.position;
 }
 
 export async function adjustBalance(

@@ -13,8 +13,8 @@ import { STAFF_ROLES, adminAccess } from '../../staff/access/adminAccess.js';
 import { listQuery } from '../../platform/lists/listQuery.js';
 import { documentsOf, searchPage, type ListAnswer } from '../../platform/lists/searchPage.js';
 import { adminMemberAnswer, loadAdminMember } from './adminMemberAnswer.js';
-import { adjustBalance, deleteMember, resetPassword, updateMember, uploadDocument } from './adminMemberCommands.js';
-import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, passwordResetBody, refuseBalanceChange } from './adminMemberBodies.js';
+import { adjustBalance, deleteMember, updateMember, uploadDocument } from './adminMemberCommands.js';
+import { adminMemberCreateBody, adminMemberUpdateBody, balanceAdjustmentBody, refuseBalanceChange } from './adminMemberBodies.js';
 import { idFromPath, pathParam } from '../../platform/http/pathId.js';
 import { personalDataView } from '../../staff/personalData/personalDataView.js';
 import { endpoint } from '../../platform/http/endpoint.js';
@@ -57,7 +57,7 @@ function createMember(deps: ApiDeps) {
 
 const memberIdOf = (ctx: Context) => idFromPath(ctx, { code: 'MEMBER_NOT_FOUND', message: 'Member not found' });
 
-/** Members (spec §2 "Members", §6): list and search, create, edit, suspend, reset a password, adjust a balance, close. */
+/** Members (spec §2 "Members", §6): list and search, create, edit, suspend, adjust a balance, close (a password reset is identity's: staffPasswordResetRoutes). */
 export function adminMemberRoutes(deps: ApiDeps): Router {
   const { store, readModels, progress, redis } = deps;
   const keys = readModels.keys;
@@ -124,7 +124,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
           if (await requestApprovalIfNeeded(deps, ctx, command, '')) return;
         }
         const outcome = await updateMember(deps, ctx, callerOf(ctx).id, memberId, update);
-        if (outcome.suspended) deps.revokeSessions?.(memberId, 'suspended');
+        if (outcome.suspended) await deps.revokeSessions?.(memberId, 'suspended');
         ctx.body = await readAfterWrite(ctx, progress, outcome.position, () => loadAdminMember(deps, memberId));
       },
     ),
@@ -137,20 +137,9 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
       const memberId = memberIdOf(ctx);
       if ((await store.readStream(streams.admin(memberId))).length > 0) return next();
       const position = await deleteMember(deps, ctx, callerOf(ctx).id, memberId);
-      deps.revokeSessions?.(memberId, 'deleted');
+      await deps.revokeSessions?.(memberId, 'deleted');
       await readAfterWrite(ctx, progress, position, async () => undefined);
       ctx.body = { success: true, id: memberId };
-    }),
-  );
-
-  router.post(
-    '/:id/password-reset',
-    endpoint({ summary: "Set a member's new password; their sessions end", body: passwordResetBody, answer: answers.memberChanged, refusals: ['400 PASSWORD_TOO_COMMON'] }, async (ctx, { body: { password } }) => {
-      const memberId = memberIdOf(ctx);
-      const position = await resetPassword(deps, ctx, callerOf(ctx).id, memberId, password);
-      deps.revokeSessions?.(memberId, 'password-reset');
-      const user = await readAfterWrite(ctx, progress, position, () => loadAdminMember(deps, memberId));
-      ctx.body = { success: true, user };
     }),
   );
 

@@ -8,7 +8,7 @@ export const approvedMemberCommands: Pick<ApprovedCommandRunners, 'balance_adjus
   phone_change: async (deps, ctx, { command, makerId }, checkerId) => {
     // The maker (the main admin: only they change a member's phone) asked for it; the checker lets it happen.
     const outcome = await updateMember(deps, ctx, checkerId, command.memberId, command.update, { id: makerId, role: 'superadmin' });
-    if (outcome.suspended) deps.revokeSessions?.(command.memberId, 'suspended');
+    if (outcome.suspended) await deps.revokeSessions?.(command.memberId, 'suspended');
     return outcome.position;
   },
 };

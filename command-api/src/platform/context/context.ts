@@ -36,8 +36,8 @@ export interface ApiDeps {
   /** What the API hands to the workers: OTP jobs, and the keys and secret to check their codes. */
   jobs: { keys: JobKeys; otpQueue: Queue; notificationQueue: Queue; otpSecret: string; /** Password-reset and phone-confirmation codes. */ accountCodeQueue: Queue };
   signedFileUrls: SignedFileUrls;
-  /** Ends an account's live sessions (its sockets) the moment its access is revoked. */
-  revokeSessions?: (id: string, reason: string) => void;
+  /** Ends an account's live sessions (its sockets), on every API node, the moment its access is revoked. */
+  revokeSessions?: (id: string, reason: string) => Promise<void>;
   /** TRUSTED_PROXIES: the proxies whose X-Forwarded-For names the client (addresses or CIDR ranges). */
   trustedProxies?: readonly string[];
   /** The clock, injectable so tests can move time. */

@@ -471,6 +471,8 @@ export const withdrawalOtpAnswer = z.strictObject({
 });
 /** A member an admin created, reset the password of: the member as admins see them. */
 export const memberChanged = z.strictObject({ success: z.literal(true), user: adminMemberAnswer });
+/** A password reset staff started: where the code went (masked) and the member as it now stands. */
+export const staffPasswordReset = z.strictObject({ success: z.literal(true), message: z.string().min(1), sentTo: z.string().regex(/^\+63•+\d{4}$/), user: adminMemberAnswer });
 export const balanceAdjusted = z.strictObject({
   adjustment: z.strictObject({ id: uuid, amount: z.number(), reason: z.string(), balanceAfter: z.number() }),
   user: adminMemberAnswer,

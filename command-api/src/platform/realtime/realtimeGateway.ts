@@ -165,6 +165,18 @@ export class RealtimeGateway {
     }
   }
 
+  /** Ends this node's sockets of an account announced on the accounts channel (`{ id, reason }`, see RevokedTokens). */
+  private endAccount(message: string): void {
+    let announced: unknown;
+    try {
+      announced = JSON.parse(message);
+    } catch {
+      return;
+    }
+    const { id, reason } = (announced ?? {}) as { id?: unknown; reason?: unknown };
+    if (typeof id === 'string' && typeof reason === 'string') this.revoke(id, reason);
+  }
+
   /** Ends this node's staff sockets whose address the new allow-list no longer covers. */
   private enforceAllowList(rules: readonly AllowedIpDoc[]): void {
     for (const [, socket] of this.io.sockets.sockets) {
@@ -339,10 +351,11 @@ export class RealtimeGateway {
     await this.loadWindow();
     const revoked = this.deps.tokens.revoked;
     if (revoked) {
-      this.revocationRedis.on('message', (channel: string, tokenId: string) => {
-        if (channel === revoked.channel) this.endToken(tokenId);
+      this.revocationRedis.on('message', (channel: string, message: string) => {
+        if (channel === revoked.channel) this.endToken(message);
+        else if (channel === revoked.accountsChannel) this.endAccount(message);
       });
-      await this.revocationRedis.subscribe(revoked.channel);
+      await this.revocationRedis.subscribe(revoked.channel, revoked.accountsChannel);
       // ioredis subscribes again on reconnection; what was announced while it was away is found by checking every socket.
       this.revocationRedis.on('ready', () => this.recheckAllTokens());
     }
@@ -376,7 +389,21 @@ export class RealtimeGateway {
     this.io.to(rooms.audit).emit(event, payload);
   }
 
-  /** Ends every connection a revoked account holds (suspension, deletion, password reset). */
+  /**
+   * Ends every connection the account holds, on this node at once and on every other node through
+   * the accounts channel. The change feed announces it again once the projections reach the
+   * event; should Redis not take the announcement now, that is what ends the other nodes' sockets.
+   */
+  async revokeEverywhere(callerId: string, reason: string): Promise<void> {
+    this.revoke(callerId, reason);
+    try {
+      await this.deps.tokens.revoked?.endAccountSessions(callerId, reason);
+    } catch (error) {
+      this.deps.logger.warn('sessions not announced to the other nodes; the change feed will end them', { callerId, reason, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  /** Ends this node's connections of a revoked account (suspension, deletion, password reset). */
   revoke(callerId: string, reason: string): void {
     for (const [, socket] of this.io.sockets.sockets) {
       if ((socket.data as SocketState | undefined)?.callerId === callerId) {

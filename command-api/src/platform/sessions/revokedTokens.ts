@@ -32,6 +32,19 @@ export class RevokedTokens {
     await this.redis.publish(this.channel, tokenId);
   }
 
+  /**
+   * The pub/sub channel on which an account whose every session ended is announced (its id and
+   * why): every API node closes that account's sockets at once, without waiting for the change
+   * feed, which stands still while the projections lag.
+   */
+  get accountsChannel(): string {
+    return `${this.prefix}auth:revoked-accounts`;
+  }
+
+  async endAccountSessions(accountId: string, reason: string): Promise<void> {
+    await this.redis.publish(this.accountsChannel, JSON.stringify({ id: accountId, reason }));
+  }
+
   async has(tokenId: string): Promise<boolean> {
     return (await this.redis.exists(this.key(tokenId))) === 1;
   }

@@ -189,7 +189,7 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
           const passwordHash = await hashPassword(input.password);
           const changed = await handleCommand(store, streams.admin(adminId), adminAccountDecider, { type: 'ChangeAdminPassword', adminId, passwordHash, now: now.toISOString() }, metadata);
           position = changed.position ?? position;
-          deps.revokeSessions?.(adminId, 'password-changed');
+          await deps.revokeSessions?.(adminId, 'password-changed');
           if (changed.state.exists && adminId === caller.id) token = deps.tokens.sign({ sub: adminId, role: changed.state.role, tv: changed.state.tokenVersion });
         }
         const admin = await readAfterWrite(ctx, progress, position, () => entryOf(adminId, { id: caller.id, role: 'superadmin' }));
@@ -210,7 +210,7 @@ export function adminAccountRoutes(deps: ApiDeps): Router {
       const result = await handleCommand(store, streams.admin(adminId), adminAccountDecider, { type: 'DeleteAdminAccount', adminId, now: now.toISOString() }, metadata);
       if (result.state.exists || !result.state.deleted) throw new ApiError(404, 'ADMIN_NOT_FOUND', 'Admin account not found');
       await releaseLoginNames(store, metadata, adminId, result.state.loginNames, now);
-      deps.revokeSessions?.(adminId, 'deleted');
+      await deps.revokeSessions?.(adminId, 'deleted');
       await readAfterWrite(ctx, progress, result.position, async () => undefined);
       ctx.body = { success: true, id: adminId };
     }),

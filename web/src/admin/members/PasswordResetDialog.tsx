@@ -1,45 +1,33 @@
 import type { AdminMemberAnswer } from '@honeylend/contracts';
-import { Alert, Input, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
-import { toast } from '../../shared/toast/toastStore';
+import { Alert, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { attempt, successToast } from '../../console/adminApi';
 
 /**
- * Design §7: no password is ever shown. The admin types a new one once; it is sent, the member's
- * sessions end, and it is never displayed again (the field is cleared when the dialog closes).
+ * Design §7: staff never choose, see or know a member's password. The Reset action texts the
+ * member a reset code (their own forgot-password flow, started for them) with a text saying staff
+ * started it, and signs them out everywhere; the member chooses the new password with the code.
  */
 export function PasswordResetDialog({ member, onClose, onReset }: { member: AdminMemberAnswer | null; onClose: () => void; onReset: (member: AdminMemberAnswer) => void }) {
-  const [password, setPassword] = useState('');
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => setPassword(''), [member]);
+  const [sending, setSending] = useState(false);
 
   async function reset() {
     if (!member) return;
-    if (password === '') {
-      toast({ variant: 'destructive', title: 'Error', description: 'Password cannot be empty' });
-      return;
-    }
-    setSaving(true);
-    const answer = await attempt<{ user: AdminMemberAnswer }>('Update failed', `/api/admin/users/${member.id}/password-reset`, { method: 'POST', body: { password } });
-    setSaving(false);
+    setSending(true);
+    const answer = await attempt<{ user: AdminMemberAnswer; sentTo: string }>('Reset not started', `/api/admin/users/${member.id}/password-reset`, { method: 'POST' });
+    setSending(false);
     if (!answer) return;
-    setPassword('');
-    successToast('Password reset', `${answer.user.fullName} must sign in with the new password.`);
+    successToast('Reset code texted', `A code was texted to ${answer.user.fullName} at ${answer.sentTo}. They are signed out everywhere and choose a new password with the code.`);
     onReset(answer.user);
     onClose();
   }
 
   return (
-    <Modal open={member !== null} title="Reset password" okText="Reset password" onOk={() => void reset()} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+    <Modal open={member !== null} title="Reset password" okText="Text a reset code" onOk={() => void reset()} confirmLoading={sending} onCancel={onClose} destroyOnHidden>
       <Typography.Paragraph>
-        Set a new password for <strong>{member?.fullName}</strong> ({member?.phone}). Give it to the member through a channel you trust.
+        For a member who lost access: <strong>{member?.fullName}</strong> ({member?.phone}) gets a reset code by text, and a text saying our staff started the reset. They choose their new password with the code.
       </Typography.Paragraph>
-      <Alert type="info" showIcon title="The password is never shown again, and the member is signed out everywhere." style={{ marginBottom: 16 }} />
-      <label className="admin-field">
-        <span>New password</span>
-        <Input.Password value={password} autoComplete="new-password" onChange={(event) => setPassword(event.target.value)} onPressEnter={() => void reset()} />
-      </label>
+      <Alert type="info" showIcon title="You never choose or see the member's password. Every session of the member ends now." />
     </Modal>
   );
 }
