@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import { moneyRequestIn, numberIn } from './moneyRequests.js';
+
+/** What a scammer on the staff side writes: advance fees, money to a number or a person, payment as the price of a release. */
+const MONEY_REQUESTS = [
+  // English
+  'To release your loan, settle PHP 2,500 via GCash 0917-123-4567',
+  'Congratulations! Your loan is approved. Pay the release fee of ₱1,500 to get your money.',
+  'Please deposit ₱2,000 to activate your loan.',
+  'Send ₱3,000 to Maya 0998 765 4321 and your loan will be released today.',
+  'Your loan will be disbursed after you pay a processing charge of P1,200.',
+  'Kindly transfer 5,000 pesos to BDO account 0012-3456-7890 for the insurance.',
+  'Pay PHP 999 for approval of your application.',
+  'A payment of ₱2,500 is required before release.',
+  'To process your application, pay Php1,500 through Palawan Express to Juan Dela Cruz.',
+  'Please send the notarial charge of ₱800 via GCash.',
+  'Your account is on hold. Pay ₱500 to 09171234567 to unlock it.',
+  'Your funds are locked; unlock them for ₱500',
+  'Cash in ₱1,000 to your GCash and send it to +63 917 555 0123.',
+  'Pay your instalment to my personal GCash 0917 888 1234 instead of the app.',
+  'Settle your balance of ₱3,200 to our agent Maria, GCash 09281234567.',
+  'Wire 10,000 pesos to account number 1234567890 to complete the disbursement.',
+  'Your loan of ₱50,000 is ready. A 5% service fee (₱2,500) must be paid first.',
+  'Remit ₱1,500 through Cebuana Lhuillier to release your funds.',
+  'We need an advance payment of ₱2,000 before we can release the loan.',
+  'Please pay P 750 for the documentary stamp before disbursement.',
+  'Final step: pay the ₱1,000 insurance premium to receive your loan.',
+  'Your loan is approved but frozen. Send 1500 to 0917-000-1122 to unfreeze.',
+  'Pay the membership fee of ₱300 to continue.',
+  'Transfer ₱2,500 to UnionBank 1098-7654-3210 (Honeylend Collections) to speed up release.',
+  'Please pay ₱1,000 via Maya to +639181112222 so we can release your loan.',
+  'Your instalment is due. Pay to my BPI account 3456789012 instead.',
+  'Send the collateral of ₱5,000 to the officer handling your loan.',
+  'Pay a refundable security deposit of PHP 3,000 to get approved.',
+  'Pay 2,000 pesos so we can release your loan today.',
+  'Your disbursement failed. Pay the ₱250 re-processing charge to retry.',
+  'Your loan is approved. To claim it, pay ₱1,000 to GCash 0917 123 4567.',
+  'Please settle ₱2,500 first; after payment we will release your loan.',
+  'Pay five hundred pesos to 0917 321 0000 before we process your loan.',
+  // Filipino
+  'Para ma-release ang loan mo, magbayad ng PHP 2,500 sa GCash 0917-123-4567.',
+  'Upang mailabas ang iyong utang, bayaran ang ₱2,500 sa GCash 0917-123-4567.',
+  'Magbayad muna ng ₱1,500 bago i-release ang inyong loan.',
+  'Ipadala ang ₱2,000 sa Maya 0998-765-4321 para ma-approve ang loan.',
+  'Kailangan ng paunang bayad na ₱1,000 bago maaprubahan ang utang.',
+  'Magdeposito ng 3,000 piso sa account 0012-3456-7890 para sa insurance.',
+  'Pakipadala ang bayad sa GCash ko: 09171234567.',
+  'Ang bayad sa pagproseso ay ₱1,200. Ipadala sa 0917 555 0123.',
+  'Aprubado na ang loan mo! Magpadala lang ng ₱800 para sa notarial.',
+  'Bayaran ang ₱500 sa numerong ito 09281234567 para ma-unlock ang account.',
+  'Ihulog ang hulog mo sa personal kong GCash 0917 888 1234.',
+  'Magpadala ng limang daang piso sa Palawan Express kay Juan para ma-release.',
+  'May singil na ₱1,500 para mailabas ang pera mo. Bayaran sa GCash.',
+  'Magbayad ng P2,000 deposito bago ang disbursement.',
+  'Para makuha ang pera, i-send ang ₱1,000 sa +63 917 123 4567.',
+  'Kailangan mong magbayad ng ₱750 bago namin ma-release ang loan.',
+  'Ipadala ang pambayad sa BDO 1234-5678-90 sa pangalan ni Ana Reyes.',
+  'Naka-hold ang loan mo. Magbayad ng 500 pesos sa 09171234567 para ma-activate.',
+  'Magbayad ng ₱2,500 sa GCash 0917-123-4567 upang ma-release ang inyong pautang.',
+  '₱1,500 ang kailangan bago i-release ang loan mo.',
+  // Taglish
+  'Hi po! Approved na yung loan nyo, pero need nyo muna mag-pay ng release fee na ₱1,500 via GCash 0917-123-4567.',
+  'Para ma-release yung loan, send nyo po ₱2,500 sa Maya 0998 765 4321.',
+  'Pa-settle po ng PHP 2,000 processing fee para ma-process agad.',
+  'Kindly pay ₱1,000 sa GCash ko 09171234567 para ma-approve today.',
+  'Transfer nyo lang po yung 3k pesos sa BPI account 3456789012, then i-rerelease na namin.',
+  "Ma'am, need po ng deposit na ₱2,000 before i-disburse.",
+  'Pay lang po kayo ng insurance na P800 then release na agad.',
+  'Sir, pa-send po ng ₱1,500 sa number na to: +639181112222, para ma-unlock yung funds.',
+  'Your loan is approved na po! Just pay ₱999 activation fee sa Maya 0917 000 1122.',
+  'Pakibayad po yung ₱1,200 sa personal GCash ng agent para ma-release.',
+  'Bayad po muna ng ₱500 bago namin i-release yung ₱20,000 nyo.',
+  'Send mo lang yung padala na ₱2,000 via Palawan to Juan Dela Cruz 09171112233.',
+  'Need mo mag-cash in ng ₱1,000 para ma-verify yung account mo.',
+  'Pay your hulog na ₱3,200 sa GCash ko na lang: 0917 444 5555.',
+  'Ma-rerelease na po ang loan after mo mag-deposito ng ₱1,500 sa 0012-3456-7890.',
+  'Para mabilis ang approval, mag-padala ka ng ₱500 sa officer mo.',
+  'Last step na po: bayaran ang ₱2,500 na release charge sa GCash.',
+  'Ipadala nyo po via remittance ang ₱3,000 para ma-process.',
+  'Settle mo muna yung ₱1,000 para ma-approve yung loan mo.',
+  'G na po yung loan nyo, bayad lang ng 1.5k sa 0917 222 3333 tapos release na.',
+];
+
+/** What staff write every day, amounts, channels and loan numbers included. */
+const ORDINARY_MESSAGES = [
+  // English
+  'Your loan of ₱50,000 was approved.',
+  'Your next instalment of ₱3,200 is due on 3 March.',
+  'Please upload a clearer selfie.',
+  'Your ID has expired; upload a valid one.',
+  'Your repayment schedule is in the app.',
+  'We approved your loan of 80,000 pesos.',
+  'Your instalment 3 of ₱13,000.00 is due on 15 May 2026. Pay it in the app from your wallet.',
+  'Your payment of ₱13,000 was received, thank you.',
+  'Your instalment is 5 days overdue; please pay it by GCash or Maya quoting your loan number LN-2026-000123.',
+  'Your loan LN-2026-000123 of ₱25,000 has been approved. Read and accept the Disclosure Statement in the app within 7 days.',
+  'Your application was not approved this time. You may apply again after 30 days.',
+  'We received your GCash payment of ₱3,200 (reference 9012345678901). Thank you!',
+  'Your withdrawal of ₱5,000 was sent to your BPI account ending in 4321.',
+  'Your withdrawal was rejected: the account name does not match your profile. The amount is back in your wallet.',
+  'Please update your bank details in your profile before requesting a withdrawal.',
+  'A late charge of ₱150 was added to instalment 2 because it was paid after the grace period.',
+  'We waived the ₱300 late charge on your loan as a courtesy.',
+  'Your loan is fully paid. Thank you for borrowing with Honeylend!',
+  'Your remaining balance is ₱12,400. You can pay early in the app at no extra cost.',
+  'Reminder: pay ₱3,200 by 15 March to avoid late charges. Pay in the app or by GCash quoting your loan number.',
+  'Your payment of ₱3,200 on 2 March was reversed because the bank returned it. Please pay again in the app.',
+  'If you have questions about your statement or a payment, call our office at (02) 8123 4567.',
+  'Your monthly salary looks different from your payslip; please upload your latest payslip.',
+  'We need a photo of the back of your ID.',
+  'Your interview is scheduled for Monday at 10 AM. We will call you on your registered number.',
+  'Your loan amount was changed to ₱40,000 over 12 months, as we discussed.',
+  'Honeylend never asks you to pay a fee to release a loan. Report anyone who does.',
+  'Your account has been verified. You can now apply for a loan of up to ₱100,000.',
+  'Your account is suspended while we review your documents.',
+  'Your instalment of ₱4,583.33 for April was received via Maya. Thank you!',
+  'Your loan will be paid into your wallet once you accept the Disclosure Statement.',
+  'You can withdraw your ₱30,000 to your bank account from the Wallet page.',
+  'Please double-check your bank account number in your profile; the last transfer bounced.',
+  'Your loan is now active. Your first instalment of ₱4,200 is due on 1 April.',
+  'Your loan LN-2026-000456 is now active. Your repayment schedule is in the app.',
+  'Your withdrawal WD-2026-000045 of ₱8,000 has been sent. Reference: INSTAPAY 20261122123456.',
+  'Thank you for paying ahead of schedule. Your next due date is now 15 June.',
+  'Your loan was approved for ₱45,000 instead of ₱50,000 based on your income.',
+  'Please keep your phone on; we may call to confirm your employment.',
+  'You paid ₱500 more than the instalment; it was applied to your next instalment.',
+  'Pay your ₱3,200 instalment from your wallet before 5 PM to avoid it being marked late.',
+  'Your loan of ₱20,000 has been released to your wallet.',
+  'Your payment is still pending verification with GCash; it can take up to one business day.',
+  "Your account issue is resolved. You may now accept your loan's Disclosure Statement.",
+  'To release your loan, accept the Disclosure Statement in the app within 7 days.',
+  'Your payment via bank transfer of ₱3,200 was posted on 2026-03-04.',
+  'Pay your instalments on time to qualify for a higher amount on your next loan.',
+  // Filipino
+  'Ang iyong loan na ₱50,000 ay naaprubahan na.',
+  'Ang susunod mong hulog na ₱3,200 ay dapat bayaran sa 3 Marso.',
+  'Natanggap namin ang bayad mo na ₱3,200. Salamat po!',
+  'Paki-upload po ng mas malinaw na selfie.',
+  'Expired na po ang ID ninyo; mag-upload po ng bago.',
+  'Makikita ang iskedyul ng pagbabayad sa app.',
+  'Hindi naaprubahan ang iyong aplikasyon ngayon. Maaari kang mag-apply ulit.',
+  'Lampas na ng 5 araw ang hulog mo na ₱3,200. Magbayad sa app o sa GCash gamit ang loan number LN-2026-000123.',
+  'Bayad na po ang buong loan ninyo. Salamat sa pagtitiwala sa Honeylend!',
+  'Naipadala na ang withdrawal mo na ₱5,000 sa iyong BPI account.',
+  'Ang late charge na ₱150 ay idinagdag sa hulog 2.',
+  'Walang bayad ang pag-apply ng loan sa Honeylend.',
+  'Na-verify na po ang account ninyo. Pwede na kayong mag-apply ng hanggang ₱100,000.',
+  'Ang natitirang balanse mo ay ₱12,400. Pwede kang magbayad nang mas maaga sa app.',
+  'Tatawagan ka namin sa 0917 123 4567 para sa interview bukas ng 10 AM.',
+  'Na-reverse ang bayad mo noong 2 Marso dahil ibinalik ito ng bangko. Pakibayaran ulit sa app.',
+  'Para ma-release ang loan mo, basahin at tanggapin ang Disclosure Statement sa app.',
+  'Ang interes ng loan mo ay 3% kada buwan, ₱1,500 bawat buwan sa ₱50,000.',
+  'Ang singil ngayong buwan ay ₱3,200, dapat bayaran bago mag-15 ng Marso.',
+  // Taglish
+  'Hi po! Approved na yung loan nyo na ₱30,000. Pa-accept na lang po ng Disclosure Statement sa app.',
+  'Reminder lang po: due na yung hulog nyo na ₱2,750 sa 15 March. Pay po kayo sa app.',
+  'Received na po namin yung payment nyo na ₱2,750 via GCash. Thank you po!',
+  'Pa-upload po ulit ng valid ID, blurred po kasi yung una.',
+  'Na-send na po yung withdrawal nyo na ₱10,000 sa BDO account nyo.',
+  'Sir, overdue na po ng 10 days yung loan nyo. Please pay in the app para hindi na madagdagan ang late charge.',
+  "Ma'am, na-waive na po namin yung late charge na ₱200.",
+  'Pwede na po kayo mag-withdraw ng ₱15,000 papunta sa bank account nyo.',
+  'Under review pa po yung application nyo. We will update you within 2 business days.',
+  'Complete na po ang payments nyo. Congrats and thank you!',
+  'For verification pa po yung payment nyo sa Maya, wait lang po ng isang araw.',
+  'Pwede po kayo magbayad over the counter sa Bayad Center gamit ang loan number nyo.',
+];
+
+describe('the no-money-request filter', () => {
+  it(`refuses all ${MONEY_REQUESTS.length} requests for money in English, Filipino and Taglish, and lets ${ORDINARY_MESSAGES.length} ordinary messages through with at most one false alarm`, () => {
+    expect(MONEY_REQUESTS.length).toBeGreaterThanOrEqual(60);
+    expect(ORDINARY_MESSAGES.length).toBeGreaterThanOrEqual(60);
+    const missed = MONEY_REQUESTS.filter((text) => moneyRequestIn(text) === null);
+    const falseAlarms = ORDINARY_MESSAGES.filter((text) => moneyRequestIn(text) !== null).map((text) => `${text} (${moneyRequestIn(text)})`);
+    expect(missed).toEqual([]);
+    expect(falseAlarms.length, falseAlarms.join('\n')).toBeLessThanOrEqual(1);
+  });
+
+  it('reads a custom status name, underscores and all', () => {
+    expect(moneyRequestIn('pay_release_fee_gcash_09171234567')).not.toBeNull();
+    expect(moneyRequestIn('magbayad_muna_2500_piso')).not.toBeNull();
+    expect(moneyRequestIn('for_interview')).toBeNull();
+    expect(numberIn('gcash_09171234567')).toBe(true);
+    expect(numberIn('acct_1234567890')).toBe(true);
+    expect(numberIn('site_visit_2')).toBe(false);
+  });
+});
