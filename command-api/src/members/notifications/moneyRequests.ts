@@ -29,9 +29,9 @@ const AMOUNTS = [
 ];
 const ACCOUNT = /(?<![\w.,])\d(?:[ -]?\d){7,}(?![\w])/g;
 
-/** Paying, and sending money, in the three registers (Taglish prefixes like mag-, pa-, i- are split off by the hyphen). */
+/** Paying, and sending money, in the three registers (Taglish prefixes like mag-, pa-, i- are split off by the hyphen; "pa-GCash" is a verb). */
 const PAY =
-  /\b(?:pay|pays|paying|payment|payments|settle|settlement|bayad|bayaran|bayarin|magbayad|ibayad|pambayad|pakibayad|pakibayaran|hulog|ihulog|maghulog|pakihulog|deposit|deposito|magdeposito|send|transfer|wire|remit|padala|ipadala|magpadala|pakipadala|cash[ -]?in|top[ -]?up)\b/;
+  /\b(?:pay|pays|paying|payment|payments|payable|settle|settlement|bayad|bayaran|bayarin|babayaran|magbayad|nagbayad|magbabayad|pagbabayad|ibayad|pambayad|pakibayad|pakibayaran|(?:pa|i|mag|paki)-?(?:gcash|maya)|hulog|ihulog|maghulog|pakihulog|deposit|deposito|magdeposito|send|transfer|wire|remit|padala|ipadala|magpadala|pakipadala|cash[ -]?in|top[ -]?up)\b/;
 /** Sending money somewhere, as an instruction (not "was sent", "na-send", "naipadala", "bank transfer"). */
 const SEND = /(?<!\bna-)(?<!\b(?:bank|via|by|through|a|the|online|wire)\s)\b(?:send|i-send|isend|transfer|i-transfer|wire|remit|padala|ipadala|magpadala|pakipadala)\b/;
 const MONEY_OBJECT = /‹amount›|\b(?:money|funds|amount|pera|halaga|gcash|g-cash|maya|paymaya|palawan|cebuana|lhuillier|western union|remittance)\b/;
@@ -56,6 +56,8 @@ const PURPOSE = new RegExp([...PURPOSE_PARTS, String.raw`\bfor (?:approval|relea
 /** An amount demanded before the loan moves: "₱1,500 ang kailangan bago i-release", "may singil na ₱1,500 para mailabas". */
 const AMOUNT_THEN_PURPOSE = new RegExp(`‹amount›.*(?:${PURPOSE_PARTS.join('|')})`);
 const NEED = /\b(?:need|needs|needed|required|require|requires|kailangan|kelangan|dapat|singil|sisingilin)\b/;
+/** "need ng 500 pesos for the release": the need, then the amount, then what it is for. */
+const NEED_AMOUNT_PURPOSE = new RegExp(`${NEED.source}.*‹amount›.*(?:${PURPOSE.source}|\\bfor the (?:release|approval|processing|disbursement)\\b)`);
 /** "pay first", "magbayad muna", "₱2,500 first". */
 const FIRST = new RegExp(String.raw`(?:${PAY.source}|‹amount›)(?:\s+\S+){0,3}?\s+muna\b|(?:‹amount›|\bpayment|\bpay|\bfee)\s+first\b`);
 /** The payment goes to a person or their own number: "my GCash", "GCash ko", "sa officer mo", "kay Juan". */
@@ -89,14 +91,17 @@ function sentencesOf(tokens: string): string[] {
   return tokens.split(/[.!?\n]+/).filter((sentence) => sentence.trim() !== '');
 }
 
-/** A fee word in `sentence` that is not denied by a no/never/walang just before it. */
-function chargedFee(sentence: string): string | null {
-  const pattern = new RegExp(FEE.source, 'g');
-  for (const match of sentence.matchAll(pattern)) {
-    const before = sentence.slice(0, match.index).split(' ').slice(-6).join(' ');
-    if (!NEGATED.test(before)) return match[0];
+/**
+ * Whether `pattern` occurs in `sentence` other than denied by a no/never/hindi at most `reach` words
+ * before it: "Honeylend never asks for a release fee" and "hindi kailangang magbayad para ma-release"
+ * are the advice staff give against the scam, not the scam.
+ */
+function asserted(pattern: RegExp, sentence: string, reach: number): boolean {
+  for (const match of sentence.matchAll(new RegExp(pattern.source, 'g'))) {
+    const before = sentence.slice(0, match.index).trim().split(' ').slice(-reach).join(' ');
+    if (!NEGATED.test(before)) return true;
   }
-  return null;
+  return false;
 }
 
 type Rule = (sentence: string, message: string) => boolean;
@@ -104,11 +109,17 @@ const paysOrSends = (text: string) => PAY.test(text) || SEND.test(text);
 
 /** Each rule names what it found; the first that holds for a sentence is the answer. */
 const RULES: [string, Rule][] = [
-  ['a fee, deposit or charge', (sentence) => chargedFee(sentence) !== null],
+  ['a fee, deposit or charge', (sentence) => asserted(FEE, sentence, 6)],
   ['a payment to a phone or account number', (sentence) => paysOrSends(sentence) && NUMBER.test(sentence)],
   ['a payment channel with a phone or account number', (sentence, message) => DESTINATION.test(sentence) && paysOrSends(message)],
   ['a payment to a person', (sentence) => paysOrSends(sentence) && PERSONAL.test(sentence)],
-  ['a payment as the condition of a release or approval', (sentence) => (paysOrSends(sentence) && (PURPOSE.test(sentence) || FIRST.test(sentence))) || (NEED.test(sentence) && AMOUNT_THEN_PURPOSE.test(sentence))],
+  [
+    'a payment as the condition of a release or approval',
+    (sentence) =>
+      ((asserted(PAY, sentence, 3) || asserted(SEND, sentence, 3)) && (PURPOSE.test(sentence) || FIRST.test(sentence))) ||
+      (NEED.test(sentence) && AMOUNT_THEN_PURPOSE.test(sentence)) ||
+      NEED_AMOUNT_PURPOSE.test(sentence),
+  ],
   ['a charge for something extra', (sentence) => PAY.test(sentence) && CHARGE.test(sentence)],
   ['money sent somewhere', (sentence) => SEND.test(sentence) && MONEY_OBJECT.test(sentence) && !TO_BORROWER.test(sentence)],
 ];
