@@ -10,10 +10,12 @@ const TAGALOG = 'Para ma-release ang loan mo, magbayad ng PHP 2,500 sa GCash 091
 const SCAM_STATUS = 'pay_release_fee_gcash_09171234567';
 
 let system: TestSystem;
+let mainToken: string;
 let officer: TestAdmin;
 beforeAll(async () => {
   system = await startTestSystem();
-  officer = await createAdmin(system, await superadminToken(system));
+  mainToken = await superadminToken(system);
+  officer = await createAdmin(system, mainToken);
 });
 afterAll(() => system?.stop());
 
@@ -74,5 +76,25 @@ describe('no staff text asks a borrower for money, through the real routes', () 
     expect(await eventsOf(streams.loan(loan.id), 'LoanStatusChanged')).toHaveLength(0);
     expect((await system.request('GET', '/api/loans/user', { token: borrower.token })).body[0].status).toBe('pending');
     expect(await eventsOf(streams.member(borrower.id), 'MemberNotified')).toEqual(noticesBefore);
+  });
+
+  it("refuses company details (every borrower page's footer) that ask for money, and keeps a plain phone number as the contact", async () => {
+    const company = {
+      companyName: 'Pulot Lending Corporation',
+      secRegistrationNumber: 'CS202012345',
+      certificateOfAuthorityNumber: '3456',
+      dateRegistered: '2020-03-02',
+      status: 'Registered',
+      address: '8F Net Park, 5th Avenue, Bonifacio Global City, Taguig',
+      contact: '0917 123 4567',
+    };
+    for (const contact of [ENGLISH, TAGALOG]) {
+      const res = await system.request('PUT', '/api/admin/settings/company', { token: mainToken, body: { ...company, contact } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'MONEY_REQUEST', details: { fields: { contact: expect.any(String) } } });
+    }
+    expect(await eventsOf(streams.company, 'CompanyDetailsSet')).toEqual([]);
+    expect((await system.request('PUT', '/api/admin/settings/company', { token: mainToken, body: company })).status).toBe(200);
+    expect((await system.request('GET', '/api/company')).body.contact).toBe('0917 123 4567');
   });
 });

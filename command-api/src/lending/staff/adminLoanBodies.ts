@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminLoanTermsBody, loanStatusSchema } from '@honeylend/contracts';
 import { LOAN_MESSAGES } from '../decide.js';
-import { refineMoneyRequests } from '../../members/notifications/refuseMoneyRequests.js';
+import { refineMoneyRequests } from '../../platform/text/refuseMoneyRequests.js';
 import { refuseMoneyInStatusName } from '../statuses/statusNameRules.js';
 import { normaliseLoanStatus } from '../statuses/customLoanStatuses.js';
 

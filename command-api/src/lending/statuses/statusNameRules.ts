@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { moneyRequestIn, numberIn } from '../../members/notifications/moneyRequests.js';
+import { moneyRequestIn, numberIn } from '../../platform/text/moneyRequests.js';
 
 /**
  * A loan status's name is shown to the borrower (their loan's status, and the default message "Your

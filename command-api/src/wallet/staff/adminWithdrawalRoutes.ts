@@ -9,7 +9,7 @@ import { adminAccess } from '../../staff/access/adminAccess.js';
 import { listQuery } from '../../platform/lists/listQuery.js';
 import { documentsOf, searchPage, type SearchIndex } from '../../platform/lists/searchPage.js';
 import { withdrawalsCsv, withdrawalsCsvFileName } from './withdrawalCsv.js';
-import { refineMoneyRequests } from '../../members/notifications/refuseMoneyRequests.js';
+import { refineMoneyRequests } from '../../platform/text/refuseMoneyRequests.js';
 import { idFromPath } from '../../platform/http/pathId.js';
 import { personalDataView, type PersonalDataView } from '../../staff/personalData/personalDataView.js';
 import { recordExport } from '../../staff/personalData/auditAccessLog.js';
