@@ -164,7 +164,7 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
       async (ctx, { body: { currentPassword, newPassword } }) => {
         const memberId = callerOf(ctx).id;
         const { member } = await existingMember(deps, memberId);
-        const account = `member:${member.phone}`;
+        const account = { side: 'member' as const, name: member.phone };
         await deps.loginThrottle.beginAttempt(account, ctx.ip, deps.now().getTime());
         if (!(await verifyPassword(member.passwordHash, currentPassword))) {
           throw new ApiError(400, 'CURRENT_PASSWORD_WRONG', ACCOUNT_MESSAGES.currentPasswordWrong, { fields: { currentPassword: ACCOUNT_MESSAGES.currentPasswordWrong } });

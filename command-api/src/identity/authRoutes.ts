@@ -88,7 +88,7 @@ export function authRoutes(deps: ApiDeps): Router {
         refusals: ['401 INVALID_CREDENTIALS', '403 ACCOUNT_SUSPENDED', '403 ACCOUNT_CLOSED', '429 TOO_MANY_ATTEMPTS'],
       },
       async (ctx, { body: input }) => {
-        await loginThrottle.beginAttempt(`member:${input.phone}`, ctx.ip, deps.now().getTime());
+        await loginThrottle.beginAttempt({ side: 'member', name: input.phone }, ctx.ip, deps.now().getTime());
         const phone = await loadState(store, streams.phone(input.phone), phoneReservationDecider);
         const member = phone.state.reserved ? await loadState(store, streams.member(phone.state.memberId), memberDecider) : null;
         const account = member?.state.exists ? member.state : null;
@@ -96,7 +96,7 @@ export function authRoutes(deps: ApiDeps): Router {
         if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
           throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
         }
-        await loginThrottle.succeeded(`member:${input.phone}`, ctx.ip, deps.now().getTime());
+        await loginThrottle.succeeded({ side: 'member', name: input.phone }, ctx.ip, deps.now().getTime());
         if (account.closedAt !== null) throw accountClosedRefusal(account.closedAt);
         if (account.status === 'suspended') {
           throw new ApiError(403, 'ACCOUNT_SUSPENDED', MESSAGES.accountSuspended, undefined, { accountStatus: 'suspended' });
@@ -124,14 +124,14 @@ export function authRoutes(deps: ApiDeps): Router {
       async (ctx, { body: input }) => {
         // An admin may sign in with a phone number in any format; it is reserved in E.164.
         const username = normalisePhone(input.username) ?? input.username.toLowerCase();
-        await loginThrottle.beginAttempt(`admin:${username}`, ctx.ip, deps.now().getTime());
+        await loginThrottle.beginAttempt({ side: 'admin', name: username }, ctx.ip, deps.now().getTime());
         const reservation = await loadState(store, streams.adminUsername(username), adminUsernameDecider);
         const admin = reservation.state.reserved ? await loadState(store, streams.admin(reservation.state.adminId), adminAccountDecider) : null;
         const account = admin?.state.exists ? admin.state : null;
         if (!(await verifyPassword(account?.passwordHash ?? null, input.password)) || !account) {
           throw new ApiError(401, 'INVALID_CREDENTIALS', MESSAGES.invalidAdminCredentials);
         }
-        await loginThrottle.succeeded(`admin:${username}`, ctx.ip, deps.now().getTime());
+        await loginThrottle.succeeded({ side: 'admin', name: username }, ctx.ip, deps.now().getTime());
         const doc = await readAfterWrite(ctx, progress, admin!.position, () => readModels.admin(account.adminId));
         ctx.body = {
           success: true,

@@ -2,7 +2,7 @@ import { BUILT_IN_LOAN_STATUSES, canChangeLoanStatus } from '@honeylend/contract
 import { describe, expect, it } from 'vitest';
 import { given } from '../platform/commands/testing/givenWhenThen.js';
 import { defaultStatusMessage, UNDER_REVIEW_MESSAGE } from './borrowerMessages.js';
-import { moneyRequestIn } from '../members/notifications/refuseMoneyRequests.js';
+import { moneyRequestIn } from '../platform/text/moneyRequests.js';
 import { loanDecider } from './decide.js';
 import type { LoanEvent } from './loan.js';
 

@@ -86,7 +86,7 @@ describe('forged client address', () => {
     const forgedKeys = throttleKeys.filter((key) => /203\.0\.113\.9/.test(key));
     if (forgedKeys.length > 0) bypasses.push(`rate-limit keys under forged addresses: ${forgedKeys.join(', ')}`);
     // The per-address throttle is a leaky bucket (a hash): its level is the failures counted, barely drained yet.
-    const level = Number(await system.redis.hget(`${system.keyPrefix}throttle:login:ip:${ATTACKER}`, 'level'));
+    const level = Number(await system.redis.hget(`${system.keyPrefix}throttle:login:ip:member:${ATTACKER}`, 'level'));
     expect(Math.round(level)).toBe(FORGED_HEADERS.length);
 
     reportFigure({ check: '3 forged client address', name: `bypasses in ${tried} forged requests (+ rate-limit keys)`, value: bypasses.length, target: '0' });

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSystem, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
+import { startTestSystem, SUPERADMIN, uniquePhone, type TestSystem } from '../../../cli/src/testing/testSystem.js';
 import { registerBorrower } from '../../../cli/src/testing/borrowers.js';
 import { reportFigure } from '../support/figures.js';
 
 const RIGHT_PASSWORD = 'Sampaguita#2026';
 const HOUR_MS = 3_600_000;
+// One failure drains from an address's bucket this often (100 an hour).
+const LOGIN_DRAIN_MS = 36_000;
 
 // The API's clock, moved by the test: backoff windows pass without waiting for them.
 let clockMs = Date.now();
@@ -21,6 +23,7 @@ const nextAddress = () => {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 };
 const login = (phone: string, password: string, address = nextAddress()) => system.request('POST', '/api/auth/login', { body: { phone, password }, headers: { 'X-Forwarded-For': address } });
+const adminLogin = (username: string, password: string, address: string) => system.request('POST', '/api/auth/admin-login', { body: { username, password }, headers: { 'X-Forwarded-For': address } });
 const waitOf = (answer: { body: any }) => Number(answer.body.details.retryAfterSeconds);
 
 describe('login brute force', () => {
@@ -88,6 +91,40 @@ describe('login brute force', () => {
     expect((await login(borrower.phone, RIGHT_PASSWORD)).status).toBe(200);
     clockMs += waitOf(refused) * 1000 + 1;
     expect((await login(borrower.phone, RIGHT_PASSWORD, address)).status).toBe(200);
+  });
+
+  it('never holds the owner back at an address they signed in from: 100 wrong sign-ins on random numbers from it, then one every 36 s, leave their right password passing', async () => {
+    const borrower = await registerBorrower(system);
+    const shared = nextAddress();
+    expect((await login(borrower.phone, RIGHT_PASSWORD, shared)).status).toBe(200);
+    for (let i = 0; i < 100; i++) expect((await login(uniquePhone(), 'not-the-password', shared)).status).toBe(401);
+    // The address is held for every account it never signed in to ...
+    const stranger = await registerBorrower(system);
+    expect((await login(stranger.phone, RIGHT_PASSWORD, shared)).status).toBe(429);
+    // ... but not for the owner, while the attacker keeps the bucket full at its drain rate.
+    expect((await login(borrower.phone, RIGHT_PASSWORD, shared)).status).toBe(200);
+    for (let i = 0; i < 5; i++) {
+      clockMs += LOGIN_DRAIN_MS;
+      expect((await login(uniquePhone(), 'not-the-password', shared)).status).toBe(401);
+      expect((await login(borrower.phone, RIGHT_PASSWORD, shared)).status).toBe(200);
+    }
+    // The owner's own wrong guesses from that address still meet the per-account backoff.
+    const guesses = [];
+    for (let i = 0; i < 6; i++) guesses.push((await login(borrower.phone, `owner-typo-${i}`, shared)).status);
+    expect(guesses).toContain(429);
+  });
+
+  it('keeps borrower and staff sign-ins in separate buckets: failures on one side from an address never hold the other side there', async () => {
+    const address = nextAddress();
+    for (let i = 0; i < 100; i++) expect((await login(uniquePhone(), 'not-the-password', address)).status).toBe(401);
+    expect((await login(uniquePhone(), 'not-the-password', address)).status).toBe(429);
+    expect((await adminLogin(SUPERADMIN.username, SUPERADMIN.password, address)).status).toBe(200);
+
+    const staffAddress = nextAddress();
+    for (let i = 0; i < 100; i++) expect((await adminLogin(`nobody-${i}@honeylend.test`, 'not-the-password', staffAddress)).status).toBe(401);
+    expect((await adminLogin('nobody-else@honeylend.test', 'not-the-password', staffAddress)).status).toBe(429);
+    const borrower = await registerBorrower(system);
+    expect((await login(borrower.phone, RIGHT_PASSWORD, staffAddress)).status).toBe(200);
   });
 
   it('counts a whole IPv6 /64 as one client, and another /64 apart', async () => {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { adminLoanTermsBody, loanStatusSchema } from '@honeylend/contracts';
 import { LOAN_MESSAGES } from '../decide.js';
-import { moneyRequestIn } from '../../members/notifications/refuseMoneyRequests.js';
+import { refineMoneyRequests } from '../../platform/text/refuseMoneyRequests.js';
+import { refuseMoneyInStatusName } from '../statuses/statusNameRules.js';
 import { normaliseLoanStatus } from '../statuses/customLoanStatuses.js';
 
 export const ADMIN_LOAN_MESSAGES = {
@@ -45,19 +46,10 @@ export const loanStatusUpdateBody = z
     if (update.status === 'account_issue' && !update.message && !notifyMessage) {
       ctx.addIssue({ code: 'custom', path: ['message'], message: LOAN_MESSAGES.accountIssueNeedsMessage, params: { apiCode: 'MESSAGE_REQUIRED' } });
     }
-    // No status message may ask the borrower for money (see borrowerMessages.ts).
-    const texts: [string[], string | undefined][] = [
-      [['message'], update.message],
-      [['notify', 'title'], typeof update.notify === 'object' ? update.notify.title : undefined],
-      [['notify', 'message'], notifyMessage],
-    ];
-    for (const [path, text] of texts) {
-      const words = text ? moneyRequestIn(text) : null;
-      if (!words) continue;
-      const message = `Messages about a loan's status may not ask the borrower to pay, deposit or send money ("${words}"). Honeylend never asks for money to process a loan.`;
-      ctx.addIssue({ code: 'custom', path, message, params: { apiCode: 'MONEY_REQUEST' } });
-      return;
-    }
+    // The status (a custom one defined before names were checked included), its message and the
+    // notification are all read by the borrower: none may ask them for money.
+    if (update.status !== undefined && refuseMoneyInStatusName(ctx, update.status, ['status'])) return;
+    refineMoneyRequests(ctx, { message: update.message, 'notify.title': typeof update.notify === 'object' ? update.notify.title : undefined, 'notify.message': notifyMessage }, "Messages about a loan's status");
   });
 export type LoanStatusUpdate = z.infer<typeof loanStatusUpdateBody>;
 

@@ -6,6 +6,7 @@ import { handleCommand } from '../../platform/commands/commandHandler.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../platform/context/context.js';
 import { adminAccess } from '../../staff/access/adminAccess.js';
 import { customLoanStatusesDecider, normaliseLoanStatus } from './customLoanStatuses.js';
+import { refuseMoneyInStatusName } from './statusNameRules.js';
 import { endpoint } from '../../platform/http/endpoint.js';
 import { pathParam } from '../../platform/http/pathId.js';
 import * as answers from '../../platform/http/answerSchemas.js';
@@ -17,7 +18,8 @@ export const loanStatusBody = z.object({
     .string({ error: 'Enter a status name' })
     .transform(normaliseLoanStatus)
     .refine((status) => status !== '', 'Enter a status name')
-    .refine((status) => loanStatusSchema.safeParse(status).success, STATUS_MESSAGE),
+    .refine((status) => loanStatusSchema.safeParse(status).success, STATUS_MESSAGE)
+    .superRefine((status, ctx) => void refuseMoneyInStatusName(ctx, status, [])),
 });
 
 /** Spec §4's admin-defined loan statuses, stored for every admin (not per session), lowercased and unique. */

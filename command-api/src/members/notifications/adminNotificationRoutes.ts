@@ -8,7 +8,7 @@ import { adminAccess } from '../../staff/access/adminAccess.js';
 import { notifyMember } from './notifyMember.js';
 import { endpoint } from '../../platform/http/endpoint.js';
 import * as answers from '../../platform/http/answerSchemas.js';
-import { refineMoneyRequests } from './refuseMoneyRequests.js';
+import { refineMoneyRequests } from '../../platform/text/refuseMoneyRequests.js';
 
 export const notificationBody = z
   .object({

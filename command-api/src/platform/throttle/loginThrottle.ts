@@ -9,10 +9,14 @@ import { throttleAddress } from './throttleAddress.js';
  *   address waits 30 s, doubling up to one hour. Only the address that keeps guessing waits so long.
  * - Per account, across every address: a leaky bucket of 10 failures draining one a minute, so
  *   guesses spread over many addresses still get about one a minute, and the wait is never more
- *   than a minute. An address that signed in to the account in the last 30 days is not held by it:
- *   someone who knows a username cannot keep its owner out.
+ *   than a minute.
  * - Per client address, across accounts: a leaky bucket of 100 failures draining 100 an hour — a rate,
  *   not a lockout, so thousands of people behind one carrier NAT are slowed, never shut out for an hour.
+ *
+ * An address that signed in to the account in the last 30 days is held by neither bucket for that
+ * account, only by its own run of failures: someone who knows a username, or floods an address the
+ * owner shares with guesses on other accounts, cannot keep the owner out. Borrowers and staff are
+ * counted apart (their own address buckets), so a flood on one sign-in never holds the other.
  *
  * An attempt is counted as a failure the moment it is let through, before the password is checked,
  * and forgiven when it proves right. Checking first and counting after would let a burst of
@@ -46,7 +50,7 @@ local function setBucket(key, level, now, leakMs, capacity)
 end
 `;
 
-// KEYS: pair hash, account bucket, address bucket, account's known addresses. ARGV: now, address,
+// KEYS: pair hash, account bucket, address bucket (of the account's side), account's known addresses. ARGV: now, address,
 // free failures, first backoff, max backoff, account capacity, account leak, address capacity, address leak.
 // Answers {1, 0} when the attempt may go ahead, {0, milliseconds to wait} when it may not.
 const BEGIN_ATTEMPT_SCRIPT = `${BUCKET_LEVEL}
@@ -62,7 +66,7 @@ if not known and accountLevel + 1 > accountCapacity then
   wait = math.max(wait, (accountLevel + 1 - accountCapacity) * accountLeak)
 end
 local addressLevel = bucketLevel(KEYS[3], now, addressLeak)
-if addressLevel + 1 > addressCapacity then
+if not known and addressLevel + 1 > addressCapacity then
   wait = math.max(wait, (addressLevel + 1 - addressCapacity) * addressLeak)
 end
 if wait > 0 then return {0, math.ceil(wait)} end
@@ -72,26 +76,35 @@ if failures >= tonumber(ARGV[3]) then
   redis.call('HSET', KEYS[1], 'lockedUntil', string.format('%d', now + backoff))
 end
 redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[5]) * 2)
-if not known then setBucket(KEYS[2], accountLevel + 1, now, accountLeak, accountCapacity) end
-setBucket(KEYS[3], addressLevel + 1, now, addressLeak, addressCapacity)
+if not known then
+  setBucket(KEYS[2], accountLevel + 1, now, accountLeak, accountCapacity)
+  setBucket(KEYS[3], addressLevel + 1, now, addressLeak, addressCapacity)
+end
 return {1, 0}
 `;
 
 // KEYS: as above. ARGV: now, address, known-address lifetime, account leak, account capacity, address leak, address capacity.
 // The right password clears this address's run of failures on the account, takes back the failure the
-// attempt was counted as, and remembers the address as one the owner uses.
+// attempt was counted as (a known address was never counted in the buckets), and remembers the address
+// as one the owner uses.
 const ATTEMPT_SUCCEEDED_SCRIPT = `${BUCKET_LEVEL}
 local now = tonumber(ARGV[1])
 redis.call('DEL', KEYS[1])
 local known = redis.call('SISMEMBER', KEYS[4], ARGV[2]) == 1
 if not known then
   setBucket(KEYS[2], math.max(0, bucketLevel(KEYS[2], now, tonumber(ARGV[4])) - 1), now, tonumber(ARGV[4]), tonumber(ARGV[5]))
+  setBucket(KEYS[3], math.max(0, bucketLevel(KEYS[3], now, tonumber(ARGV[6])) - 1), now, tonumber(ARGV[6]), tonumber(ARGV[7]))
 end
-setBucket(KEYS[3], math.max(0, bucketLevel(KEYS[3], now, tonumber(ARGV[6])) - 1), now, tonumber(ARGV[6]), tonumber(ARGV[7]))
 redis.call('SADD', KEYS[4], ARGV[2])
 redis.call('PEXPIRE', KEYS[4], tonumber(ARGV[3]))
 return 1
 `;
+
+/** Who signs in: a borrower by phone, or staff by username; each side has its own address buckets. */
+export interface LoginAccount {
+  side: 'member' | 'admin';
+  name: string;
+}
 
 export class LoginThrottle {
   constructor(
@@ -99,13 +112,14 @@ export class LoginThrottle {
     private readonly prefix: string,
   ) {}
 
-  private keys(account: string, address: string): [string, string, string, string] {
+  private keys({ side, name }: LoginAccount, address: string): [string, string, string, string] {
     const base = `${this.prefix}throttle:login:`;
-    return [`${base}pair:${account}:${address}`, `${base}account:${account}`, `${base}ip:${address}`, `${base}known:${account}`];
+    const account = `${side}:${name}`;
+    return [`${base}pair:${account}:${address}`, `${base}account:${account}`, `${base}ip:${side}:${address}`, `${base}known:${account}`];
   }
 
   /** Lets one attempt go ahead (counted as failed until `succeeded`), or throws 429 with the wait. */
-  async beginAttempt(account: string, ip: string, now: number): Promise<void> {
+  async beginAttempt(account: LoginAccount, ip: string, now: number): Promise<void> {
     const address = throttleAddress(ip);
     const t = LOGIN_THROTTLE;
     const answer = await this.redis.eval(
@@ -128,7 +142,7 @@ export class LoginThrottle {
     if (answer[0] === 0) throw tooMany(Math.max(1, Math.ceil(answer[1] / 1000)));
   }
 
-  async succeeded(account: string, ip: string, now: number): Promise<void> {
+  async succeeded(account: LoginAccount, ip: string, now: number): Promise<void> {
     const address = throttleAddress(ip);
     const t = LOGIN_THROTTLE;
     await this.redis.eval(ATTEMPT_SUCCEEDED_SCRIPT, 4, ...this.keys(account, address), now, address, t.knownAddressMs, t.accountLeakMs, t.accountCapacity, t.addressLeakMs, t.addressCapacity);

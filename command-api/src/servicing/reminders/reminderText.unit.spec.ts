@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyRequestIn } from '../../members/notifications/refuseMoneyRequests.js';
+import { moneyRequestIn } from '../../platform/text/moneyRequests.js';
 import { reminderText } from './reminderText.js';
 import { isReminderHour } from './sendReminders.js';
 

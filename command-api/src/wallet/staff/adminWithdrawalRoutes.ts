@@ -9,7 +9,7 @@ import { adminAccess } from '../../staff/access/adminAccess.js';
 import { listQuery } from '../../platform/lists/listQuery.js';
 import { documentsOf, searchPage, type SearchIndex } from '../../platform/lists/searchPage.js';
 import { withdrawalsCsv, withdrawalsCsvFileName } from './withdrawalCsv.js';
-import { refineMoneyRequests } from '../../members/notifications/refuseMoneyRequests.js';
+import { refineMoneyRequests } from '../../platform/text/refuseMoneyRequests.js';
 import { idFromPath } from '../../platform/http/pathId.js';
 import { personalDataView, type PersonalDataView } from '../../staff/personalData/personalDataView.js';
 import { recordExport } from '../../staff/personalData/auditAccessLog.js';
@@ -39,9 +39,10 @@ export const decisionBody = z
       .regex(/^[\w\- /.#]*$/, 'A payout reference has letters, digits, spaces and - / . # only')
       .optional(),
   })
-  // A rejection's reason reaches the borrower (in the app and by SMS): it may not ask them for money.
+  // A rejection's reason and a completion's payout reference reach the borrower (in the app and by SMS): neither may ask them for money.
   .superRefine((body, ctx) => {
     if (body.status === 'rejected') refineMoneyRequests(ctx, { reason: body.reason }, 'A rejection reason');
+    if (body.status === 'completed') refineMoneyRequests(ctx, { payoutReference: body.payoutReference }, 'A payout reference');
   });
 
 const withdrawalIdOf = (ctx: Context) => idFromPath(ctx, { code: 'WITHDRAWAL_NOT_FOUND', message: 'Withdrawal not found' });

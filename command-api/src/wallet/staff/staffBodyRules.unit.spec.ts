@@ -67,7 +67,7 @@ describe('POST /api/admin/notifications body', () => {
     const scam = 'Pay a release fee to GCash 0917 123 4567 first';
     expect(refusalOf(notificationBody, { userId: member, title: 'Loan update', message: scam })).toEqual({
       code: 'MONEY_REQUEST',
-      message: expect.stringMatching(/^A message to a member may not ask the borrower to pay, deposit or send money \(".+"\)\. Honeylend never asks borrowers for money this way\.$/),
+      message: expect.stringMatching(/^A message to a member may not ask the borrower to pay, deposit or send money \(it reads as .+\)\. Honeylend never asks borrowers for money this way\.$/),
       details: { fields: { message: expect.stringContaining('A message to a member may not ask') } },
     });
     expect(refusalOf(notificationBody, { userId: member, title: 'Deposit needed', message: 'Hello' })).toMatchObject({ code: 'MONEY_REQUEST', details: { fields: { title: expect.any(String) } } });
@@ -76,7 +76,7 @@ describe('POST /api/admin/notifications body', () => {
 });
 
 describe('PUT /api/admin/withdrawals/:id body', () => {
-  it('a rejection reason asking for money is MONEY_REQUEST on reason; completion carries no reason to check', () => {
+  it('a rejection reason or payout reference asking for money is MONEY_REQUEST on its field', () => {
     expect(refusalOf(decisionBody, { status: 'rejected', reason: 'Send the processing fee to my GCash first' })).toMatchObject({
       code: 'MONEY_REQUEST',
       message: expect.stringContaining('A rejection reason may not ask the borrower'),
@@ -84,5 +84,10 @@ describe('PUT /api/admin/withdrawals/:id body', () => {
     });
     expect(refusalOf(decisionBody, { status: 'rejected', reason: 'The bank account name does not match' })).toBeNull();
     expect(refusalOf(decisionBody, { status: 'completed' })).toBeNull();
+    expect(refusalOf(decisionBody, { status: 'completed', payoutReference: 'INSTAPAY 20261122123456' })).toBeNull();
+    expect(refusalOf(decisionBody, { status: 'completed', payoutReference: 'pay release fee GCash 09171234567' })).toMatchObject({
+      code: 'MONEY_REQUEST',
+      details: { fields: { payoutReference: expect.any(String) } },
+    });
   });
 });
