@@ -63,7 +63,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65_535).optional()),
-  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+  // The metrics answer anyone who reaches them, without a sign-in: this machine only, unless told otherwise.
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   AUDIT_SIGNING_KEY: z.string().optional(),
   LOAN_MONTHLY_RATE_PERCENT: z.coerce
     .number()
