@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { observeDayClose } from './metricsRole.js';
 import { terminalProgress } from './progressBar.js';
 import { auditSigningKey, trustedAuditKeys } from './audit/signingKeys.js';
+import { jwtSecretOf } from './devSecrets.js';
 
 /** Something running that must be stopped on shutdown. */
 export interface RunningRole {
@@ -28,7 +29,7 @@ export async function startApiRole(config: Config, store: EventStore, logger: Lo
     store,
     redisUrl: config.redisUrl,
     keyPrefix: config.redisKeyPrefix,
-    jwtSecret: config.jwtSecret,
+    jwtSecret: jwtSecretOf(config),
     uploadDir: config.uploadDir,
     port: config.port,
     webRoot,
@@ -40,6 +41,10 @@ export async function startApiRole(config: Config, store: EventStore, logger: Lo
     auditTrustedKeys: trustedAuditKeys(config),
   });
   logger.info('api listening', { port: api.port, eventStore: store.kind });
+  // Never a log line (logs are kept and shipped): said once to whoever started the server, then forgotten.
+  if (api.mainAdmin === 'created' && config.superadmin.generated) {
+    process.stdout.write(`\nThe main admin "${config.superadmin.username}" was made with the password ${config.superadmin.password}\nIt is shown only this once: sign in at /admin-login and keep it safe.\n\n`);
+  }
   return { name: 'api', stop: () => api.close() };
 }
 
