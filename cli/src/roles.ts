@@ -7,7 +7,7 @@ import { AuditCheckpointer, instrumentEventStore, openEventStore, type EventStor
 import { allProjections, LeaderLease, LeadershipLost, ProjectionRunner, ReadModelsOfAnotherStore } from '@honeylend/projections';
 import { metrics } from '@honeylend/observability';
 import { startWorkers } from '@honeylend/workers';
-import { startApiServer, startServicingJobs, type Logger } from '@honeylend/command-api';
+import { startApiServer, startServicingJobs, startVerificationWorker, type Logger } from '@honeylend/command-api';
 import type { Config } from './config.js';
 import { observeDayClose } from './metricsRole.js';
 import { terminalProgress } from './progressBar.js';
@@ -167,15 +167,19 @@ async function renewWhileLeading(lease: LeaderLease, leading: AbortController, l
   }
 }
 
-/** The BullMQ workers: texts and rates (workers/), and the servicing day close and reminders, which decide on the event store. */
+/**
+ * The BullMQ workers: texts and rates (workers/), and the servicing day close and reminders and the
+ * auditors' verifications of the log, which read the event store.
+ */
 export async function startWorkersRole(config: Config, store: EventStore, logger: Logger): Promise<RunningRole> {
   const workers = await startWorkers({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, env: process.env, logger });
   const servicing = await startServicingJobs({ store, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger, movableBusinessDate: config.devDefaults, onDayClose: observeDayClose });
+  const verification = await startVerificationWorker({ store, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, trustedKeys: trustedAuditKeys(config), logger, now: () => new Date() });
   logger.info('workers running');
   return {
     name: 'workers',
     async stop() {
-      await Promise.all([workers.close(), servicing.close()]);
+      await Promise.all([workers.close(), servicing.close(), verification.close()]);
     },
   };
 }

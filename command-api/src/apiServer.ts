@@ -109,7 +109,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await Promise.all([untilReady(redis), untilReady(queueConnection)]);
   const otpQueue = new Queue(QUEUE_NAMES.otp, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const now = options.now ?? (() => new Date());
-  const auditJobs = new AuditJobs({ store: options.store, redisUrl: options.redisUrl, keyPrefix, trustedKeys: options.auditTrustedKeys, logger: options.logger, now });
+  const auditJobs = new AuditJobs({ store: options.store, redisUrl: options.redisUrl, keyPrefix, logger: options.logger, now });
   await auditJobs.ready();
   const notificationQueue = new Queue(QUEUE_NAMES.notifications, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const deps: AppDeps = {

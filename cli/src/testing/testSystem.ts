@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { readModelKeys } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { allProjections, ProjectionRunner } from '@honeylend/projections';
-import { createLogger, startApiServer, type ApiServer, type LogLevel } from '@honeylend/command-api';
+import { createLogger, startApiServer, startVerificationWorker, type ApiServer, type LogLevel } from '@honeylend/command-api';
 import { startWorkers } from '@honeylend/workers';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -94,6 +94,8 @@ export async function startTestSystem(
   // The workers deliver OTP codes to the development outbox; rates point at a closed local port, never the network.
   const workerEnv = { NODE_ENV: 'test', SMS_SENDER: 'outbox', RATES_URL: 'http://127.0.0.1:9/latest/PHP' };
   const workers = await startWorkers({ redisUrl, keyPrefix, env: workerEnv, logger });
+  // The auditors' verifications run beside them, as in the workers role.
+  const verification = await startVerificationWorker({ store, redisUrl, keyPrefix, trustedKeys: [createPublicKey(auditSigningKey)], logger, now: options.now ?? (() => new Date()), name: 'workers' });
   const redis = new Redis(redisUrl);
   const baseUrl = `http://127.0.0.1:${api.port}`;
 
@@ -151,6 +153,7 @@ export async function startTestSystem(
       for (const node of extraNodes) await node.close();
       await api.close();
       await workers.close();
+      await verification.close();
       controller.abort();
       await projecting.catch(() => undefined);
       let cursor = '0';
