@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS, type LogLevel } from '@honeylend/observability';
 import { SigningKeyError, parseSigningKey } from '@honeylend/eventstore';
-import { devDefaultsAllowed } from '@honeylend/contracts/server';
+import { devDefaultsAllowed, isPublishedSecret } from '@honeylend/contracts/server';
 import { parseBackupEncryptionKey } from './backup/backupEncryption.js';
+import { DEV_JWT_SECRET_FILE, generatePassword, type JwtSecretSource } from './devSecrets.js';
 
 export interface Config {
   nodeEnv: string;
@@ -19,8 +20,13 @@ export interface Config {
   dataDir: string;
   eventStoreUrl: string;
   uploadDir: string;
-  jwtSecret: string;
-  superadmin: { username: string; password: string };
+  /**
+   * The tokens' signing secret: JWT_SECRET (required outside development and test), or in
+   * development one generated at the first start into this file and kept there (see devSecrets.ts).
+   */
+  jwtSecret: JwtSecretSource;
+  /** `generated`: ADMIN_PASSWORD was not set; this one was made for this run, and is printed if the main admin is made with it. */
+  superadmin: { username: string; password: string; generated: boolean };
   logLevel: LogLevel;
   /** How long the projection leader's lease lives unrenewed: a standby takes over this long after the leader dies (PROJECTION_LEASE_MS). */
   projectionLeaseMs: number;
@@ -47,9 +53,6 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const DEV_JWT_SECRET = 'honeylend-development-secret-not-for-production';
-const DEV_ADMIN_PASSWORD = 'honeylend-dev-admin';
-
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -66,7 +69,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   METRICS_PORT: z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(0).max(65_535).optional()),
-  METRICS_HOST: z.string().min(1).default('0.0.0.0'),
+  // The metrics answer anyone who reaches them, without a sign-in: this machine only, unless told otherwise.
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   AUDIT_SIGNING_KEY: z.string().optional(),
   BACKUP_ENCRYPTION_KEY: z.string().optional(),
   LOAN_MONTHLY_RATE_PERCENT: z.coerce
@@ -101,22 +105,26 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const warnings: string[] = [];
   const dataDir = resolve(e.DATA_DIR);
 
-  let jwtSecret = e.JWT_SECRET;
-  if (!jwtSecret) {
+  let jwtSecret: JwtSecretSource;
+  if (e.JWT_SECRET) {
+    if (e.JWT_SECRET.length < 32 && !devDefaults) throw new ConfigError(`JWT_SECRET must be at least 32 characters when ${where}`);
+    if (isPublishedSecret(e.JWT_SECRET)) throw new ConfigError('JWT_SECRET is a secret published with Honeylend; choose your own (openssl rand -hex 32)');
+    jwtSecret = { secret: e.JWT_SECRET };
+  } else {
     if (!devDefaults) throw new ConfigError(`JWT_SECRET is required when ${where} (at least 32 random characters)`);
-    jwtSecret = DEV_JWT_SECRET;
-    warnings.push('JWT_SECRET is not set: using the development secret; set JWT_SECRET before exposing this server');
-  } else if (jwtSecret.length < 32 && !devDefaults) {
-    throw new ConfigError(`JWT_SECRET must be at least 32 characters when ${where}`);
+    jwtSecret = { devSecretFile: resolve(dataDir, DEV_JWT_SECRET_FILE) };
+    warnings.push(`JWT_SECRET is not set: using the secret generated for this data directory (${DEV_JWT_SECRET_FILE}); set JWT_SECRET before exposing this server`);
   }
 
   let username = e.ADMIN_USERNAME?.trim();
   let password = e.ADMIN_PASSWORD;
+  const generated = !password;
   if (!username || !password) {
     if (!devDefaults) throw new ConfigError(`ADMIN_USERNAME and ADMIN_PASSWORD are required when ${where}`);
     username ||= 'admin';
-    password ||= DEV_ADMIN_PASSWORD;
-    warnings.push(`ADMIN_USERNAME/ADMIN_PASSWORD not set: the main admin is "${username}" with the development password from the README`);
+    password ||= generatePassword();
+    if (generated) warnings.push(`ADMIN_PASSWORD is not set: if the main admin "${username}" is made now, its password is made too and printed once`);
+    else warnings.push(`ADMIN_USERNAME is not set: the main admin made at the first start is "${username}"`);
   }
   if (password.length < 10) throw new ConfigError('ADMIN_PASSWORD must be at least 10 characters');
 
@@ -153,7 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     eventStoreUrl: e.EVENTSTORE_URL ?? `pglite:${resolve(dataDir, 'events')}`,
     uploadDir: resolve(e.UPLOAD_DIR ?? resolve(dataDir, 'uploads')),
     jwtSecret,
-    superadmin: { username, password },
+    superadmin: { username, password, generated },
     logLevel: e.LOG_LEVEL,
     metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     loanMonthlyRateBps: Math.round(e.LOAN_MONTHLY_RATE_PERCENT * 100),

@@ -28,6 +28,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_DEV_DEFAULTS: '1' })).toThrow(/JWT_SECRET is required/);
   });
 
+  it('never runs on a published secret: an unset JWT_SECRET is a file of the data directory, an unset ADMIN_PASSWORD made anew', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/honeylend-data' });
+    expect(config.jwtSecret).toEqual({ devSecretFile: '/srv/honeylend-data/jwt-secret' });
+    expect(config.superadmin).toMatchObject({ username: 'admin', generated: true });
+    expect(config.superadmin.password.length).toBeGreaterThanOrEqual(20);
+    expect(loadConfig({}).superadmin.password).not.toBe(config.superadmin.password);
+    expect(loadConfig({ ADMIN_PASSWORD: 'chosen-password-1' }).superadmin).toEqual({ username: 'admin', password: 'chosen-password-1', generated: false });
+    expect(loadConfig({ JWT_SECRET: 'y'.repeat(40) }).jwtSecret).toEqual({ secret: 'y'.repeat(40) });
+    for (const NODE_ENV of ['development', 'production']) {
+      expect(() => loadConfig({ NODE_ENV, JWT_SECRET: 'honeylend-development-secret-not-for-production', ADMIN_USERNAME: 'a', ADMIN_PASSWORD: 'long-enough-1' })).toThrow(/published/);
+    }
+  });
+
   it('takes the loan rate as a percent per month and stores basis points', () => {
     expect(loadConfig({ LOAN_MONTHLY_RATE_PERCENT: '1.75' }).loanMonthlyRateBps).toBe(175);
     expect(() => loadConfig({ LOAN_MONTHLY_RATE_PERCENT: '-1' })).toThrow(/LOAN_MONTHLY_RATE_PERCENT/);

@@ -23,7 +23,7 @@ export function observeDayClose(_result: unknown, seconds: number): void {
  * from the store and Redis at each scrape on a connection of its own that fails fast, so a scrape
  * during a Redis outage answers without those series instead of hanging.
  */
-export async function startMetricsRole(config: Config, store: EventStore | null, logger: Logger): Promise<RunningRole | null> {
+export async function startMetricsRole(config: Config, store: EventStore | null, logger: Logger): Promise<(RunningRole & { listening: { host: string; port: number } }) | null> {
   if (!config.metrics) return null;
   const redis = store ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, commandTimeout: 2_000, connectTimeout: 2_000 }) : null;
   redis?.on('error', () => undefined);
@@ -34,9 +34,10 @@ export async function startMetricsRole(config: Config, store: EventStore | null,
     // A plain Error: the caller's EADDRINUSE message names PORT, and this one is METRICS_PORT.
     throw new Error(error.code === 'EADDRINUSE' ? `METRICS_PORT ${config.metrics!.port} is already in use; set METRICS_PORT to a free port` : error.message);
   });
-  logger.info('metrics listening', { port: server.port, path: '/metrics' });
+  logger.info('metrics listening', { host: server.host, port: server.port, path: '/metrics' });
   return {
     name: 'metrics',
+    listening: { host: server.host, port: server.port },
     async stop() {
       await server.close();
       unobserve();

@@ -7,11 +7,12 @@ import { AuditCheckpointer, instrumentEventStore, openEventStore, type EventStor
 import { allProjections, LeaderLease, LeadershipLost, ProjectionRunner, ReadModelsOfAnotherStore } from '@honeylend/projections';
 import { metrics } from '@honeylend/observability';
 import { startWorkers } from '@honeylend/workers';
-import { startApiServer, startServicingJobs, type Logger } from '@honeylend/command-api';
+import { startApiServer, startServicingJobs, startVerificationWorker, type Logger } from '@honeylend/command-api';
 import type { Config } from './config.js';
 import { observeDayClose } from './metricsRole.js';
 import { terminalProgress } from './progressBar.js';
 import { auditSigningKey, trustedAuditKeys } from './audit/signingKeys.js';
+import { jwtSecretOf } from './devSecrets.js';
 
 /** Something running that must be stopped on shutdown. */
 export interface RunningRole {
@@ -28,7 +29,7 @@ export async function startApiRole(config: Config, store: EventStore, logger: Lo
     store,
     redisUrl: config.redisUrl,
     keyPrefix: config.redisKeyPrefix,
-    jwtSecret: config.jwtSecret,
+    jwtSecret: jwtSecretOf(config),
     uploadDir: config.uploadDir,
     port: config.port,
     webRoot,
@@ -40,6 +41,10 @@ export async function startApiRole(config: Config, store: EventStore, logger: Lo
     auditTrustedKeys: trustedAuditKeys(config),
   });
   logger.info('api listening', { port: api.port, eventStore: store.kind });
+  // Never a log line (logs are kept and shipped): said once to whoever started the server, then forgotten.
+  if (api.mainAdmin === 'created' && config.superadmin.generated) {
+    process.stdout.write(`\nThe main admin "${config.superadmin.username}" was made with the password ${config.superadmin.password}\nIt is shown only this once: sign in at /admin-login and keep it safe.\n\n`);
+  }
   return { name: 'api', stop: () => api.close() };
 }
 
@@ -162,15 +167,19 @@ async function renewWhileLeading(lease: LeaderLease, leading: AbortController, l
   }
 }
 
-/** The BullMQ workers: texts and rates (workers/), and the servicing day close and reminders, which decide on the event store. */
+/**
+ * The BullMQ workers: texts and rates (workers/), and the servicing day close and reminders and the
+ * auditors' verifications of the log, which read the event store.
+ */
 export async function startWorkersRole(config: Config, store: EventStore, logger: Logger): Promise<RunningRole> {
   const workers = await startWorkers({ redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, env: process.env, logger });
   const servicing = await startServicingJobs({ store, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, logger, movableBusinessDate: config.devDefaults, onDayClose: observeDayClose });
+  const verification = await startVerificationWorker({ store, redisUrl: config.redisUrl, keyPrefix: config.redisKeyPrefix, trustedKeys: trustedAuditKeys(config), logger, now: () => new Date() });
   logger.info('workers running');
   return {
     name: 'workers',
     async stop() {
-      await Promise.all([workers.close(), servicing.close()]);
+      await Promise.all([workers.close(), servicing.close(), verification.close()]);
     },
   };
 }

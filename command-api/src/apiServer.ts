@@ -60,6 +60,8 @@ export interface ApiServer {
   port: number;
   deps: AppDeps;
   realtime: RealtimeGateway;
+  /** Whether this start made the main admin (`created`) or found one (`exists`); null when it was given none to make. */
+  mainAdmin: 'created' | 'exists' | null;
   /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), then closes connections it owns. */
   close(graceMs?: number): Promise<void>;
 }
@@ -107,7 +109,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
   await Promise.all([untilReady(redis), untilReady(queueConnection)]);
   const otpQueue = new Queue(QUEUE_NAMES.otp, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const now = options.now ?? (() => new Date());
-  const auditJobs = new AuditJobs({ store: options.store, redisUrl: options.redisUrl, keyPrefix, trustedKeys: options.auditTrustedKeys, logger: options.logger, now });
+  const auditJobs = new AuditJobs({ store: options.store, redisUrl: options.redisUrl, keyPrefix, logger: options.logger, now });
   await auditJobs.ready();
   const notificationQueue = new Queue(QUEUE_NAMES.notifications, { connection: queueConnection, prefix: jobKeys.queuePrefix });
   const deps: AppDeps = {
@@ -131,7 +133,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     ...(options.privacyNoticeVersion ? { privacyNoticeVersion: options.privacyNoticeVersion } : {}),
   };
   await progress.start();
-  if (options.superadmin) await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger);
+  const mainAdmin = options.superadmin ? await bootstrapSuperadmin(options.store, options.superadmin.username, options.superadmin.password, options.logger) : null;
   await seedCompanyDetails(options.store, env, options.logger);
 
   const app = createApp(deps, { webRoot: options.webRoot, monthlyRateBps: options.monthlyRateBps, devOutbox: devDefaultsAllowed(env), devBusinessDate: devDefaultsAllowed(env) });
@@ -154,6 +156,7 @@ export async function startApiServer(options: ApiServerOptions): Promise<ApiServ
     port,
     deps,
     realtime,
+    mainAdmin,
     async close(graceMs = 4_000) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await realtime.stop();

@@ -7,6 +7,7 @@ export type { AppDeps as ApiDeps } from './app.js';
 // The write side's building blocks, for tools that seed or repair through the same rules (tests, benchmarks).
 export { handleCommand, loadState } from './platform/commands/commandHandler.js';
 export { memberDecider, type MemberCommand } from './members/decide.js';
+export { startVerificationWorker, type RunningVerificationWorker, type VerificationWorkerOptions } from './audit/jobs/verificationWorker.js';
 export { startServicingJobs, type RunningServicingJobs, type ServicingJobsOptions } from './servicing/dayClose/servicingJobs.js';
 export { closeBusinessDays, type DayCloseResult } from './servicing/dayClose/closeBusinessDays.js';
 export { signPayload } from './servicing/providerPayment.js';

@@ -340,6 +340,11 @@ export const eventDataSchemas = {
   AdminUsernameReserved: z.object({ username: z.string().min(1), adminId: uuid, reservedAt: isoTime }).strict(),
   /** The login name is free again (its admin was deleted or changed email or phone). */
   AdminUsernameReleased: z.object({ username: z.string().min(1), adminId: uuid, releasedAt: isoTime }).strict(),
+  /**
+   * stream main-admin: which account is the main admin, written once, before that account is made
+   * (from ADMIN_USERNAME at the first start): no later start makes another, whatever it is told.
+   */
+  MainAdminDesignated: z.object({ adminId: uuid, username: z.string().min(1), designatedAt: isoTime }).strict(),
   /** stream admin-<id> */
   AdminAccountCreated: z
     .object({
@@ -447,6 +452,8 @@ export const streams = {
   phone: (e164Phone: string) => `phone-${e164Phone}`,
   admin: (adminId: string) => `admin-${adminId}`,
   adminUsername: (username: string) => `admin-username-${username.trim().toLowerCase()}`,
+  /** The one main admin (role superadmin), designated at the first start. */
+  mainAdmin: 'main-admin',
   loan: (loanId: string) => `loan-${loanId}`,
   /** What the member has read of their notifications. */
   notifications: (memberId: string) => `notifications-${memberId}`,

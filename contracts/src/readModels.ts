@@ -206,6 +206,16 @@ export interface ChangeEntry {
   version: number;
 }
 
+/**
+ * A pub/sub channel of the keyspace `prefix` in Redis database `db`. Pub/sub ignores the database
+ * index — a message reaches every subscriber of the channel on the server — so two systems on one
+ * server, in different databases under the same key prefix, hear each other unless the channel
+ * names the database as well as the prefix.
+ */
+export function pubSubChannel(prefix: string, db: number, name: string): string {
+  return `${prefix}db${db}:${name}`;
+}
+
 /** Key names of the read models; the prefix lets tests, benchmarks and rebuilds use their own keyspace. */
 export function readModelKeys(prefix = '') {
   const rm = `${prefix}rm:`;
@@ -274,8 +284,8 @@ export function readModelKeys(prefix = '') {
     projectionCheckpoint: (projection: string) => `${rm}checkpoint:${projection}`,
     /** The event store the checkpoints are positions of: "<adapter>:<store id>" (positions mean nothing in another store). */
     storeIdentity: `${rm}checkpoint-store`,
-    /** Pub/sub channel on which the checkpoint is announced, to wake read-your-writes waiters. */
-    progressChannel: `${rm}progress`,
+    /** Pub/sub channel on which the checkpoint is announced, to wake read-your-writes waiters; `db`: the Redis database of the read models. */
+    progressChannel: (db: number) => pubSubChannel(prefix, db, 'rm:progress'),
     /**
      * The projection runners' leader lease: the fencing token of the runner that may write, with a
      * time to live. Outside the read models' own keys, so a rebuild never replaces it.

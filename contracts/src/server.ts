@@ -35,8 +35,9 @@ const DEVELOPMENT_OTP_SECRET = 'honeylend-development-otp-secret-never-use-in-pr
 const MIN_OTP_SECRET_LENGTH = 32;
 
 /**
- * Whether the development defaults (a fixed JWT and OTP secret, the main admin's development
- * password, the SMS outbox and its route, a movable business date) may be used: only when
+ * Whether the development defaults (a JWT secret generated into the data directory, a fixed OTP
+ * secret, a generated password for the main admin, the SMS outbox and its route, a movable
+ * business date) may be used: only when
  * NODE_ENV is `development` (also when unset) or `test`, or ALLOW_DEV_DEFAULTS=1 outside
  * production. Any other NODE_ENV — `production`, `staging`, a typo — must set every secret, so a
  * misspelt environment never runs with secrets published in the README.
@@ -45,6 +46,16 @@ export function devDefaultsAllowed(env: Readonly<Record<string, string | undefin
   const nodeEnv = env.NODE_ENV === undefined || env.NODE_ENV === '' ? 'development' : env.NODE_ENV;
   if (nodeEnv === 'development' || nodeEnv === 'test') return true;
   return nodeEnv !== 'production' && env.ALLOW_DEV_DEFAULTS === '1';
+}
+
+/**
+ * Signing secrets published with Honeylend: the development JWT secret every development server
+ * once signed with. Anyone can sign a token with one, so none ever signs or verifies a token.
+ */
+const PUBLISHED_SECRETS: ReadonlySet<string> = new Set(['honeylend-development-secret-not-for-production']);
+
+export function isPublishedSecret(secret: string): boolean {
+  return PUBLISHED_SECRETS.has(secret);
 }
 
 /** How a refusal names the environment that caused it. */

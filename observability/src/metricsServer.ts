@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { collectNodeMetrics, registry } from './metrics.js';
 
 export interface MetricsServer {
+  /** The address it listens on. */
+  host: string;
   port: number;
   close(): Promise<void>;
 }
@@ -11,7 +13,7 @@ export interface MetricsServer {
  * `GET /metrics` in Prometheus's text format, on a port of its own (METRICS_PORT): the public port
  * never exposes it, and a scrape never queues behind the API's requests or middleware.
  */
-export async function startMetricsServer({ port, host = '0.0.0.0' }: { port: number; host?: string }): Promise<MetricsServer> {
+export async function startMetricsServer({ port, host = '127.0.0.1' }: { port: number; host?: string }): Promise<MetricsServer> {
   collectNodeMetrics();
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
@@ -28,8 +30,10 @@ export async function startMetricsServer({ port, host = '0.0.0.0' }: { port: num
     server.once('error', reject);
     server.listen(port, host, () => resolve());
   });
+  const { address, port: bound } = server.address() as AddressInfo;
   return {
-    port: (server.address() as AddressInfo).port,
+    host: address,
+    port: bound,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

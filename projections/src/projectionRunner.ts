@@ -198,7 +198,7 @@ export class ProjectionRunner {
       checkpointKeys.forEach((key, i) => commands.push(['SET', key, String(Math.max(checkpoints[i], last))]));
       commands.push(['SET', keys.checkpoint, String(last)]);
       if (this.identity !== null && recorded === null) commands.push(['SET', keys.storeIdentity, this.identity]);
-      if (this.options.publishChanges !== false) commands.push(['PUBLISH', keys.progressChannel, String(last)]);
+      if (this.options.publishChanges !== false) commands.push(['PUBLISH', keys.progressChannel(redis.options.db ?? 0), String(last)]);
       const guardedKeys = [...checkpointKeys, keys.storeIdentity];
       const expected = [...stored, recorded];
       const fence = this.options.fence;

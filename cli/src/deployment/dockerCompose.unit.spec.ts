@@ -149,7 +149,7 @@ describe('docker-compose.yml', () => {
       const env = services[name].environment!;
       expect(env.NODE_ENV).toBe('production');
       const config = loadConfig(env);
-      expect(config).toMatchObject({ isProduction: true, metrics: { port: 9464 }, jwtSecret: VARIABLES.JWT_SECRET, superadmin: { password: VARIABLES.ADMIN_PASSWORD } });
+      expect(config).toMatchObject({ isProduction: true, metrics: { port: 9464, host: '0.0.0.0' }, jwtSecret: { secret: VARIABLES.JWT_SECRET }, superadmin: { password: VARIABLES.ADMIN_PASSWORD, generated: false } });
       expect(config.warnings).toEqual([]);
       expect(resolveOtpSecret(env)).toEqual({ secret: VARIABLES.OTP_SECRET, isDevelopmentDefault: false });
       expect(env.NODE_NAME).toBe(name);

@@ -10,7 +10,7 @@ import { seedDemo, type SeedSummary } from './seedDemo.js';
 export const SEED_USAGE = 'lending seed [--force] [--members N] [--days N] [--seed N]';
 
 /** Streams the first start writes by itself (the main admin's account): a store holding only these counts as empty. */
-const BOOTSTRAP_STREAM = /^admin-|^settings-company$/;
+const BOOTSTRAP_STREAM = /^admin-|^main-admin$|^settings-company$/;
 
 /** Events of the store beyond the main admin's own account (and the company details from the environment). */
 export async function eventsBeyondBootstrap(store: EventStore): Promise<number> {

@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { readModelKeys } from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { allProjections, ProjectionRunner } from '@honeylend/projections';
-import { createLogger, startApiServer, type ApiServer, type LogLevel } from '@honeylend/command-api';
+import { createLogger, startApiServer, startVerificationWorker, type ApiServer, type LogLevel } from '@honeylend/command-api';
 import { startWorkers } from '@honeylend/workers';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -51,14 +51,19 @@ export async function startTestSystem(
     logLevel?: LogLevel;
     /** REGISTRATIONS_PER_HOUR_PER_ADDRESS; by default high, as every test borrower registers from 127.0.0.1. */
     registrationsPerHourPerAddress?: number;
+    /** Another Redis (or database of it) than REDIS_URL. */
+    redisUrl?: string;
+    /** The key prefix, by default one of its own; the system deletes its keys on stop. */
+    keyPrefix?: string;
   } = {},
 ): Promise<TestSystem> {
-  const keyPrefix = `test-${randomUUID()}:`;
+  const keyPrefix = options.keyPrefix ?? `test-${randomUUID()}:`;
+  const redisUrl = options.redisUrl ?? REDIS_URL;
   const store = options.store ?? (await openEventStore(options.eventStoreUrl ?? 'pglite:memory'));
   const logLines: string[] = [];
   const uploadDir = mkdtempSync(join(tmpdir(), 'honeylend-uploads-'));
   const logger = createLogger('test', { level: options.logLevel ?? 'info', write: (line) => void logLines.push(line) });
-  const projectionRedis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
+  const projectionRedis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const runner = new ProjectionRunner({ store, redis: projectionRedis, keys: readModelKeys(keyPrefix), projections: allProjections, logger });
   const auditSigningKey = generateKeyPairSync('ed25519').privateKey;
   const controller = new AbortController();
@@ -67,7 +72,7 @@ export async function startTestSystem(
     startApiServer({
       ...(privacyNoticeVersion ? { privacyNoticeVersion } : {}),
       store,
-      redisUrl: REDIS_URL,
+      redisUrl,
       keyPrefix,
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256',
       uploadDir,
@@ -88,8 +93,10 @@ export async function startTestSystem(
   const api = await startApiNode(SUPERADMIN);
   // The workers deliver OTP codes to the development outbox; rates point at a closed local port, never the network.
   const workerEnv = { NODE_ENV: 'test', SMS_SENDER: 'outbox', RATES_URL: 'http://127.0.0.1:9/latest/PHP' };
-  const workers = await startWorkers({ redisUrl: REDIS_URL, keyPrefix, env: workerEnv, logger });
-  const redis = new Redis(REDIS_URL);
+  const workers = await startWorkers({ redisUrl, keyPrefix, env: workerEnv, logger });
+  // The auditors' verifications run beside them, as in the workers role.
+  const verification = await startVerificationWorker({ store, redisUrl, keyPrefix, trustedKeys: [createPublicKey(auditSigningKey)], logger, now: options.now ?? (() => new Date()), name: 'workers' });
+  const redis = new Redis(redisUrl);
   const baseUrl = `http://127.0.0.1:${api.port}`;
 
   return {
@@ -146,6 +153,7 @@ export async function startTestSystem(
       for (const node of extraNodes) await node.close();
       await api.close();
       await workers.close();
+      await verification.close();
       controller.abort();
       await projecting.catch(() => undefined);
       let cursor = '0';

@@ -6,6 +6,7 @@ import { phoneReservationDecider } from '../members/phoneReservation.js';
 import { loanDecider } from '../lending/decide.js';
 import { adminAccountDecider, adminUsernameDecider } from '../staff/adminAccount.js';
 import { allowedIpsDecider } from '../staff/allowedIps/allowedIps.js';
+import { mainAdminDecider } from '../staff/mainAdmin.js';
 import { customLoanStatusesDecider } from '../lending/statuses/customLoanStatuses.js';
 import { auditAccessDecider } from '../staff/personalData/auditAccessLog.js';
 import { inboxDecider } from '../members/notifications/notificationInbox.js';
@@ -20,6 +21,7 @@ const OWNERS: Array<{ aggregate: string; matches: (stream: string) => boolean; d
   { aggregate: 'phone', matches: (s) => s.startsWith('phone-'), decider: phoneReservationDecider },
   { aggregate: 'admin-username', matches: (s) => s.startsWith('admin-username-'), decider: adminUsernameDecider },
   { aggregate: 'admin', matches: (s) => s.startsWith('admin-'), decider: adminAccountDecider },
+  { aggregate: 'main-admin', matches: (s) => s === 'main-admin', decider: mainAdminDecider },
   { aggregate: 'allowed-ips', matches: (s) => s === 'settings-admin-ips', decider: allowedIpsDecider },
   { aggregate: 'loan-statuses', matches: (s) => s === 'settings-loan-statuses', decider: customLoanStatusesDecider },
   { aggregate: 'audit-access', matches: (s) => s.startsWith('audit-access-'), decider: auditAccessDecider },

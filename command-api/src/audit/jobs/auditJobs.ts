@@ -1,26 +1,30 @@
-import { randomUUID, type KeyObject } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { AuditJobUpdate, Book, VerifyJobAnswer } from '@honeylend/contracts';
-import { verifyLog, type EventStore, type VerifyReport } from '@honeylend/eventstore';
+import type { EventStore, VerifyReport } from '@honeylend/eventstore';
 import type { Logger } from '../../platform/logging/logger.js';
 import { foldBook } from '../book/foldBook.js';
 
 /**
- * The auditor's long jobs (issue 16): verifying the log and folding the book as of a date. They
- * run in the API processes — they fold with the deciders' own evolve, which the API holds — as
- * BullMQ jobs, so any node may run one, a node that dies mid-job hands it to another, and every
- * node hears progress (QueueEvents) and pushes it to its own auditors' sockets. Results are kept
- * in Redis: a verification's for a week, the book per position (the log before a position never
- * changes, so neither does the book there).
+ * The auditor's long jobs: verifying the log and folding the book as of a date, as BullMQ jobs, so
+ * a node that dies mid-job hands it to another, and every API node hears progress (QueueEvents)
+ * and pushes it to its own auditors' sockets. The book is folded in the API processes, with the
+ * deciders' own evolve. A verification reads the whole log: the workers role runs it
+ * (verificationWorker.ts), one at a time for the whole system — a request while one runs joins it.
+ * Results are kept in Redis: a verification's for a week, the book per position (the log before a
+ * position never changes, so neither does the book there).
  */
 
 export const AUDIT_QUEUE = 'audit';
-const RESULT_TTL_SECONDS = 7 * 24 * 3600;
+export const VERIFY_QUEUE = 'audit-verify';
+export const RESULT_TTL_SECONDS = 7 * 24 * 3600;
+/** The running verification is named this long after its last sign of life: a job lost with its queue does not block the next for ever. */
+export const RUNNING_VERIFY_TTL_MS = 10 * 60_000;
 /** Progress is written at most this often: a million-event run would otherwise write thousands of times. */
-const PROGRESS_EVERY_MS = 250;
+export const PROGRESS_EVERY_MS = 250;
 
-interface VerifyJobData {
+export interface VerifyJobData {
   kind: 'verify';
   from?: number;
   to?: number;
@@ -30,13 +34,14 @@ interface BookJobData {
   kind: 'book';
   position: number;
 }
-type AuditJobData = VerifyJobData | BookJobData;
 
 export function auditJobKeys(prefix: string) {
   return {
     queuePrefix: `${prefix}bull`,
     verify: (jobId: string) => `${prefix}audit:verify:${jobId}`,
     latestVerify: `${prefix}audit:verify:latest`,
+    /** The id of the verification running now (one at a time for the whole system). */
+    runningVerify: `${prefix}audit:verify:running`,
     book: (position: number) => `${prefix}audit:book:${position}`,
   };
 }
@@ -45,13 +50,11 @@ export interface AuditJobsOptions {
   store: EventStore;
   redisUrl: string;
   keyPrefix: string;
-  /** The public keys whose checkpoint signatures count. */
-  trustedKeys: readonly KeyObject[];
   logger: Logger;
   now: () => Date;
 }
 
-function verifyAnswer(jobId: string, data: VerifyJobData, report: Partial<VerifyReport> & { verifiedTo: number; checkedEvents: number }, finishedAt: string | null, error: string | null = null): VerifyJobAnswer {
+export function verifyAnswer(jobId: string, data: VerifyJobData, report: Partial<VerifyReport> & { verifiedTo: number; checkedEvents: number }, finishedAt: string | null, error: string | null = null): VerifyJobAnswer {
   const done = finishedAt !== null;
   return {
     jobId,
@@ -68,14 +71,20 @@ function verifyAnswer(jobId: string, data: VerifyJobData, report: Partial<Verify
   };
 }
 
+/** Forgets the running verification's id, if it is still `jobId` (a newer one is left alone). */
+export const FORGET_RUNNING_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
 export class AuditJobs {
   private readonly keys;
   private readonly connection: Redis;
   private readonly workerConnection: Redis;
   private readonly eventsConnection: Redis;
-  private readonly queue: Queue<AuditJobData>;
-  private readonly worker: Worker<AuditJobData>;
+  private readonly verifyEventsConnection: Redis;
+  private readonly queue: Queue<BookJobData>;
+  private readonly verifyQueue: Queue<VerifyJobData>;
+  private readonly worker: Worker<BookJobData>;
   private readonly events: QueueEvents;
+  private readonly verifyEvents: QueueEvents;
   private readonly listeners = new Set<(update: AuditJobUpdate) => void>();
 
   constructor(private readonly options: AuditJobsOptions) {
@@ -84,22 +93,31 @@ export class AuditJobs {
     this.connection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     this.workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
     this.eventsConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    for (const connection of [this.connection, this.workerConnection, this.eventsConnection]) connection.on('error', () => undefined);
+    this.verifyEventsConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    for (const connection of this.connections()) connection.on('error', () => undefined);
     const prefix = this.keys.queuePrefix;
-    this.queue = new Queue<AuditJobData>(AUDIT_QUEUE, { connection: this.connection, prefix });
-    // One job at a time per node: a verification or a fold keeps a core busy between its reads.
-    this.worker = new Worker<AuditJobData>(AUDIT_QUEUE, (job) => this.process(job), { connection: this.workerConnection, prefix, concurrency: 1 });
+    this.queue = new Queue<BookJobData>(AUDIT_QUEUE, { connection: this.connection, prefix });
+    this.verifyQueue = new Queue<VerifyJobData>(VERIFY_QUEUE, { connection: this.connection, prefix });
+    // One fold at a time per node: a fold keeps a core busy between its reads.
+    this.worker = new Worker<BookJobData>(AUDIT_QUEUE, (job) => this.runBook(job), { connection: this.workerConnection, prefix, concurrency: 1 });
     this.worker.on('error', (error) => options.logger.warn('audit worker error', { error: error.message }));
     this.worker.on('failed', (job, error) => options.logger.error('audit job failed', { jobId: job?.id, error: error.message }));
     this.events = new QueueEvents(AUDIT_QUEUE, { connection: this.eventsConnection, prefix });
-    this.events.on('progress', ({ jobId, data }) => this.announce(jobId, 'progress', data));
-    this.events.on('completed', ({ jobId, returnvalue }) => this.announce(jobId, 'completed', returnvalue));
-    this.events.on('failed', ({ jobId }) => this.announce(jobId, 'failed', null));
+    this.verifyEvents = new QueueEvents(VERIFY_QUEUE, { connection: this.verifyEventsConnection, prefix });
+    for (const events of [this.events, this.verifyEvents]) {
+      events.on('progress', ({ jobId, data }) => this.announce(jobId, 'progress', data));
+      events.on('completed', ({ jobId, returnvalue }) => this.announce(jobId, 'completed', returnvalue));
+      events.on('failed', ({ jobId }) => this.announce(jobId, 'failed', null));
+    }
+  }
+
+  private connections(): Redis[] {
+    return [this.connection, this.workerConnection, this.eventsConnection, this.verifyEventsConnection];
   }
 
   /** Resolves once the queue's connections answer. */
   async ready(): Promise<void> {
-    await Promise.all([this.queue.waitUntilReady(), this.worker.waitUntilReady(), this.events.waitUntilReady()]);
+    await Promise.all([this.queue.waitUntilReady(), this.verifyQueue.waitUntilReady(), this.worker.waitUntilReady(), this.events.waitUntilReady(), this.verifyEvents.waitUntilReady()]);
   }
 
   /** Hears every job's progress and end, wherever it runs. */
@@ -118,19 +136,40 @@ export class AuditJobs {
     })().catch((error: unknown) => this.options.logger.warn('audit job update failed', { error: error instanceof Error ? error.message : String(error) }));
   }
 
-  private async process(job: Job<AuditJobData>): Promise<unknown> {
-    return job.data.kind === 'verify' ? this.runVerify(job as Job<VerifyJobData>) : this.runBook(job as Job<BookJobData>);
-  }
-
   // ── Verification ───────────────────────────────────────────────────────────────────────
 
+  /**
+   * Starts a verification for the workers to run, or joins the one running: its answer, whatever
+   * range this request asked for. Of concurrent requests the first to name itself running wins and
+   * the others join it.
+   */
   async startVerify(range: { from?: number; to?: number }): Promise<VerifyJobAnswer> {
-    const jobId = `verify-${randomUUID()}`;
-    const data: VerifyJobData = { kind: 'verify', ...range, startedAt: this.options.now().toISOString() };
-    const answer = verifyAnswer(jobId, data, { verifiedTo: (range.from ?? 1) - 1, checkedEvents: 0 }, null);
-    await this.connection.set(this.keys.verify(jobId), JSON.stringify(answer), 'EX', RESULT_TTL_SECONDS);
-    await this.queue.add('verify-log', data, { jobId, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } });
-    return answer;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const running = await this.runningVerification();
+      if (running) return running;
+      const jobId = `verify-${randomUUID()}`;
+      const data: VerifyJobData = { kind: 'verify', ...range, startedAt: this.options.now().toISOString() };
+      const answer = verifyAnswer(jobId, data, { verifiedTo: (range.from ?? 1) - 1, checkedEvents: 0 }, null);
+      // Its answer is written before it is named running, so whoever joins it finds one to read.
+      await this.connection.set(this.keys.verify(jobId), JSON.stringify(answer), 'EX', RESULT_TTL_SECONDS);
+      if ((await this.connection.set(this.keys.runningVerify, jobId, 'PX', RUNNING_VERIFY_TTL_MS, 'NX')) === null) {
+        await this.connection.del(this.keys.verify(jobId));
+        continue;
+      }
+      await this.verifyQueue.add('verify-log', data, { jobId, removeOnComplete: { age: 3600 }, removeOnFail: { age: 24 * 3600 } });
+      return answer;
+    }
+    throw new Error('no verification could be started or joined');
+  }
+
+  /** The verification named running, while it runs; one that has finished is forgotten here. */
+  private async runningVerification(): Promise<VerifyJobAnswer | null> {
+    const jobId = await this.connection.get(this.keys.runningVerify);
+    if (!jobId) return null;
+    const answer = await this.verifyStatus(jobId);
+    if (answer?.status === 'running') return answer;
+    await this.connection.eval(FORGET_RUNNING_SCRIPT, 1, this.keys.runningVerify, jobId);
+    return null;
   }
 
   async verifyStatus(jobId: string): Promise<VerifyJobAnswer | null> {
@@ -142,35 +181,6 @@ export class AuditJobs {
   async latestVerification(): Promise<VerifyJobAnswer | null> {
     const raw = await this.connection.get(this.keys.latestVerify);
     return raw ? (JSON.parse(raw) as VerifyJobAnswer) : null;
-  }
-
-  private async runVerify(job: Job<VerifyJobData>): Promise<{ status: string }> {
-    const jobId = job.id!;
-    const save = (answer: VerifyJobAnswer) => this.connection.set(this.keys.verify(jobId), JSON.stringify(answer), 'EX', RESULT_TTL_SECONDS);
-    let lastWritten = 0;
-    let writing: Promise<unknown> = Promise.resolve();
-    let answer: VerifyJobAnswer;
-    try {
-      const report = await verifyLog(this.options.store, {
-        from: job.data.from,
-        to: job.data.to,
-        trustedKeys: this.options.trustedKeys,
-        onProgress: (progress) => {
-          const now = Date.now();
-          if (now - lastWritten < PROGRESS_EVERY_MS) return;
-          lastWritten = now;
-          writing = writing.then(() => Promise.all([save(verifyAnswer(jobId, job.data, progress, null)), job.updateProgress({ ...progress })]));
-        },
-      });
-      answer = verifyAnswer(jobId, job.data, report, this.options.now().toISOString());
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.options.logger.warn('audit verification could not finish', { jobId, error: message });
-      answer = verifyAnswer(jobId, job.data, { verifiedTo: 0, checkedEvents: 0 }, this.options.now().toISOString(), `The verification could not finish: ${message}`);
-    }
-    await writing.catch(() => undefined);
-    await Promise.all([save(answer), this.connection.set(this.keys.latestVerify, JSON.stringify(answer), 'EX', RESULT_TTL_SECONDS)]);
-    return { status: answer.status };
   }
 
   // ── The book ───────────────────────────────────────────────────────────────────────────
@@ -187,7 +197,7 @@ export class AuditJobs {
    */
   async startBook(position: number): Promise<{ jobId: string; progress: { folded: number; of: number } } | { failed: true }> {
     const jobId = `book-${position}`;
-    let job: Job<AuditJobData> | undefined = await this.queue.getJob(jobId);
+    let job: Job<BookJobData> | undefined = await this.queue.getJob(jobId);
     if (job && (await job.isFailed())) {
       await job.remove();
       return { failed: true };
@@ -214,7 +224,7 @@ export class AuditJobs {
 
   async close(): Promise<void> {
     await this.worker.close();
-    await Promise.all([this.queue.close(), this.events.close()]);
-    for (const connection of [this.connection, this.workerConnection, this.eventsConnection]) connection.disconnect();
+    await Promise.all([this.queue.close(), this.verifyQueue.close(), this.events.close(), this.verifyEvents.close()]);
+    for (const connection of this.connections()) connection.disconnect();
   }
 }

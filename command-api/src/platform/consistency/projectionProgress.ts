@@ -34,10 +34,12 @@ export class ProjectionProgress {
 
   start(): Promise<void> {
     this.started ??= (async () => {
+      // The channel of the database the checkpoint is read from: another system's database on this server is not ours.
+      const progressChannel = this.keys.progressChannel(this.redis.options.db ?? 0);
       this.subscriber.on('message', (channel: string, message: string) => {
-        if (channel === this.keys.progressChannel) this.advance(Number(message));
+        if (channel === progressChannel) this.advance(Number(message));
       });
-      await this.subscriber.subscribe(this.keys.progressChannel);
+      await this.subscriber.subscribe(progressChannel);
       await this.refresh();
     })();
     return this.started;

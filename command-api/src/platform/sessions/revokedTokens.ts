@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { pubSubChannel } from '@honeylend/contracts';
 
 /**
  * Tokens signed out before they expire. A token's id (jti) stays listed until the token would
@@ -16,10 +17,11 @@ export class RevokedTokens {
 
   /**
    * The pub/sub channel on which a revoked token's id is announced: every API node listens and
-   * closes the sockets that token opened, wherever they are.
+   * closes the sockets that token opened, wherever they are. It names the database the list is
+   * kept in, as pub/sub reaches every database of the server.
    */
   get channel(): string {
-    return `${this.prefix}auth:revoked-tokens`;
+    return pubSubChannel(this.prefix, this.redis.options.db ?? 0, 'auth:revoked-tokens');
   }
 
   /**

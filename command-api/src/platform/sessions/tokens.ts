@@ -1,6 +1,7 @@
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
+import { isPublishedSecret } from '@honeylend/contracts/server';
 import type { RevokedTokens } from './revokedTokens.js';
 
 export type Role = 'borrower' | 'admin' | 'superadmin' | 'auditor';
@@ -46,6 +47,7 @@ export class TokenService {
 
   constructor(secret: string) {
     if (secret.length < 16) throw new Error('JWT_SECRET must be at least 16 characters');
+    if (isPublishedSecret(secret)) throw new Error('JWT_SECRET is a secret published with Honeylend: anyone could sign tokens with it');
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
