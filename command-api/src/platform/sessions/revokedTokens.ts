@@ -37,10 +37,10 @@ export class RevokedTokens {
   /**
    * The pub/sub channel on which an account whose every session ended is announced (its id and
    * why): every API node closes that account's sockets at once, without waiting for the change
-   * feed, which stands still while the projections lag.
+   * feed, which stands still while the projections lag. Named by its database too, as above.
    */
   get accountsChannel(): string {
-    return `${this.prefix}auth:revoked-accounts`;
+    return pubSubChannel(this.prefix, this.redis.options.db ?? 0, 'auth:revoked-accounts');
   }
 
   async endAccountSessions(accountId: string, reason: string): Promise<void> {
