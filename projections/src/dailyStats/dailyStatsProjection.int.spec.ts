@@ -90,6 +90,23 @@ describe('daily-stats projection (real Redis)', () => {
     expect(await redis.hgetall(stats.daily)).toEqual({ '2026-05-10:loanApplications': '2', '2026-05-10:loanAmountCentavos': '10000000' });
   });
 
+  it('counts a lapsed approval as lapsed, no longer approved', async () => {
+    const loanId = randomUUID();
+    await runner.applyBatch([
+      loanApplied(loanId, 3_000_000, '2026-03-03T02:00:00.000Z'),
+      statusChanged(loanId, 'pending', 'approved', '2026-03-04T02:00:00.000Z'),
+      recorded('LoanApprovalLapsed', { loanId, memberId, approvedAt: '2026-03-04T02:00:00.000Z', lapsedAt: '2026-03-11T02:00:00.000Z' }, '2026-03-11T02:00:00.000Z'),
+    ]);
+    expect(await redis.hgetall(stats.loanAmountByStatus)).toEqual({
+      'count:pending': '0',
+      'amountCentavos:pending': '0',
+      'count:approved': '0',
+      'amountCentavos:approved': '0',
+      'count:lapsed': '1',
+      'amountCentavos:lapsed': '3000000',
+    });
+  });
+
   it('changes nothing when the same events are applied again, and a fresh replay builds the same keys', async () => {
     const loanId = randomUUID();
     const events = [loanApplied(loanId, 4_500_000, '2026-07-01T10:00:00.000Z'), withdrawalRequested(99_999, '2026-07-01T11:00:00.000Z'), statusChanged(loanId, 'pending', 'denied', '2026-07-02T10:00:00.000Z')];

@@ -18,6 +18,22 @@ interface TrackedLoan {
  * The loan's status and amount are kept in keys of this projection's own (rm:stats:loan:<id>)
  * rather than read from the loans projection's documents, which may be at another position.
  */
+/** The status a loan has after one of the events that set it. */
+function statusAfter(event: { type: 'LoanStatusChanged'; data: { to: string } } | { type: 'LoanAccountOpened' | 'LoanPaidOff' | 'LoanApplicationCancelled' | 'LoanApprovalLapsed' }): string {
+  switch (event.type) {
+    case 'LoanStatusChanged':
+      return event.data.to;
+    case 'LoanAccountOpened':
+      return 'active';
+    case 'LoanPaidOff':
+      return 'completed';
+    case 'LoanApplicationCancelled':
+      return 'cancelled';
+    case 'LoanApprovalLapsed':
+      return 'lapsed';
+  }
+}
+
 export const dailyStatsProjection: Projection = {
   name: 'dailyStats',
   async apply(event, tx, keys) {
@@ -42,8 +58,10 @@ export const dailyStatsProjection: Projection = {
       case 'LoanAccountOpened':
       case 'LoanPaidOff':
       // The borrower withdrew the application.
-      case 'LoanApplicationCancelled': {
-        const to = event.type === 'LoanStatusChanged' ? event.data.to : event.type === 'LoanAccountOpened' ? 'active' : event.type === 'LoanApplicationCancelled' ? 'cancelled' : 'completed';
+      case 'LoanApplicationCancelled':
+      // The approval was not accepted in time.
+      case 'LoanApprovalLapsed': {
+        const to = statusAfter(event);
         const loan = await tx.getJson<TrackedLoan>(stats.trackedLoan(event.data.loanId));
         if (!loan || loan.status === to) return;
         moveStatus(loan.status, -1, -loan.amountCentavos);
