@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION, addDays, businessDateOf, createJobKeys, streams } from '@honeylend/contracts';
 import { readSmsOutbox } from '@honeylend/contracts/server';
 import { startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
-import { addBankAccount, disburse, registerBorrower, type Borrower } from '../testing/borrowers.js';
+import { addBankAccount, disburse, registerBorrower } from '../testing/borrowers.js';
 import { acceptDisclosure, borrowerWithPendingLoan, createAdmin, superadminToken, type TestAdmin } from '../testing/admins.js';
 import { activeLoan, loanOf, moveBusinessDate } from '../testing/servicing.js';
 

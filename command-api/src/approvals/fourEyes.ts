@@ -31,14 +31,7 @@ export async function requestApproval(deps: ApiDeps, ctx: Context, command: Appr
   const makerId = callerOf(ctx).id;
   // Requests expire 24 hours on, by the business clock the expiry job and the grant read.
   const now = (await deps.businessClock.businessNow()).toISOString();
-  const result = await handleCommand(
-    deps.store,
-    streams.approval(approvalId),
-    approvalDecider,
-    { type: 'RequestApproval', approvalId, command, makerId, reason, now },
-    metadataOf(ctx, makerId),
-    { newStream: true },
-  );
+  const result = await handleCommand(deps.store, streams.approval(approvalId), approvalDecider, { type: 'RequestApproval', approvalId, command, makerId, reason, now }, metadataOf(ctx, makerId), { newStream: true });
   const answer: AwaitingApprovalAnswer = { approvalId, status: 'awaiting_approval' };
   await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
   ctx.status = 202;

@@ -132,7 +132,13 @@ async function textOldNumber(deps: ApiDeps, ctx: Context, memberId: string, oldP
 export async function resetPassword(deps: ApiDeps, ctx: Context, adminId: string, memberId: string, password: string): Promise<Position> {
   await assertNotCommonPassword(password);
   const passwordHash = await hashPassword(password);
-  const result = await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'ResetPassword', memberId, passwordHash, resetBy: adminId, now: (await deps.businessClock.businessNow()).toISOString() }, metadataOf(ctx, adminId));
+  const result = await handleCommand(
+    deps.store,
+    streams.member(memberId),
+    memberDecider,
+    { type: 'ResetPassword', memberId, passwordHash, resetBy: adminId, now: (await deps.businessClock.businessNow()).toISOString() },
+    metadataOf(ctx, adminId),
+  );
   return result.position;
 }
 
