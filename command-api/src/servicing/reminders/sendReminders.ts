@@ -1,22 +1,17 @@
 import type { Queue } from 'bullmq';
-import { JOB_NAMES, addDays, notificationJobOptions, remindersDue, startOfBusinessDate, streams, type BusinessDate, type LoanDoc, type MemberDoc } from '@honeylend/contracts';
+import { JOB_NAMES, addDays, notificationJobOptions, streams, type BusinessDate, type LoanDoc, type MemberDoc } from '@honeylend/contracts';
 import type { EventMetadata } from '@honeylend/eventstore';
 import { handleCommand } from '../../platform/commands/commandHandler.js';
 import { loanDecider } from '../../lending/decide.js';
-import { reminderText } from './reminderText.js';
-import { derivedId } from '../derivedId.js';
 import type { LoanBookDeps } from '../loanBookDeps.js';
+import { REMINDER_HOURS, firstReminderRunOf, reminderCommands, reminderOpeningDays } from './reminderCommands.js';
 
-/** Reminders go out between 08:00 and 20:00 Manila time; one due at night waits for the morning run. */
-export const REMINDER_HOURS = { from: 8, until: 20 } as const;
+export { REMINDER_HOURS, reminderNotificationId } from './reminderCommands.js';
 
 export function isReminderHour(now: Date): boolean {
   const manilaHour = (now.getUTCHours() + 8) % 24;
   return manilaHour >= REMINDER_HOURS.from && manilaHour < REMINDER_HOURS.until;
 }
-
-/** One id per loan, instalment and reason: the notification, its SMS job and its delivery record all dedupe on it. */
-export const reminderNotificationId = (loanId: string, instalment: number, reason: string) => derivedId(`reminder:${loanId}:${instalment}:${reason}`);
 
 export interface ReminderDeps extends LoanBookDeps {
   notificationQueue: Queue;
@@ -54,16 +49,10 @@ export async function sendCrossedDaysReminders(deps: ReminderDeps, after: Busine
   if (first >= before) return { sent: 0 };
   let sent = 0;
   await forEachActiveLoan(deps, async (loan, member) => {
-    const opening = loan.account!.schedule.flatMap((line) => [addDays(line.dueDate, -3), line.dueDate, addDays(line.dueDate, 1)]);
-    const days = [...new Set([first, ...opening])].filter((day) => day >= first && day < before).sort();
+    const days = [...new Set([first, ...reminderOpeningDays(loan.account!)])].filter((day) => day >= first && day < before).sort();
     for (const day of days) sent += await remind(deps, loan, member, day, firstReminderRunOf(day), metadata);
   });
   return { sent };
-}
-
-/** 08:05 Manila on `day`: the first hourly run (at :05) within the reminder hours. */
-function firstReminderRunOf(day: BusinessDate): string {
-  return new Date(Date.parse(startOfBusinessDate(day)) + (REMINDER_HOURS.from * 60 + 5) * 60_000).toISOString();
 }
 
 async function forEachActiveLoan(deps: ReminderDeps, visit: (loan: LoanDoc, member: MemberDoc) => Promise<void>): Promise<void> {
@@ -83,11 +72,10 @@ async function forEachActiveLoan(deps: ReminderDeps, visit: (loan: LoanDoc, memb
 
 async function remind(deps: ReminderDeps, loan: LoanDoc, member: MemberDoc, day: BusinessDate, sentAt: string, metadata: EventMetadata): Promise<number> {
   let sent = 0;
-  for (const reminder of remindersDue(loan.account!, day)) {
-    const notificationId = reminderNotificationId(loan.id, reminder.instalment, reminder.reason);
-    const { title, message } = reminderText(reminder.reason, loan.loanNumber, reminder.instalment, reminder.amountCentavos, reminder.dueDate);
-    const result = await handleCommand(deps.store, streams.loan(loan.id), loanDecider, { type: 'RecordReminder', loanId: loan.id, ...reminder, notificationId, title, message, now: sentAt }, metadata);
+  for (const command of reminderCommands({ loanId: loan.id, loanNumber: loan.loanNumber }, loan.account!, day, sentAt)) {
+    const result = await handleCommand(deps.store, streams.loan(loan.id), loanDecider, command, metadata);
     if (result.events.length === 0) continue;
+    const { notificationId, title, message } = command;
     await deps.notificationQueue.add(JOB_NAMES.sendNotification, { notificationId, memberId: member.id, phone: member.phone, title, message }, notificationJobOptions(notificationId));
     sent += 1;
   }
