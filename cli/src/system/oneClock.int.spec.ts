@@ -3,7 +3,7 @@ import { PRIVACY_NOTICE_VERSION, addDays, businessDateOf, createJobKeys, streams
 import { readSmsOutbox } from '@honeylend/contracts/server';
 import { startTestSystem, uniquePhone, type TestSystem } from '../testing/testSystem.js';
 import { addBankAccount, disburse, registerBorrower } from '../testing/borrowers.js';
-import { acceptDisclosure, borrowerWithPendingLoan, createAdmin, superadminToken, type TestAdmin } from '../testing/admins.js';
+import { acceptDisclosure, borrowerWithPendingLoan, createAdmin, superadminToken, withdrawalCodeFor, type TestAdmin } from '../testing/admins.js';
 import { activeLoan, loanOf, moveBusinessDate } from '../testing/servicing.js';
 
 /**
@@ -102,6 +102,15 @@ describe('one clock: each deadline falls by the business date', () => {
     expect(profile.body.withdrawalHold).toBeNull();
     const free = await system.request('POST', '/api/withdrawals/otp', { token: borrower.token, body: { amount: 1000 } });
     expect(free.status, JSON.stringify(free.body)).toBe(202);
+
+    // The withdrawal is dated on the business date, and so is its payout, as the admin console asks for it (no time of its own).
+    const withdrawn = await system.request('POST', '/api/withdrawals', { token: borrower.token, body: { amount: 1000, otp: await withdrawalCodeFor(system, borrower), challengeId: free.body.challengeId } });
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(201);
+    const today = await businessToday();
+    expect(businessDateOf(withdrawn.body.createdAt)).toBe(today);
+    const paid = await system.request('PUT', `/api/admin/withdrawals/${withdrawn.body.id}`, { token: officer.token, body: { status: 'completed', payoutReference: 'BDO-0001' } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(businessDateOf(paid.body.processedAt)).toBe(today);
   });
 
   it('lets a number left unconfirmed for 7 business days be registered again, and not before', async () => {
