@@ -30,8 +30,8 @@ const KEEP_JOBS = { age: 7 * 24 * 3600, count: 500 };
  * The servicing work BullMQ runs: every hour at :05 Manila time (a repeatable job, so two worker
  * processes share one schedule), and once when a worker starts (to catch up after an outage), the
  * day close opens every business date up to today for every active loan, then what falls due goes
- * out or lapses (reminders only between 08:00 and 20:00 Manila), all by the business clock. Each is idempotent, so a run repeated after a
- * crash, or one overlapping another, records nothing twice.
+ * out or lapses (reminders only between 08:00 and 20:00 Manila), all by the business clock. Each is
+ * idempotent, so a run repeated after a crash, or one overlapping another, records nothing twice.
  */
 export async function startServicingJobs(options: ServicingJobsOptions): Promise<RunningServicingJobs> {
   const { store, logger } = options;
