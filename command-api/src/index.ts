@@ -10,6 +10,7 @@ export { memberDecider, type MemberCommand } from './members/decide.js';
 export { startVerificationWorker, type RunningVerificationWorker, type VerificationWorkerOptions } from './audit/jobs/verificationWorker.js';
 export { startServicingJobs, type RunningServicingJobs, type ServicingJobsOptions } from './servicing/dayClose/servicingJobs.js';
 export { closeBusinessDays, type DayCloseResult } from './servicing/dayClose/closeBusinessDays.js';
+export { firstReminderRunOf, reminderCommands, reminderOpeningDays } from './servicing/reminders/reminderCommands.js';
 export { signPayload } from './servicing/providerPayment.js';
 // The mounted route table and each route's declared documentation: the API reference and the resilience checks read it.
 export { routesOf, routeKey, type MountedRoute } from './platform/http/routeTable.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LATE_CHARGE_SETTINGS, DEFAULT_MONTHLY_RATE_BPS } from '@honeylend/contracts';
+import { DEFAULT_LATE_CHARGE_SETTINGS, DEFAULT_MONTHLY_RATE_BPS, businessDateOf } from '@honeylend/contracts';
 import { openEventStore } from '@honeylend/eventstore';
 import { startTestSystem, SUPERADMIN, type TestSystem } from '../testing/testSystem.js';
 import { runLending } from '../testing/lendingCli.js';
@@ -66,6 +66,12 @@ describe('lending seed', () => {
     expect(summary.repayments).toBeGreaterThan(50);
     const collections = await system.request('GET', '/api/admin/collections?pageSize=100', { token });
     expect(collections.body.total).toBeGreaterThan(0);
+    // Every overdue loan was reminded as it fell behind: its last contact is dated on a business day gone by.
+    const today = businessDateOf(new Date().toISOString());
+    for (const row of collections.body.items as { loanNumber: string; lastContact: { at: string } | null }[]) {
+      expect(row.lastContact, row.loanNumber).not.toBeNull();
+      expect(businessDateOf(row.lastContact!.at) <= today, row.loanNumber).toBe(true);
+    }
     const portfolio = await system.request('GET', '/api/admin/portfolio', { token });
     expect(portfolio.status).toBe(200);
     // Four eyes: the officer's goodwill credit waits for a second admin, and has moved no money.

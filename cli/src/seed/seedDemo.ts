@@ -7,12 +7,15 @@ import {
   adminUsernameDecider,
   allocateNumber,
   companyDecider,
+  firstReminderRunOf,
   handleCommand,
   hashPassword,
   loadState,
   loanDecider,
   memberDecider,
   phoneReservationDecider,
+  reminderCommands,
+  reminderOpeningDays,
   type LoanCommand,
   type MemberCommand,
 } from '@honeylend/command-api';
@@ -258,8 +261,20 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
       count(summary.withdrawalsByStatus, outcome);
     }
 
+    // The reminders the hourly job sent as the loan lived, each dated on its business day at the
+    // job's first run within reminder hours, and only those whose time has come.
+    let remindedThrough = openedOn;
+    const remindThrough = async (date: BusinessDate) => {
+      for (const day of reminderOpeningDays(account()).filter((opening) => opening > remindedThrough && opening <= date)) {
+        const sentAt = firstReminderRunOf(day);
+        if (Date.parse(sentAt) > now.getTime()) break;
+        for (const command of reminderCommands({ loanId, loanNumber }, account(), day, sentAt)) loan = await onLoan(loanId, command, system);
+      }
+      remindedThrough = date;
+    };
     // Repayments, recorded by an admin from the channel's reference, each after the day close of its date.
     const closeThrough = async (date: BusinessDate) => {
+      await remindThrough(date);
       loan = await onLoan(loanId, { type: 'CloseBusinessDays', loanId, through: date }, system);
     };
     const repay = async (amountCentavos: number, date: BusinessDate) => {

@@ -45,14 +45,9 @@ export async function requestApproval(deps: ApiDeps, ctx: Context, command: Appr
   }
   const approvalId = randomUUID();
   const makerId = callerOf(ctx).id;
-  const result = await handleCommand(
-    deps.store,
-    streams.approval(approvalId),
-    approvalDecider,
-    { type: 'RequestApproval', approvalId, command, makerId, reason, now: deps.now().toISOString() },
-    metadataOf(ctx, makerId),
-    { newStream: true },
-  );
+  // Requests expire 24 hours on, by the business clock the expiry job and the grant read.
+  const now = (await deps.businessClock.businessNow()).toISOString();
+  const result = await handleCommand(deps.store, streams.approval(approvalId), approvalDecider, { type: 'RequestApproval', approvalId, command, makerId, reason, now }, metadataOf(ctx, makerId), { newStream: true });
   const answer: AwaitingApprovalAnswer = { approvalId, status: 'awaiting_approval' };
   await readAfterWrite(ctx, deps.progress, result.position, async () => undefined);
   ctx.status = 202;
@@ -105,7 +100,8 @@ export interface DecisionOutcome {
 export async function grantApproval(deps: ApiDeps, ctx: Context, approvalId: string, runners: ApprovedCommandRunners): Promise<DecisionOutcome> {
   const checkerId = callerOf(ctx).id;
   const stream = streams.approval(approvalId);
-  const granted = await handleCommand(deps.store, stream, approvalDecider, { type: 'GrantApproval', approvalId, checkerId, now: deps.now().toISOString() }, metadataOf(ctx, checkerId));
+  const now = (await deps.businessClock.businessNow()).toISOString();
+  const granted = await handleCommand(deps.store, stream, approvalDecider, { type: 'GrantApproval', approvalId, checkerId, now }, metadataOf(ctx, checkerId));
   const approval = granted.state;
   if (!approval.exists) throw new ApiError(404, 'APPROVAL_NOT_FOUND', 'Approval request not found');
   let position: Position = granted.position;
@@ -120,7 +116,7 @@ export async function grantApproval(deps: ApiDeps, ctx: Context, approvalId: str
     deps.store,
     stream,
     approvalDecider,
-    { type: 'RecordExecution', approvalId, outcome: refused ? 'refused' : 'done', code: refused?.code ?? null, message: refused?.message ?? null, now: deps.now().toISOString() },
+    { type: 'RecordExecution', approvalId, outcome: refused ? 'refused' : 'done', code: refused?.code ?? null, message: refused?.message ?? null, now: (await deps.businessClock.businessNow()).toISOString() },
     metadataOf(ctx, checkerId),
   );
   return { position: recorded.position ?? position, refused };
@@ -132,7 +128,7 @@ export async function rejectApproval(deps: ApiDeps, ctx: Context, approvalId: st
     deps.store,
     streams.approval(approvalId),
     approvalDecider,
-    { type: 'RejectApproval', approvalId, rejectedBy: adminId, reason, now: deps.now().toISOString() },
+    { type: 'RejectApproval', approvalId, rejectedBy: adminId, reason, now: (await deps.businessClock.businessNow()).toISOString() },
     metadataOf(ctx, adminId),
   );
   return result.position;

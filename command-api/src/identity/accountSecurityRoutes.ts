@@ -200,7 +200,7 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
       const { member } = await existingMember(deps, memberId);
       if (isPhoneVerified(member)) throw new ApiError(409, 'PHONE_ALREADY_VERIFIED', ACCOUNT_MESSAGES.phoneAlreadyVerified);
       const { reservation, holderConfirmed } = await loadPhoneHolding(store, member.phone);
-      if (reservation.reserved && reservation.memberId !== memberId && !isClaimable(reservation, holderConfirmed, deps.now())) {
+      if (reservation.reserved && reservation.memberId !== memberId && !isClaimable(reservation, holderConfirmed, await deps.businessClock.businessNow())) {
         throw new ApiError(409, 'PHONE_TAKEN', PHONE_TAKEN_MESSAGE);
       }
       const issue = await sendAccountCode(deps, ctx, { memberId, phone: member.phone }, 'phone-verification');
@@ -222,7 +222,8 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
         if (isPhoneVerified(member)) throw new ApiError(409, 'PHONE_ALREADY_VERIFIED', ACCOUNT_MESSAGES.phoneAlreadyVerified);
         const outcome = await checkAccountCode(deps, memberId, 'phone-verification', code);
         if (outcome !== 'ok') throw refusedCode(outcome);
-        const now = deps.now().toISOString();
+        // The business clock, which the reservation's 7 days are counted on.
+        const now = (await deps.businessClock.businessNow()).toISOString();
         const metadata = metadataOf(ctx, memberId);
         const { holderConfirmed } = await loadPhoneHolding(store, member.phone);
         await handleCommand(store, streams.phone(member.phone), phoneReservationDecider, { type: 'VerifyPhone', phone: member.phone, memberId, holderConfirmed, now }, metadata);
@@ -230,7 +231,7 @@ export function accountSecurityRoutes(deps: ApiDeps): Router[] {
         ctx.body = await readAfterWrite(ctx, progress, result.position, async () => {
           const doc = await readModels.member(memberId);
           if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
-          return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps));
+          return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await deps.businessClock.businessNow(), noticeVersionOf(deps));
         });
       },
     ),

@@ -48,7 +48,8 @@ export function authRoutes(deps: ApiDeps): Router {
           if (input.privacyNoticeVersion !== undefined && input.privacyNoticeVersion !== noticeVersionOf(deps)) {
             throw new ApiError(409, 'NOTICE_CHANGED', MEMBER_MESSAGES.noticeChanged, { noticeVersion: noticeVersionOf(deps) });
           }
-          registration = await registerMember(store, input, 'self', metadataOf(ctx, 'self'), deps.now());
+          // The business clock: a number left unconfirmed is claimable 7 business days after it was reserved.
+          registration = await registerMember(store, input, 'self', metadataOf(ctx, 'self'), await deps.businessClock.businessNow());
         } catch (error) {
           if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
             throw new ApiError(409, 'ALREADY_REGISTERED', MESSAGES.alreadyRegistered, undefined, { alreadyRegistered: true });
@@ -71,7 +72,7 @@ export function authRoutes(deps: ApiDeps): Router {
         ctx.body = {
           success: true,
           token: tokens.sign({ sub: registration.memberId, role: 'borrower', tv: 0 }),
-          user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps)) : null,
+          user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await deps.businessClock.businessNow(), noticeVersionOf(deps)) : null,
         };
       },
     ),
@@ -105,7 +106,7 @@ export function authRoutes(deps: ApiDeps): Router {
         ctx.body = {
           success: true,
           token: tokens.sign({ sub: account.memberId, role: 'borrower', tv: account.tokenVersion }),
-          user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps)) : null,
+          user: doc ? toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await deps.businessClock.businessNow(), noticeVersionOf(deps)) : null,
         };
       },
     ),

@@ -61,7 +61,8 @@ export async function changeLoanStatus(
 ): Promise<Position> {
   const notify: { title?: string; message?: string } | null = typeof update.notify === 'object' ? update.notify : update.notify ? {} : null;
   const metadata = metadataOf(ctx, adminId);
-  const now = deps.now().toISOString();
+  // The business clock: an approval's 7 days to accept are counted from here, on the date the lapse is judged by.
+  const now = (await deps.businessClock.businessNow()).toISOString();
   const { state: settings } = await loadState(deps.store, streams.loanStatuses, customLoanStatusesDecider);
   const statusMessage = update.message ?? notify?.message ?? null;
   const result = await handleCommand(

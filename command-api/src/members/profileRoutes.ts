@@ -57,15 +57,16 @@ export function profileRoutes(deps: ApiDeps): Router {
   const borrowerRead = authenticatedRead(tokens, readModels, ['borrower']);
   const borrower = authenticate(tokens, readModels, ['borrower']);
 
-  const userAnswer = (doc: MemberDoc | null) => {
+  // The withdrawal hold ends by the business clock, the one the withdrawal routes judge it on.
+  const userAnswer = async (doc: MemberDoc | null) => {
     if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
-    return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps));
+    return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await deps.businessClock.businessNow(), noticeVersionOf(deps));
   };
 
   router.get(
     '/profile',
     endpoint({ summary: "The borrower's own profile", answer: answers.userAnswer }, async (ctx) => {
-      ctx.body = userAnswer(await borrowerRead(ctx, (memberId) => readModels.member(memberId)));
+      ctx.body = await userAnswer(await borrowerRead(ctx, (memberId) => readModels.member(memberId)));
     }),
   );
 
@@ -115,7 +116,16 @@ export function profileRoutes(deps: ApiDeps): Router {
           store,
           streams.member(memberId),
           memberDecider,
-          { type: 'UpdateProfile', memberId, changes, documents, bankChangeConfirmed: confirmedChallenge !== null, tokenVersion: caller.tokenVersion, now: now.toISOString() },
+          {
+            type: 'UpdateProfile',
+            memberId,
+            changes,
+            documents,
+            bankChangeConfirmed: confirmedChallenge !== null,
+            tokenVersion: caller.tokenVersion,
+            // A new bank account holds withdrawals 24 hours by the business clock; the code above is checked on the wall clock (it lives 5 real minutes).
+            now: (await deps.businessClock.businessNow()).toISOString(),
+          },
           metadataOf(ctx, memberId),
         );
         if (confirmedChallenge) await consumeChallenge(deps.redis, jobs.keys.bankChangeChallenge(memberId), confirmedChallenge);

@@ -3,7 +3,7 @@ import { authenticate } from '../platform/sessions/authenticate.js';
 import { ApiError } from '../platform/errors/apiError.js';
 import { callerOf, metadataOf, type ApiDeps } from '../platform/context/context.js';
 import { closeBusinessDays } from './dayClose/closeBusinessDays.js';
-import { sendReminders } from './reminders/sendReminders.js';
+import { runDueWork } from './dayClose/dueWork.js';
 import { businessDateBody } from './servicingBodies.js';
 import { endpoint } from '../platform/http/endpoint.js';
 import { adminAccess, mainAdminOnly } from '../staff/access/adminAccess.js';
@@ -11,8 +11,9 @@ import * as answers from '../platform/http/answerSchemas.js';
 
 /**
  * Outside production only (never mounted there): GET and POST /api/dev/business-date. Moving the
- * date forward runs the day close through it at once (every missed day, in order) and the
- * reminders due, so a test or a demo lives a loan through months in seconds. It never moves back.
+ * date forward runs the day close through it at once (every missed day, in order) and what falls
+ * due by the new date (the crossed days' reminders each on its own day, lapsed approvals, expired
+ * four-eyes requests), so a test or a demo lives a loan through months in seconds. It never moves back.
  * Moving it closes days and charges late fees on every loan: the main admin's alone, from an
  * allowed address, checked against the event store like every other staff change.
  */
@@ -67,8 +68,8 @@ export function businessDateRoutes(deps: ApiDeps): Router {
         const metadata = metadataOf(ctx, callerOf(ctx).id);
         const closed = await closeBusinessDays({ store: deps.store, redis: deps.redis, keys }, date, metadata);
         await deps.redis.set(deps.jobs.keys.lastDayClose, date);
-        const reminders = await sendReminders({ store: deps.store, redis: deps.redis, keys, notificationQueue: deps.jobs.notificationQueue }, date, deps.now(), metadata);
-        ctx.body = { ...(await answer()), closed: { loans: closed.loans, changed: closed.changed, events: closed.events }, remindersSent: reminders.sent };
+        const due = await runDueWork({ store: deps.store, redis: deps.redis, keys, notificationQueue: deps.jobs.notificationQueue }, deps.businessClock, date, metadata, today);
+        ctx.body = { ...(await answer()), closed: { loans: closed.loans, changed: closed.changed, events: closed.events }, remindersSent: due.reminders };
       },
     ),
   );

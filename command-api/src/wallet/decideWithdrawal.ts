@@ -21,7 +21,8 @@ export interface WithdrawalDecision {
  */
 export async function decideWithdrawal(deps: ApiDeps, ctx: Context, adminId: string, doc: WithdrawalDoc, decision: WithdrawalDecision): Promise<number | null> {
   const { memberId, id: withdrawalId } = doc;
-  const now = deps.now().toISOString();
+  // The business clock: an admin who changed the member's identity is kept from paying out for 24 hours of it.
+  const now = (await deps.businessClock.businessNow()).toISOString();
   const command =
     decision.status === 'completed'
       ? { type: 'CompleteWithdrawal' as const, memberId, withdrawalId, adminId, processedAt: decision.processedAt, now, ...(decision.payoutReference ? { payoutReference: decision.payoutReference } : {}) }

@@ -41,7 +41,9 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
         const memberId = caller.id;
         const now = deps.now();
         const challengeId = randomUUID();
-        const command = { type: 'RequestWithdrawalOtp' as const, memberId, challengeId, amountCentavos: amount, tokenVersion: caller.tokenVersion, now: now.toISOString() };
+        // The member's stream judges any withdrawal hold by the business clock; the code itself lives 5 wall-clock minutes.
+        const businessNow = (await deps.businessClock.businessNow()).toISOString();
+        const command = { type: 'RequestWithdrawalOtp' as const, memberId, challengeId, amountCentavos: amount, tokenVersion: caller.tokenVersion, now: businessNow };
         // Decide once without writing, so a refused amount neither counts against the resend limit nor reaches the log.
         const { state } = await loadState(store, streams.member(memberId), memberDecider);
         if (!state.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
@@ -83,6 +85,8 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
         const caller = callerOf(ctx);
         const memberId = caller.id;
         const now = deps.now();
+        // As for the code request: the hold by the business clock, the code by the wall clock.
+        const businessNow = (await deps.businessClock.businessNow()).toISOString();
         const withdrawalId = randomUUID();
         const command = (challengeId: string, withdrawalNumber: string): MemberCommand => ({
           type: 'RequestWithdrawal',
@@ -94,7 +98,7 @@ export function withdrawalRoutes(deps: ApiDeps): Router {
           ...(input.bankAccountNumber !== undefined ? { bankAccountNumber: input.bankAccountNumber } : {}),
           challengeId,
           tokenVersion: caller.tokenVersion,
-          now: now.toISOString(),
+          now: businessNow,
         });
         const { state } = await loadState(store, streams.member(memberId), memberDecider);
         if (!state.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');

@@ -56,7 +56,8 @@ export function staffPasswordResetRoutes(deps: ApiDeps): Router {
       async (ctx) => {
         const adminId = callerOf(ctx).id;
         const memberId = idFromPath(ctx, { code: 'MEMBER_NOT_FOUND', message: 'Member not found' });
-        const now = deps.now().toISOString();
+        // On the business clock, as the 24-hour rule on payouts by the admin who did it reads it.
+        const now = (await deps.businessClock.businessNow()).toISOString();
         const command = { type: 'StartPasswordReset' as const, memberId, startedBy: adminId, now };
         const { state } = await loadState(deps.store, streams.member(memberId), memberDecider);
         if (!state.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');

@@ -72,7 +72,8 @@ export function disclosureRoutes(deps: ApiDeps): Router {
         const memberId = callerOf(ctx).id;
         const loanId = idFromPath(ctx, notFound);
         const metadata = metadataOf(ctx, memberId);
-        const now = deps.now().toISOString();
+        // The business clock, as the approval and the lapse job read it: the 7 days end on the business date.
+        const now = (await deps.businessClock.businessNow()).toISOString();
         const before = await loadLoan(deps, loanId);
         if (before.memberId !== memberId) throw LOAN_NOT_FOUND();
         // An acceptance after the period: the lapse is recorded first, so it is on the log whoever notices it.

@@ -27,7 +27,13 @@ export function codeRefused(outcome: Exclude<OtpVerification, 'ok'>, field: stri
 export async function recordWrongCode(deps: ApiDeps, ctx: Context, memberId: string, now: Date): Promise<void> {
   const wrongToday = await countWrongCode(deps.redis, deps.jobs.keys, memberId, now);
   if (wrongToday !== OTP_DAILY_WRONG_LIMIT) return;
-  await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'HoldWithdrawals', memberId, reason: 'too-many-wrong-codes', now: now.toISOString() }, metadataOf(ctx, memberId));
+  await handleCommand(
+    deps.store,
+    streams.member(memberId),
+    memberDecider,
+    { type: 'HoldWithdrawals', memberId, reason: 'too-many-wrong-codes', now: (await deps.businessClock.businessNow()).toISOString() },
+    metadataOf(ctx, memberId),
+  );
   await notifyMember(deps, ctx, memberId, {
     memberId,
     type: 'account',

@@ -24,7 +24,8 @@ export async function notifyMember(deps: ApiDeps, ctx: Context, adminId: string,
     deps.store,
     streams.member(memberId),
     memberDecider,
-    { type: 'NotifyMember', memberId, notificationId, title, message, type_: type, now: deps.now().toISOString() },
+    // Dated by the business clock, as the reminders beside them in the inbox are.
+    { type: 'NotifyMember', memberId, notificationId, title, message, type_: type, now: (await deps.businessClock.businessNow()).toISOString() },
     metadataOf(ctx, adminId),
   );
   if (result.state.exists) {

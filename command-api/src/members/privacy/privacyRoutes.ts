@@ -58,9 +58,10 @@ export function privacyRoutes(deps: ApiDeps): Router[] {
 
   const user = new Router({ prefix: '/api/user' });
   const borrower = authenticate(tokens, readModels, ['borrower']);
-  const userAnswer = (doc: MemberDoc | null) => {
+  // The withdrawal hold ends by the business clock, the one the withdrawal routes judge it on.
+  const userAnswer = async (doc: MemberDoc | null) => {
     if (!doc) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Account not found');
-    return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), deps.now(), noticeVersionOf(deps));
+    return toUserAnswer(doc, (fileId) => deps.signedFileUrls.urlFor(fileId), await deps.businessClock.businessNow(), noticeVersionOf(deps));
   };
 
   user.post(
@@ -132,7 +133,7 @@ export function privacyRoutes(deps: ApiDeps): Router[] {
       ctx.body = {
         exportedAt: now.toISOString(),
         about: 'Everything Honeylend holds about you (RA 10173 sec. 16(c) and 18: access and data portability). Passwords are stored only as one-way hashes and are not included.',
-        profile: doc ? userAnswer(doc) : null,
+        profile: doc ? await userAnswer(doc) : null,
         documents,
         loans: loans.map(toLoanAnswer),
         repayments,

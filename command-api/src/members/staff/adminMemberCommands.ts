@@ -68,7 +68,8 @@ export async function updateMember(
   on: { id: string; role: 'admin' | 'superadmin' } | null = null,
 ): Promise<UpdateOutcome> {
   const metadata = metadataOf(ctx, adminId);
-  const now = deps.now().toISOString();
+  // The business clock: a changed phone holds withdrawals for 24 hours, judged on it.
+  const now = (await deps.businessClock.businessNow()).toISOString();
   const { state } = await loadState(deps.store, streams.member(memberId), memberDecider);
   if (!state.exists) throw new ApiError(404, 'MEMBER_NOT_FOUND', 'Member not found');
   const { monthlySalary, phone, status, creditScore, idFrontUrl: _front, idBackUrl: _back, selfieUrl: _selfie, ...profile } = update;

@@ -42,7 +42,7 @@ function createMember(deps: ApiDeps) {
     const adminId = callerOf(ctx).id;
     let registration;
     try {
-      registration = await registerMember(deps.store, input, 'admin', metadataOf(ctx, adminId), deps.now());
+      registration = await registerMember(deps.store, input, 'admin', metadataOf(ctx, adminId), await deps.businessClock.businessNow());
     } catch (error) {
       if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
         throw new ApiError(409, 'ALREADY_REGISTERED', 'An account with this phone number already exists', undefined, { alreadyRegistered: true });
@@ -112,7 +112,7 @@ export function adminMemberRoutes(deps: ApiDeps): Router {
           const { state: reservation } = await loadState(deps.store, streams.phone(update.phone), phoneReservationDecider);
           if (!(reservation.reserved && reservation.memberId === memberId)) {
             try {
-              phoneReservationDecider.decide({ type: 'ReservePhone', phone: update.phone, memberId, now: deps.now().toISOString() }, reservation);
+              phoneReservationDecider.decide({ type: 'ReservePhone', phone: update.phone, memberId, now: (await deps.businessClock.businessNow()).toISOString() }, reservation);
             } catch (error) {
               if (error instanceof DomainError && error.code === 'ALREADY_REGISTERED') {
                 throw new ApiError(409, 'PHONE_TAKEN', 'Another account already uses this phone number', { fields: { phone: 'Another account already uses this phone number' } });

@@ -53,6 +53,7 @@ export const REPLAY_WINDOW = 10_000;
 const STATS_COALESCE_MS = 100;
 const COUNTED_EVENTS = new Set(['member.updated', 'member.deleted', 'loan.updated', 'loan.deleted', 'withdrawal.updated']);
 const BLOCK_MS = 5_000;
+const DAY_MS = 86_400_000;
 
 /**
  * Socket.IO on the API's own HTTP server. Every API node tails the change feed (rm:changes) itself
@@ -73,6 +74,12 @@ export class RealtimeGateway {
   private tailing: Promise<void> | null = null;
   /** Removes this gateway's count from the live-sockets gauge when it stops. */
   private readonly unobserveSockets: () => void;
+  /**
+   * How far the business clock runs ahead of the wall clock (whole days a dev move added; none in
+   * production), read before each batch is sent: a member's withdrawal hold ends by the business
+   * clock, as the routes say, and building the answers stays synchronous.
+   */
+  private businessShiftMs = 0;
 
   constructor(
     httpServer: HttpServer,
@@ -227,6 +234,7 @@ export class RealtimeGateway {
       } else if (this.window.isBeyond(since)) {
         socket.emit('resync.required', { reason: 'too-far-behind', window: REPLAY_WINDOW });
       } else if (compareStreamIds(since, upTo) < 0) {
+        await this.readBusinessShift();
         await this.replay(socket, since, upTo, pending.rooms);
       }
       // Synchronously: flush what arrived live meanwhile, then join the rooms, so nothing is lost or doubled.
@@ -260,7 +268,7 @@ export class RealtimeGateway {
     const urlFor = (fileId: string) => this.deps.signedFileUrls.urlFor(fileId);
     switch (entry.event) {
       case 'member.updated':
-        return toUserAnswer(entry.doc as MemberDoc, urlFor, new Date(), this.deps.privacyNoticeVersion);
+        return toUserAnswer(entry.doc as MemberDoc, urlFor, new Date(this.deps.now().getTime() + this.businessShiftMs), this.deps.privacyNoticeVersion);
       case 'loan.updated':
         return toLoanAnswer(entry.doc as LoanDoc);
       case 'withdrawal.updated':
@@ -362,12 +370,18 @@ export class RealtimeGateway {
     this.tailing = this.tail();
   }
 
+  private async readBusinessShift(): Promise<void> {
+    const shift = (await this.deps.businessClock.businessNow()).getTime() - this.deps.now().getTime();
+    this.businessShiftMs = Math.round(shift / DAY_MS) * DAY_MS;
+  }
+
   private async tail(): Promise<void> {
     let pauseMs = 200;
     while (!this.stopped) {
       try {
         const answer = await this.tailRedis.xread('COUNT', READ_BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.deps.readModels.keys.changes, this.lastDeliveredId);
         pauseMs = 200;
+        if (answer) await this.readBusinessShift();
         for (const [, entries] of answer ?? []) {
           for (const [id, fields] of entries) {
             const entry = parseFeedEntry(id, fields);

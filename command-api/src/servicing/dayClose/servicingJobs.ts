@@ -4,10 +4,8 @@ import { createJobKeys, JOB_NAMES, QUEUE_NAMES, readModelKeys } from '@honeylend
 import type { EventStore } from '@honeylend/eventstore';
 import type { Logger } from '../../platform/logging/logger.js';
 import { BusinessClock } from '../../platform/time/businessClock.js';
-import { sendReminders } from '../reminders/sendReminders.js';
 import { closeBusinessDays, dayCloseMetadata, type DayCloseResult } from './closeBusinessDays.js';
-import { lapseUnacceptedApprovals } from './lapseApprovals.js';
-import { expireApprovals } from '../../approvals/expireApprovals.js';
+import { runDueWork } from './dueWork.js';
 
 export interface ServicingJobsOptions {
   store: EventStore;
@@ -31,9 +29,9 @@ const KEEP_JOBS = { age: 7 * 24 * 3600, count: 500 };
 /**
  * The servicing work BullMQ runs: every hour at :05 Manila time (a repeatable job, so two worker
  * processes share one schedule), and once when a worker starts (to catch up after an outage), the
- * day close opens every business date up to today for every active loan, then the reminders due
- * go out (only between 08:00 and 20:00 Manila). Both are idempotent, so a run repeated after a
- * crash, or one overlapping another, records nothing twice.
+ * day close opens every business date up to today for every active loan, then what falls due goes
+ * out or lapses (reminders only between 08:00 and 20:00 Manila), all by the business clock. Each is
+ * idempotent, so a run repeated after a crash, or one overlapping another, records nothing twice.
  */
 export async function startServicingJobs(options: ServicingJobsOptions): Promise<RunningServicingJobs> {
   const { store, logger } = options;
@@ -57,12 +55,10 @@ export async function startServicingJobs(options: ServicingJobsOptions): Promise
       await redis.set(jobKeys.lastDayClose, today);
       options.onDayClose?.(closed, seconds);
       logger.info('day close', { through: today, loans: closed.loans, changed: closed.changed, events: closed.events, seconds: Math.round(seconds * 1000) / 1000 });
-      const reminders = await sendReminders({ store, redis, keys, notificationQueue }, today, now(), dayCloseMetadata(today));
-      const lapsed = await lapseUnacceptedApprovals({ store, redis, keys }, now());
-      if (lapsed > 0) logger.info('approvals lapsed without the borrower accepting the Disclosure Statement', { lapsed });
-      const expired = await expireApprovals({ store, redis, keys }, now());
-      if (expired > 0) logger.info('four-eyes requests expired without a second admin', { expired });
-      return { ...closed, reminders: reminders.sent, lapsedApprovals: lapsed, expiredRequests: expired };
+      const due = await runDueWork({ store, redis, keys, notificationQueue }, clock, today, dayCloseMetadata(today));
+      if (due.lapsedApprovals > 0) logger.info('approvals lapsed without the borrower accepting the Disclosure Statement', { lapsed: due.lapsedApprovals });
+      if (due.expiredRequests > 0) logger.info('four-eyes requests expired without a second admin', { expired: due.expiredRequests });
+      return { ...closed, ...due };
     },
     { ...queueOptions, concurrency: 1, lockDuration: 120_000 },
   );

@@ -134,7 +134,8 @@ export function adminWithdrawalRoutes(deps: ApiDeps): Router {
             currentStatus: doc.status,
           });
         }
-        const now = deps.now();
+        // The business clock, on which the request was dated: a payout is dated between the request and today's business time.
+        const now = await deps.businessClock.businessNow();
         let processedAt = now.toISOString();
         if (input.processedAt !== undefined) {
           const at = new Date(input.processedAt);

@@ -9,7 +9,7 @@ export const approvedWithdrawalCommands: Pick<ApprovedCommandRunners, 'withdrawa
     if (!doc) throw new ApiError(404, 'WITHDRAWAL_NOT_FOUND', 'Withdrawal not found');
     return decideWithdrawal(deps, ctx, checkerId, doc, {
       status: 'completed',
-      processedAt: command.processedAt ?? deps.now().toISOString(),
+      processedAt: command.processedAt ?? (await deps.businessClock.businessNow()).toISOString(),
       payoutReference: command.payoutReference ?? undefined,
     });
   },

@@ -34,6 +34,27 @@ const approval = (id: string, makerId: string, makerName: string, memberName: st
 });
 
 describe('the Approvals page', () => {
+  it('ages a request by the business clock the server dated it on, when the business date was moved ahead of the calendar', async () => {
+    provideBrowserApisAntdNeeds();
+    localStorage.setItem('token', tokenOf(me));
+    const day = 86_400_000;
+    const calendarDate = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const movedDate = new Date(Date.parse(`${calendarDate}T00:00:00Z`) + 3 * day).toISOString().slice(0, 10);
+    // Made two hours ago on a business date three days ahead of the calendar.
+    const request = { ...approval('33333333-3333-4333-8333-333333333333', colleague, 'Lorna Checker', 'Teodoro Lim'), requestedAt: new Date(Date.now() + 3 * day - 2 * 3600_000).toISOString() };
+    routeFetch({
+      '/api/dev/business-date': () => jsonResponse({ date: movedDate, calendarDate, lastDayClose: movedDate }),
+      '/api/admin/approvals?status=pending&page=1&pageSize=10': () => jsonResponse({ items: [request], total: 1, page: 1, pageSize: 10 }),
+    });
+    render(
+      <MemoryRouter>
+        <ApprovalsPage />
+      </MemoryRouter>,
+    );
+    const row = (await screen.findByText("Credit ₱1,500.00 to Teodoro Lim's wallet")).closest('tr')!;
+    expect(await within(row).findByText('2 h 0 min ago')).toBeTruthy();
+  });
+
   it("lists what waits with maker, command, amount and age; the signed-in admin's own request cannot be approved by them, and says why", async () => {
     provideBrowserApisAntdNeeds();
     localStorage.setItem('token', tokenOf(me));

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { readToken, tokenSubjectOf } from '../../shared/authToken';
 import { formatDateTime, formatPesoAmount, statusLabel } from '../../shared/money';
 import { attempt, failureToast, successToast } from '../../console/adminApi';
+import { businessShiftMs } from '../../console/businessClock';
 import { ConfirmAction } from '../layout/ConfirmAction';
 import { PageHeader } from '../../console/layout/PageHeader';
 import { statusOptions } from '../lists/ListToolbar';
@@ -23,14 +24,23 @@ export function ageOf(from: string, now: number): string {
   return hours < 24 ? `${hours} h ${minutes % 60} min ago` : `${Math.floor(hours / 24)} d ago`;
 }
 
-/** Re-renders every 30 s, so the ages move on without a reload. */
+/**
+ * Now on the server's business clock (requests are dated on it), re-rendering every 30 s so the
+ * ages move on without a reload.
+ */
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
+  const [shiftMs, setShiftMs] = useState(0);
   useEffect(() => {
+    let mounted = true;
+    void businessShiftMs().then((shift) => mounted && setShiftMs(shift));
     const timer = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(timer);
+    return () => {
+      mounted = false;
+      clearInterval(timer);
+    };
   }, []);
-  return now;
+  return now + shiftMs;
 }
 
 /** Approved, its command never recorded as run, and long enough ago to say it stopped (the server's own rule). */

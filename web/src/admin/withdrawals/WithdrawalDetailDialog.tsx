@@ -20,7 +20,8 @@ export function WithdrawalDetailDialog({ withdrawal, onClose, onDecided }: { wit
   async function decide(status: 'completed' | 'rejected') {
     if (!withdrawal) return;
     setBusy(status);
-    const body = status === 'completed' ? { status, processedAt: new Date().toISOString(), payoutReference: payoutReference.trim() || undefined } : { status, reason: reason.trim() || undefined };
+    // No payout time from this browser's clock: the server dates it now on the business clock, as it dated the request.
+    const body = status === 'completed' ? { status, payoutReference: payoutReference.trim() || undefined } : { status, reason: reason.trim() || undefined };
     const answer = await attempt<AdminWithdrawalAnswer>('Update failed', `/api/admin/withdrawals/${withdrawal.id}`, { method: 'PUT', body });
     setBusy(null);
     if (!answer) return;
