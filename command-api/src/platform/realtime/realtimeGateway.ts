@@ -21,7 +21,7 @@ import { compareStreamIds, parseFeedEntry, STREAM_ID, type FeedEntry } from './c
 import { ReplayWindow } from './replayWindow.js';
 import { addressAllowed, allowListCovers, readAllowedIps } from '../allowList/allowList.js';
 import { clientAddress } from '../http/clientAddress.js';
-import type { AdminStatsAnswer, AllowedIpDoc } from '@honeylend/contracts';
+import type { AdminStatsAnswer, AllowedIpDoc, BusinessDate } from '@honeylend/contracts';
 
 interface SocketState {
   callerId: string;
@@ -73,6 +73,8 @@ export class RealtimeGateway {
   private tailing: Promise<void> | null = null;
   /** Removes this gateway's count from the live-sockets gauge when it stops. */
   private readonly unobserveSockets: () => void;
+  /** The business date, read before each batch is pushed: an undisbursed loan's schedule counts from it. */
+  private today: BusinessDate | null = null;
 
   constructor(
     httpServer: HttpServer,
@@ -203,6 +205,7 @@ export class RealtimeGateway {
     this.catchingUp.add(pending);
     try {
       const upTo = this.lastDeliveredId;
+      this.today = await this.deps.businessClock.today();
       // Not on tailRedis: that connection sits in a blocking XREAD.
       const oldest = await this.deps.redis.xrange(this.deps.readModels.keys.changes, '-', '+', 'COUNT', 1).catch(() => []);
       const oldestId = oldest[0]?.[0];
@@ -250,7 +253,7 @@ export class RealtimeGateway {
       case 'member.updated':
         return toUserAnswer(entry.doc as MemberDoc, urlFor, new Date(), this.deps.privacyNoticeVersion);
       case 'loan.updated':
-        return toLoanAnswer(entry.doc as LoanDoc);
+        return toLoanAnswer(entry.doc as LoanDoc, this.today ?? this.deps.businessClock.realToday());
       case 'withdrawal.updated':
         return toWithdrawalAnswer(entry.doc as WithdrawalDoc);
       case 'notification.created':
@@ -337,6 +340,7 @@ export class RealtimeGateway {
    */
   async start(): Promise<void> {
     await this.loadWindow();
+    this.today = await this.deps.businessClock.today();
     const revoked = this.deps.tokens.revoked;
     if (revoked) {
       this.revocationRedis.on('message', (channel: string, tokenId: string) => {
@@ -355,6 +359,7 @@ export class RealtimeGateway {
       try {
         const answer = await this.tailRedis.xread('COUNT', READ_BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.deps.readModels.keys.changes, this.lastDeliveredId);
         pauseMs = 200;
+        if (answer) this.today = await this.deps.businessClock.today();
         for (const [, entries] of answer ?? []) {
           for (const [id, fields] of entries) {
             const entry = parseFeedEntry(id, fields);
