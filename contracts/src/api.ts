@@ -6,6 +6,7 @@ import { truthInLending } from './loans/repayment.js';
 import { acceptanceDeadline } from './loans/loanStatusRules.js';
 import { servicingAnswer, type ServicingAnswer } from './loans/servicing/servicingAnswer.js';
 import type { LoanAccount } from './loans/servicing/loanAccount.js';
+import type { BusinessDate } from './loans/servicing/businessDate.js';
 import { redactEventData, type WithdrawalHoldReason } from './events.js';
 import { PRIVACY_NOTICE_VERSION, toClosureAnswer, type ClosureAnswer } from './privacyRecords.js';
 
@@ -189,7 +190,7 @@ const disclosures = new Map<string, ReturnType<typeof truthInLending>>();
  * terms is disclosed once.
  */
 function disclosureOf(terms: Parameters<typeof truthInLending>[0]): ReturnType<typeof truthInLending> {
-  const key = `${terms.principalCentavos}:${terms.monthlyRateBps}:${terms.termMonths}:${terms.createdAt}`;
+  const key = `${terms.principalCentavos}:${terms.monthlyRateBps}:${terms.termMonths}`;
   let disclosure = disclosures.get(key);
   if (!disclosure) {
     disclosure = truthInLending(terms);
@@ -204,8 +205,12 @@ function acceptanceOf(doc: LoanDoc): LoanAnswer['acceptance'] {
   return { awaiting, acceptBy: awaiting ? acceptanceDeadline(doc.approvedAt!) : null, acceptedAt: doc.termsAcceptedAt ?? null };
 }
 
-export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
-  const terms = { principalCentavos: doc.amountCentavos, monthlyRateBps: doc.monthlyRateBps, termMonths: doc.termMonths, createdAt: doc.createdAt };
+/**
+ * `today` is the business date: before disbursement the schedule shown is the one a disbursement
+ * today would fix (the Disclosure Statement's), so the answer for an undisbursed loan changes with it.
+ */
+export function toLoanAnswer(doc: LoanDoc, today: BusinessDate): LoanAnswer {
+  const terms = { principalCentavos: doc.amountCentavos, monthlyRateBps: doc.monthlyRateBps, termMonths: doc.termMonths };
   const disclosure = disclosureOf(terms);
   return {
     id: doc.id,
@@ -221,7 +226,7 @@ export function toLoanAnswer(doc: LoanDoc): LoanAnswer {
     updatedAt: doc.updatedAt,
     version: doc.version,
     acceptance: acceptanceOf(doc),
-    ...servicingAnswer(doc),
+    ...servicingAnswer(doc, today),
     disclosure: {
       financeCharge: centavosToPesos(disclosure.financeChargeCentavos),
       totalRepayable: centavosToPesos(disclosure.totalRepayableCentavos),
@@ -243,8 +248,8 @@ export interface LoanDetailAnswer extends LoanAnswer {
   businessDate: string;
 }
 
-export function toLoanDetailAnswer(doc: LoanDoc, businessDate: string): LoanDetailAnswer {
-  return { ...toLoanAnswer(doc), account: doc.account ?? null, businessDate };
+export function toLoanDetailAnswer(doc: LoanDoc, businessDate: BusinessDate): LoanDetailAnswer {
+  return { ...toLoanAnswer(doc, businessDate), account: doc.account ?? null, businessDate };
 }
 
 /** Only the last four digits of a bank account leave the server in borrower answers. */
@@ -349,8 +354,8 @@ export interface AdminLoanMember {
 export type AdminLoanAnswer = Omit<LoanAnswer, 'schedule'> & { memberId: string; member: AdminLoanMember | null };
 
 /** A borrowing-list row; `member` is null once the member's account was closed. */
-export function toAdminLoanAnswer(doc: LoanDoc, member: MemberDoc | null, otp: AdminOtpStatus | null): AdminLoanAnswer {
-  const { schedule: _schedule, ...loan } = toLoanAnswer(doc);
+export function toAdminLoanAnswer(doc: LoanDoc, member: MemberDoc | null, otp: AdminOtpStatus | null, today: BusinessDate): AdminLoanAnswer {
+  const { schedule: _schedule, ...loan } = toLoanAnswer(doc, today);
   return {
     ...loan,
     memberId: doc.memberId,

@@ -239,8 +239,10 @@ export const eventDataSchemas = {
   /**
    * RA 3765: the borrower accepted the Disclosure Statement they were shown: `statementHash` is the
    * SHA-256 of its exact text (hex), with when and from where. Disbursement waits for this.
+   * `businessDate`: the business date of the acceptance, from which the statement's schedule counts
+   * and on which the account opens (absent on acceptances recorded before schedules counted from it).
    */
-  LoanTermsAccepted: z.object({ loanId: uuid, memberId: uuid, statementHash: z.string().regex(/^[0-9a-f]{64}$/), acceptedAt: isoTime, ipAddress: z.string().max(100) }).strict(),
+  LoanTermsAccepted: z.object({ loanId: uuid, memberId: uuid, statementHash: z.string().regex(/^[0-9a-f]{64}$/), acceptedAt: isoTime, ipAddress: z.string().max(100), businessDate: businessDate.optional() }).strict(),
   /** An approval the borrower did not accept within its acceptance period: no money moves, the application closes. */
   LoanApprovalLapsed: z.object({ loanId: uuid, memberId: uuid, approvedAt: isoTime, lapsedAt: isoTime }).strict(),
   /** The borrower withdrew their own application while it was still under review (`from`: the status it had). */

@@ -66,6 +66,8 @@ export interface LoanDoc {
   /** When the borrower accepted the Disclosure Statement (RA 3765), and its SHA-256; absent before. */
   termsAcceptedAt?: string | null;
   termsHash?: string | null;
+  /** The business date of that acceptance: the schedule counts from it (absent before, and on older acceptances). */
+  termsAcceptedOn?: string | null;
   /** The servicing facts once disbursement opened the account (absent before); answers fold them. */
   account?: LoanAccount | null;
   /** Revision of the loan's stream this document reflects: the day close appends expecting it. */

@@ -1,5 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { accountOpening, addDays, businessDateOf, DEFAULT_LATE_CHARGE_SETTINGS, startOfBusinessDate, streams, type AdminLoanAnswer, type BusinessDateAnswer, type DomainEvent } from '@honeylend/contracts';
+import {
+  accountOpening,
+  addDays,
+  businessDateOf,
+  dayCloseEvents,
+  DEFAULT_LATE_CHARGE_SETTINGS,
+  evolveLoanAccount,
+  startOfBusinessDate,
+  streams,
+  type AdminLoanAnswer,
+  type BusinessDateAnswer,
+  type DomainEvent,
+  type LoanAccount,
+  type LoanAccountEvent,
+} from '@honeylend/contracts';
 import { openEventStore, type EventStore } from '@honeylend/eventstore';
 import { runLoad, type LoadResult } from '../load.js';
 import type { AdminSignedInAnswer, MovedBusinessDateAnswer } from '../answers.js';
@@ -12,19 +26,48 @@ import { seedingUrl, type RunningSystem } from '../system.js';
 const PRINCIPAL_CENTAVOS = 10_000_000;
 
 /**
- * A loan applied for `appliedDaysBefore` days before `openedOn` and disbursed on `openedOn`: its
- * stream (LoanApplied, LoanAccountOpened with the spec §9 schedule) as the API would leave it.
+ * A loan applied for the day before `openedOn` and disbursed on `openedOn` (its schedule counts from
+ * then), its first instalment paid on its due date when `paysFirst` and that date has come, and its
+ * days closed through `through`: its stream as the API and the day close would leave it.
  */
-function activeLoanEvents(loanId: string, memberId: string, loanNumber: number, openedOn: string, appliedDaysBefore: number): DomainEvent[] {
-  const appliedAt = new Date(`${addDays(openedOn, -appliedDaysBefore)}T10:00:00+08:00`).toISOString();
-  const opening = accountOpening({ loanId, memberId, principalCentavos: PRINCIPAL_CENTAVOS, monthlyRateBps: 250, termMonths: 12, appliedAt }, DEFAULT_LATE_CHARGE_SETTINGS, openedOn, startOfBusinessDate(openedOn));
-  return [
+function activeLoanEvents(loanId: string, memberId: string, loanNumber: number, openedOn: string, through = openedOn, paysFirst = false): DomainEvent[] {
+  const appliedAt = new Date(`${addDays(openedOn, -1)}T10:00:00+08:00`).toISOString();
+  const opening = accountOpening({ loanId, memberId, principalCentavos: PRINCIPAL_CENTAVOS, monthlyRateBps: 250, termMonths: 12 }, DEFAULT_LATE_CHARGE_SETTINGS, openedOn, startOfBusinessDate(openedOn));
+  const events: DomainEvent[] = [
     {
       type: 'LoanApplied',
       data: { loanId, memberId, loanNumber: `LN-${openedOn.slice(0, 4)}-${String(loanNumber).padStart(7, '0')}`, amountCentavos: PRINCIPAL_CENTAVOS, termMonths: 12, monthlyRateBps: 250, purpose: 'Bench', appliedAt },
     },
-    { type: 'LoanAccountOpened', data: opening },
   ];
+  let account: LoanAccount | null = null;
+  const record = (event: LoanAccountEvent) => {
+    events.push(event);
+    account = evolveLoanAccount(account, event);
+  };
+  const closeThrough = (date: string) => dayCloseEvents(account!, date).forEach(record);
+  record({ type: 'LoanAccountOpened', data: opening });
+  const first = opening.schedule[0];
+  if (paysFirst && first.dueDate <= through) {
+    closeThrough(addDays(first.dueDate, -1));
+    record({
+      type: 'RepaymentReceived',
+      data: {
+        loanId,
+        memberId,
+        repaymentId: randomUUID(),
+        receiptNumber: `OR-${loanNumber}-001`,
+        amountCentavos: first.amountCentavos,
+        channel: 'bank',
+        source: 'admin',
+        reference: `BENCH-${loanNumber}`,
+        valueDate: first.dueDate,
+        businessDate: first.dueDate,
+        receivedAt: startOfBusinessDate(first.dueDate),
+      },
+    });
+  }
+  closeThrough(through);
+  return events;
 }
 
 async function withSeedingStore<T>(system: RunningSystem, work: (store: EventStore) => Promise<T>): Promise<T> {
@@ -69,8 +112,8 @@ export interface DayCloseResult {
 }
 
 /**
- * Scenario 8: the day close of `count` active loans. They were all closed through yesterday (opened
- * then), with due dates spread so that, as on any business day, about one in thirty falls due today,
+ * Scenario 8: the day close of `count` active loans. They were all closed through yesterday, with
+ * due dates spread so that, as on any business day, about one in thirty falls due today,
  * about one in fourteen is past due (some inside the grace days, some charged) and the rest are in
  * good standing; the close of today runs through the dev business date, timed end to end.
  */
@@ -83,32 +126,13 @@ export async function dayCloseScenario(system: RunningSystem, options: { count: 
   let paidOnTime = 0;
   await withSeedingStore(system, (store) =>
     pool(loanIds, 16, async (loanId, index) => {
-      // Applied 30–89 days before yesterday: the first instalment falls due 60 days after, so
-      // loans fall due from 30 days ago to 29 days ahead, spread evenly.
-      const appliedDaysBefore = 30 + (index % 60);
-      const events = activeLoanEvents(loanId, randomUUID(), 5_000_000 + index, yesterday, appliedDaysBefore);
-      // Loans whose first due date is already past paid it on its due date, except one in four (the book's arrears).
-      if (appliedDaysBefore > 61 && index % 4 !== 0) {
-        paidOnTime += 1;
-        const opened = events[1] as Extract<DomainEvent, { type: 'LoanAccountOpened' }>;
-        const first = opened.data.schedule[0];
-        events.push({
-          type: 'RepaymentReceived',
-          data: {
-            loanId,
-            memberId: opened.data.memberId,
-            repaymentId: randomUUID(),
-            receiptNumber: `OR-${index}-001`,
-            amountCentavos: first.amountCentavos,
-            channel: 'bank',
-            source: 'admin',
-            reference: `BENCH-${index}`,
-            valueDate: first.dueDate,
-            businessDate: yesterday,
-            receivedAt: startOfBusinessDate(yesterday),
-          },
-        });
-      }
+      // Disbursed 30–89 days before yesterday: the first instalment falls due two months (about 60 days)
+      // after, so loans fall due from 30 days ago to 29 days ahead, spread evenly. Those whose first due
+      // date is already past paid it on its due date, except one in four (the book's arrears).
+      const openedDaysBefore = 30 + (index % 60);
+      const paysFirst = openedDaysBefore > 61 && index % 4 !== 0;
+      if (paysFirst) paidOnTime += 1;
+      const events = activeLoanEvents(loanId, randomUUID(), 5_000_000 + index, addDays(yesterday, -openedDaysBefore), yesterday, paysFirst);
       await store.append(streams.loan(loanId), toNewEvents(events, { actorId: 'bench', correlationId: randomUUID() }), { expectedRevision: 'no_stream' });
     }),
   );
@@ -125,7 +149,7 @@ export async function dayCloseScenario(system: RunningSystem, options: { count: 
     if (res.status !== 200) throw new Error(`the day close answered ${res.status}: ${JSON.stringify(res.body)}`);
     return { seconds: (performance.now() - started) / 1000, closed: res.body.closed };
   };
-  // The loans were opened yesterday: closing today opens one business day for each.
+  // The loans were closed through yesterday: closing today opens one business day for each.
   const first = await close();
   if (first.closed.loans < options.count) throw new Error(`the day close saw ${first.closed.loans} active loans of ${options.count}`);
   const again = await close();
@@ -164,7 +188,7 @@ export async function seedMemberLoans(system: RunningSystem, members: SeededMemb
       await store.append(streams.member(member.id), toNewEvents([{ type: 'LoanApplicationOpened', data: { memberId: member.id, loanId, openedAt: new Date().toISOString() } }], { actorId: member.id }), {
         expectedRevision: 'any',
       });
-      await store.append(streams.loan(loanId), toNewEvents(activeLoanEvents(loanId, member.id, 9_000_000 + index, today, 1), { actorId: 'bench' }), { expectedRevision: 'no_stream' });
+      await store.append(streams.loan(loanId), toNewEvents(activeLoanEvents(loanId, member.id, 9_000_000 + index, today), { actorId: 'bench' }), { expectedRevision: 'no_stream' });
     }),
   );
   await untilProjected(system, token, loanIds.at(-1)!, 120_000);

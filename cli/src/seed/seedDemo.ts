@@ -1,5 +1,17 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { PRIVACY_NOTICE_VERSION, addDays, businessDateOf, disclosureStatementText, loanPosition, pesosToCentavos, streams, type BusinessDate, type CompanyDetails, type LateChargeSettings } from '@honeylend/contracts';
+import {
+  PRIVACY_NOTICE_VERSION,
+  addDays,
+  businessDateOf,
+  disbursementSchedule,
+  disclosureStatementText,
+  loanPosition,
+  pesosToCentavos,
+  streams,
+  type BusinessDate,
+  type CompanyDetails,
+  type LateChargeSettings,
+} from '@honeylend/contracts';
 import type { EventMetadata, EventStore } from '@honeylend/eventstore';
 import {
   adminAccountDecider,
@@ -221,22 +233,23 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
     const acceptedAtMs = decidedAtMs + pick.random() * DAY_MS;
     const loanState = approved.state;
     if (!loanState.exists) throw new Error(`the demo loan ${loanNumber} vanished`);
+    // Disbursed on the day of acceptance, the schedule counts from it: the statement shows that schedule.
+    const openedOn = businessDateOf(at(acceptedAtMs));
+    const terms = { principalCentavos: amount, monthlyRateBps: options.monthlyRateBps, termMonths };
     const statement = disclosureStatementText({
       loanId,
       loanNumber,
       borrowerName: fullName,
-      principalCentavos: amount,
-      monthlyRateBps: options.monthlyRateBps,
-      termMonths,
-      appliedAt,
+      ...terms,
       approvedAt: loanState.approvedAt!,
+      disbursement: { on: openedOn, accepted: false },
+      schedule: disbursementSchedule(terms, openedOn),
       lateCharge: options.lateCharge,
       lender,
     });
     const hash = createHash('sha256').update(statement, 'utf8').digest('hex');
-    await onLoan(loanId, { type: 'AcceptLoanTerms', loanId, memberId, statementHash: hash, currentStatementHash: hash, ipAddress: `203.0.113.${pick.int(1, 254)}`, now: at(acceptedAtMs) }, self);
+    await onLoan(loanId, { type: 'AcceptLoanTerms', loanId, memberId, statementHash: hash, currentStatementHash: hash, ipAddress: `203.0.113.${pick.int(1, 254)}`, businessDate: openedOn, now: at(acceptedAtMs) }, self);
     await onMember(memberId, { type: 'DisburseLoan', memberId, loanId, amountCentavos: amount, now: at(acceptedAtMs + 60_000) }, self);
-    const openedOn = businessDateOf(at(acceptedAtMs + 60_000));
     let loan = await onLoan(loanId, { type: 'OpenLoanAccount', loanId, lateCharge: options.lateCharge, businessDate: openedOn, now: at(acceptedAtMs + 60_000) }, self);
 
     // Some take part of the money out to their bank within days.

@@ -1,4 +1,4 @@
-import { DEFAULT_LATE_CHARGE_SETTINGS } from '@honeylend/contracts';
+import { businessDateOf, DEFAULT_LATE_CHARGE_SETTINGS } from '@honeylend/contracts';
 import { describe, it } from 'vitest';
 import { given } from '../platform/commands/testing/givenWhenThen.js';
 import { LOAN_MESSAGES, loanDecider } from './decide.js';
@@ -18,14 +18,18 @@ const applied: LoanEvent = {
   data: { loanId: LOAN_ID, memberId: MEMBER_ID, loanNumber: 'LN-2026-000001', amountCentavos: 12_000_000, termMonths: 12, monthlyRateBps: 250, purpose: 'Store stock', appliedAt: '2026-01-15T02:00:00.000Z' },
 };
 const approved: LoanEvent = { type: 'LoanStatusChanged', data: { loanId: LOAN_ID, memberId: MEMBER_ID, from: 'pending', to: 'approved', message: null, changedAt: APPROVED_AT } };
-const accepted = (at = '2026-01-21T09:30:00.000Z'): LoanEvent => ({ type: 'LoanTermsAccepted', data: { loanId: LOAN_ID, memberId: MEMBER_ID, statementHash: SHOWN, acceptedAt: at, ipAddress: '203.0.113.7' } });
-const accept = (now: string, statementHash = SHOWN, memberId = MEMBER_ID) => ({ type: 'AcceptLoanTerms', loanId: LOAN_ID, memberId, statementHash, currentStatementHash: SHOWN, ipAddress: '203.0.113.7', now }) as const;
+const accepted = (at = '2026-01-21T09:30:00.000Z'): LoanEvent => ({
+  type: 'LoanTermsAccepted',
+  data: { loanId: LOAN_ID, memberId: MEMBER_ID, statementHash: SHOWN, acceptedAt: at, ipAddress: '203.0.113.7', businessDate: businessDateOf(at) },
+});
+const accept = (now: string, statementHash = SHOWN, memberId = MEMBER_ID) =>
+  ({ type: 'AcceptLoanTerms', loanId: LOAN_ID, memberId, statementHash, currentStatementHash: SHOWN, ipAddress: '203.0.113.7', businessDate: businessDateOf(now), now }) as const;
 const lapse = (now: string) => ({ type: 'LapseApproval', loanId: LOAN_ID, now }) as const;
 const open = { type: 'OpenLoanAccount', loanId: LOAN_ID, lateCharge: DEFAULT_LATE_CHARGE_SETTINGS, businessDate: '2026-01-21', now: '2026-01-21T09:30:00.000Z' } as const;
 const SEVEN_DAYS_LATER = '2026-01-27T02:00:00.000Z';
 
 describe('given an approved loan awaiting the borrower', () => {
-  it('when the borrower accepts the statement they were shown, then the acceptance records its SHA-256, the time and the address', () => {
+  it('when the borrower accepts the statement they were shown, then the acceptance records its SHA-256, the time, the address and the business date its schedule counts from', () => {
     given(loanDecider, [applied, approved]).when(accept('2026-01-21T09:30:00.000Z')).then([accepted()]);
   });
 

@@ -80,12 +80,17 @@ export type LoanCommand =
   | { type: 'CancelApplication'; loanId: string; memberId: string; now: string }
   /**
    * RA 3765: the borrower accepts the Disclosure Statement whose SHA-256 they send back;
-   * `currentStatementHash` is that of the statement as it reads now (the caller renders it).
+   * `currentStatementHash` is that of the statement as it reads now, written (by the caller) for
+   * `businessDate`, the day this acceptance disburses on and the schedule counts from.
    */
-  | { type: 'AcceptLoanTerms'; loanId: string; memberId: string; statementHash: string; currentStatementHash: string; ipAddress: string; now: string }
+  | { type: 'AcceptLoanTerms'; loanId: string; memberId: string; statementHash: string; currentStatementHash: string; ipAddress: string; businessDate: BusinessDate; now: string }
   /** An approval whose statement was not accepted within APPROVAL_ACCEPTANCE_DAYS lapses (no-op before then). */
   | { type: 'LapseApproval'; loanId: string; now: string }
-  /** Once the principal reached the wallet (LoanDisbursed on the member's stream): the account opens with its schedule. */
+  /**
+   * Once the principal reached the wallet (LoanDisbursed on the member's stream): the account opens
+   * with its schedule, on the business date of the acceptance that disbursed it (the schedule its
+   * statement showed), or on `businessDate` for a loan with no such date recorded.
+   */
   | { type: 'OpenLoanAccount'; loanId: string; lateCharge: LateChargeSettings; businessDate: BusinessDate; now: string }
   | {
       type: 'RecordRepayment';
@@ -325,7 +330,7 @@ export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] 
       if (Date.parse(command.now) >= Date.parse(acceptanceDeadline(loan.approvedAt))) throw new DomainError(409, 'APPROVAL_LAPSED', LOAN_MESSAGES.approvalLapsed);
       if (command.statementHash !== command.currentStatementHash) throw new DomainError(409, 'STATEMENT_CHANGED', LOAN_MESSAGES.statementChanged);
       const { loanId, memberId } = loan;
-      return [{ type: 'LoanTermsAccepted', data: { loanId, memberId, statementHash: command.statementHash, acceptedAt: command.now, ipAddress: command.ipAddress } }];
+      return [{ type: 'LoanTermsAccepted', data: { loanId, memberId, statementHash: command.statementHash, acceptedAt: command.now, ipAddress: command.ipAddress, businessDate: command.businessDate } }];
     }
     case 'LapseApproval': {
       if (!state.exists) return [];
@@ -344,10 +349,12 @@ export function decideLoan(command: LoanCommand, state: LoanState): LoanEvent[] 
       if (loan.status !== 'approved' && loan.status !== 'active') {
         throw new DomainError(409, 'LOAN_NOT_APPROVED', `Only an approved loan is disbursed; this loan is ${statusLabel(loan.status)}.`, { currentStatus: loan.status });
       }
+      // The schedule counts from the disbursement, never from the application (spec §9): a loan approved
+      // months after it was applied for owes nothing for the time before the borrower had the money.
       const opening = accountOpening(
-        { loanId: loan.loanId, memberId: loan.memberId, principalCentavos: loan.amountCentavos, monthlyRateBps: loan.monthlyRateBps, termMonths: loan.termMonths, appliedAt: loan.appliedAt },
+        { loanId: loan.loanId, memberId: loan.memberId, principalCentavos: loan.amountCentavos, monthlyRateBps: loan.monthlyRateBps, termMonths: loan.termMonths },
         command.lateCharge,
-        command.businessDate,
+        loan.acceptedTerms?.businessDate ?? command.businessDate,
         command.now,
       );
       return [{ type: 'LoanAccountOpened', data: opening }];

@@ -14,8 +14,11 @@ export interface ExistingLoan {
   status: string;
   /** When an admin approved it (the Disclosure Statement's acceptance period runs from here); null before. */
   approvedAt: string | null;
-  /** The borrower's acceptance of the Disclosure Statement (RA 3765); disbursement waits for it. */
-  acceptedTerms: { statementHash: string; acceptedAt: string } | null;
+  /**
+   * The borrower's acceptance of the Disclosure Statement (RA 3765); disbursement waits for it, and
+   * the account opens on its business date (null on acceptances recorded before it was kept).
+   */
+  acceptedTerms: { statementHash: string; acceptedAt: string; businessDate: string | null } | null;
   /** Opened by disbursement; the servicing fold (@honeylend/contracts loans/servicing) works on it. */
   account: LoanAccount | null;
 }
@@ -49,7 +52,7 @@ export function evolveLoan(state: LoanState, event: LoanEvent): LoanState {
     case 'LoanStatusChanged':
       return { ...state, status: event.data.to, approvedAt: event.data.to === 'approved' ? event.data.changedAt : state.approvedAt };
     case 'LoanTermsAccepted':
-      return { ...state, acceptedTerms: { statementHash: event.data.statementHash, acceptedAt: event.data.acceptedAt } };
+      return { ...state, acceptedTerms: { statementHash: event.data.statementHash, acceptedAt: event.data.acceptedAt, businessDate: event.data.businessDate ?? null } };
     case 'LoanApprovalLapsed':
       return { ...state, status: 'lapsed' };
     case 'LoanApplicationCancelled':

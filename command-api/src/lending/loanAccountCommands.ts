@@ -42,7 +42,7 @@ export async function loanForCheck(deps: ApiDeps, loanId: string): Promise<Known
   const doc = await deps.readModels.loan(loanId);
   if (!doc?.account) return { loan: await loadLoan(deps, loanId), revision: null };
   const { id, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, createdAt: appliedAt, status, account } = doc;
-  const acceptedTerms = doc.termsAcceptedAt && doc.termsHash ? { acceptedAt: doc.termsAcceptedAt, statementHash: doc.termsHash } : null;
+  const acceptedTerms = doc.termsAcceptedAt && doc.termsHash ? { acceptedAt: doc.termsAcceptedAt, statementHash: doc.termsHash, businessDate: doc.termsAcceptedOn ?? null } : null;
   // The document is the loan decider's state at streamRevision: the loans projection folds every loan event as evolveLoan does.
   return {
     loan: { exists: true, loanId: id, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status, approvedAt: doc.approvedAt ?? null, acceptedTerms, account },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import Router from '@koa/router';
-import { loanApplicationBody, streams, toLoanAnswer } from '@honeylend/contracts';
+import { businessDateOf, loanApplicationBody, streams, toLoanAnswer } from '@honeylend/contracts';
 import { idFromPath } from '../platform/http/pathId.js';
 import { authenticate, authenticatedRead } from '../platform/sessions/authenticate.js';
 import { handleCommand, loadState } from '../platform/commands/commandHandler.js';
@@ -57,7 +57,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
         );
         ctx.status = 201;
         const doc = await readAfterWrite(ctx, progress, result.position, () => readModels.loan(loanId));
-        ctx.body = doc ? toLoanAnswer(doc) : { id: loanId, loanNumber, status: 'pending' };
+        ctx.body = doc ? toLoanAnswer(doc, businessDateOf(now.toISOString())) : { id: loanId, loanNumber, status: 'pending' };
       },
     ),
   );
@@ -93,7 +93,7 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
         const position = Math.max(cancelled.position ?? 0, closed.position ?? 0) || null;
         const doc = await readAfterWrite(ctx, progress, position, () => readModels.loan(loanId));
         if (!doc) throw new ApiError(404, 'LOAN_NOT_FOUND', 'Loan not found');
-        ctx.body = toLoanAnswer(doc);
+        ctx.body = toLoanAnswer(doc, businessDateOf(now));
       },
     ),
   );
@@ -101,9 +101,9 @@ export function loanRoutes(deps: ApiDeps, { monthlyRateBps }: { monthlyRateBps: 
   router.get(
     '/user',
     endpoint({ summary: "The borrower's loans", answer: z.array(answers.loanAnswer) }, async (ctx) => {
-      const loans = await borrowerRead(ctx, (memberId) => readModels.loansOfMember(memberId));
+      const [loans, today] = await Promise.all([borrowerRead(ctx, (memberId) => readModels.loansOfMember(memberId)), deps.businessClock.today()]);
       ctx.type = 'application/json; charset=utf-8';
-      ctx.body = `[${loans.map(loanAnswerJson).join(',')}]`;
+      ctx.body = `[${loans.map((loan) => loanAnswerJson(loan, today)).join(',')}]`;
     }),
   );
 

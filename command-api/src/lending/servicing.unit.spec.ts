@@ -50,6 +50,45 @@ describe('given an approved loan', () => {
   });
 });
 
+describe('given an application approved months after it was made', () => {
+  // Applied for on 2 September, approved and accepted on 25 November: the money reached the wallet on 25 November.
+  const lateApproval: LoanEvent[] = [
+    {
+      type: 'LoanApplied',
+      data: { loanId: LOAN_ID, memberId: MEMBER_ID, loanNumber: 'LN-2026-000001', amountCentavos: 12_000_000, termMonths: 12, monthlyRateBps: 250, purpose: 'Store stock', appliedAt: '2026-09-02T02:00:00.000Z' },
+    },
+    { type: 'LoanStatusChanged', data: { loanId: LOAN_ID, memberId: MEMBER_ID, from: 'pending', to: 'approved', message: null, changedAt: '2026-11-25T01:00:00.000Z' } },
+    {
+      type: 'LoanTermsAccepted',
+      data: { loanId: LOAN_ID, memberId: MEMBER_ID, statementHash: 'e'.repeat(64), acceptedAt: '2026-11-25T02:00:00.000Z', ipAddress: '127.0.0.1', businessDate: '2026-11-25' },
+    },
+  ];
+  const disburse = (businessDate: string) => ({ type: 'OpenLoanAccount', loanId: LOAN_ID, lateCharge: DEFAULT_LATE_CHARGE_SETTINGS, businessDate, now: `${businessDate}T02:00:30.000Z` }) as const;
+
+  it('when it is disbursed, then the first instalment is due two months after the disbursement, nothing is past due and the payoff is the principal alone', () => {
+    const loan = new ServicedLoan(lateApproval, '2026-11-25');
+    const account = loan.loan.account!;
+    expect(account.openedOn).toBe('2026-11-25');
+    expect(loan.dueDates.slice(0, 3)).toEqual(['2027-01-25', '2027-02-25', '2027-03-25']);
+    expect(loan.dueDates.at(-1)).toBe('2027-12-25');
+    const atDisbursement = loanPosition(account, '2026-11-25');
+    expect(atDisbursement.daysPastDue).toBe(0);
+    expect(atDisbursement.instalments.every((line) => line.status === 'upcoming')).toBe(true);
+    // No interest for the months before the borrower had the money: paying off on the day costs the principal.
+    expect(atDisbursement.payoff).toMatchObject({ principalCentavos: 12_000_000, interestCentavos: 0, penaltiesCentavos: 0, totalCentavos: 12_000_000 });
+    // Moving the date on a month finds nothing due and nothing to charge.
+    expect(loan.closeThrough('2026-12-31')).toEqual([]);
+    expect(loanPosition(loan.loan.account!, '2026-12-31')).toMatchObject({ bucket: 'current', daysPastDue: 0, outstanding: { penaltiesCentavos: 0 } });
+  });
+
+  it('when its disbursement is finished on a later day (a retry), then the schedule is still the one counted from the acceptance', () => {
+    const [event] = loanDecider.decide(disburse('2026-11-27'), lateApproval.reduce(evolveLoan, initialLoanState()));
+    if (event?.type !== 'LoanAccountOpened') throw new Error(`expected the account to open, got ${event?.type}`);
+    expect(event.data.businessDate).toBe('2026-11-25');
+    expect(event.data.schedule[0].dueDate).toBe('2027-01-25');
+  });
+});
+
 describe('given an active loan', () => {
   it('when a repayment comes in, then one RepaymentReceived with its receipt number records it', () => {
     given(loanDecider, account)
@@ -112,7 +151,7 @@ describe('given an active loan', () => {
       .when(record(100, '2026-03-16', '2026-03-15'))
       .thenThrows('VALUE_DATE_IN_FUTURE');
     given(loanDecider, account)
-      .when(record(100, '2026-01-19', '2026-03-15'))
+      .when(record(100, '2026-01-14', '2026-03-15'))
       .thenThrows('VALUE_DATE_BEFORE_DISBURSEMENT');
   });
 

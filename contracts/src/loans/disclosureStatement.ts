@@ -1,7 +1,9 @@
 import type { CompanyDetails } from '../company.js';
 import { formatCalendarDate, manilaDateOf } from './manilaCalendar.js';
-import { paymentSchedule, truthInLending } from './repayment.js';
+import { truthInLending } from './repayment.js';
 import { acceptanceDeadline } from './loanStatusRules.js';
+import type { BusinessDate } from './servicing/businessDate.js';
+import type { ScheduledInstalment } from './servicing/loanAccount.js';
 import type { LateChargeSettings } from './servicing/openAccount.js';
 
 /**
@@ -18,8 +20,15 @@ export interface DisclosureStatementInput {
   principalCentavos: number;
   monthlyRateBps: number;
   termMonths: number;
-  appliedAt: string;
   approvedAt: string;
+  /**
+   * The day the money reaches (or reached) the wallet and the schedule counts from: while the
+   * approval awaits acceptance, the business date an acceptance now would disburse on; once
+   * accepted, the date it did.
+   */
+  disbursement: { on: BusinessDate; accepted: boolean };
+  /** The schedule that applies from that day: `disbursementSchedule` of the terms, or the open account's own. */
+  schedule: readonly ScheduledInstalment[];
   lateCharge: LateChargeSettings;
   /** The lender as the operator published it; null while not set. */
   lender: CompanyDetails | null;
@@ -49,9 +58,8 @@ function lenderLines(lender: CompanyDetails | null): string[] {
 }
 
 export function disclosureStatementText(input: DisclosureStatementInput): string {
-  const terms = { principalCentavos: input.principalCentavos, monthlyRateBps: input.monthlyRateBps, termMonths: input.termMonths, createdAt: input.appliedAt };
-  const disclosure = truthInLending(terms);
-  const schedule = paymentSchedule(terms);
+  const disclosure = truthInLending({ principalCentavos: input.principalCentavos, monthlyRateBps: input.monthlyRateBps, termMonths: input.termMonths });
+  const { schedule, disbursement } = input;
   const { monthlyBps, graceDays } = input.lateCharge;
   const lines = [
     'DISCLOSURE STATEMENT ON LOAN TRANSACTION',
@@ -63,6 +71,9 @@ export function disclosureStatementText(input: DisclosureStatementInput): string
     `Loan number: ${input.loanNumber}`,
     `Approved on: ${manilaDate(input.approvedAt)}`,
     `Accept by: ${manilaDate(acceptanceDeadline(input.approvedAt))} (the approval lapses if not accepted by then)`,
+    disbursement.accepted
+      ? `Disbursed on: ${disbursement.on} (instalment 1 due ${schedule[0]?.dueDate ?? '-'})`
+      : `Disbursement: the day you accept. Accepted today (${disbursement.on}), instalment 1 is due ${schedule[0]?.dueDate ?? '-'}, two months later; accepted on another day, every due date moves with it and this statement is issued again.`,
     '',
     `1. Amount financed (paid into your Honeylend wallet): ${phpAmount(disclosure.principalCentavos)}`,
     `2. Charges deducted from the amount financed: ${phpAmount(0)}`,
@@ -74,7 +85,7 @@ export function disclosureStatementText(input: DisclosureStatementInput): string
     '',
     'Payment schedule',
     `${pad('No.', 5)}${pad('Due date', 13)}${pad('Amount', 20)}${pad('Principal', 20)}Interest`,
-    ...schedule.map((row) => `${pad(String(row.month), 5)}${pad(row.dueDate, 13)}${pad(phpAmount(row.amountCentavos), 20)}${pad(phpAmount(row.principalCentavos), 20)}${phpAmount(row.interestCentavos)}`),
+    ...schedule.map((row) => `${pad(String(row.number), 5)}${pad(row.dueDate, 13)}${pad(phpAmount(row.amountCentavos), 20)}${pad(phpAmount(row.principalCentavos), 20)}${phpAmount(row.interestCentavos)}`),
     '',
     `Late payment charge: ${percent(monthlyBps / 100)} a month of the overdue instalment, counted daily from the ${ordinal(graceDays + 1)} day after its due date.`,
     'Prepayment: you may pay any amount early, or the whole loan at any time, without any prepayment charge; paying the loan off early, you owe only the principal, the interest due to that date and any late charges.',

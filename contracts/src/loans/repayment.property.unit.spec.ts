@@ -11,12 +11,12 @@ const everyTerm = Array.from({ length: ADMIN_LOAN_TERM_MAX_MONTHS - LOAN_TERM_MI
 const principalArbitrary = fc.integer({ min: 0, max: amountSteps }).map((step) => LOAN_AMOUNT_MIN_CENTAVOS + step * LOAN_AMOUNT_STEP_CENTAVOS);
 const termArbitrary = fc.integer({ min: LOAN_TERM_MIN_MONTHS, max: ADMIN_LOAN_TERM_MAX_MONTHS });
 const rateArbitrary = fc.integer({ min: 0, max: 1_000 });
-const createdAtArbitrary = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString());
+const startsOnArbitrary = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => date.toISOString());
 const loanArbitrary = fc.record({
   principalCentavos: principalArbitrary,
   monthlyRateBps: rateArbitrary,
   termMonths: termArbitrary,
-  createdAt: createdAtArbitrary,
+  startsOn: startsOnArbitrary,
 });
 
 const sumOf = (rows: readonly PaymentScheduleRow[], pick: (row: PaymentScheduleRow) => number) => rows.reduce((total, row) => total + pick(row), 0);
@@ -67,7 +67,7 @@ describe('payment schedule properties', () => {
   it('adds up exactly for every amount on the ₱10,000 step and every term from 6 to 60 months at 2.5 %', () => {
     for (const principalCentavos of everyAmount) {
       for (const termMonths of everyTerm) {
-        const schedule = paymentSchedule({ principalCentavos, monthlyRateBps: 250, termMonths, createdAt: '2026-01-31T00:00:00Z' });
+        const schedule = paymentSchedule({ principalCentavos, monthlyRateBps: 250, termMonths, startsOn: '2026-01-31T00:00:00Z' });
         const violations = scheduleViolations(principalCentavos, 250, termMonths, schedule);
         if (violations.length) expect({ principalCentavos, termMonths, violations }).toEqual({ principalCentavos, termMonths, violations: [] });
       }
@@ -87,21 +87,21 @@ describe('payment schedule properties', () => {
 
   it('adds up for principals off the step too, down to one centavo a month', () => {
     fc.assert(
-      fc.property(termArbitrary, rateArbitrary, fc.integer({ min: 0, max: LOAN_AMOUNT_MAX_CENTAVOS }), createdAtArbitrary, (termMonths, monthlyRateBps, extra, createdAt) => {
+      fc.property(termArbitrary, rateArbitrary, fc.integer({ min: 0, max: LOAN_AMOUNT_MAX_CENTAVOS }), startsOnArbitrary, (termMonths, monthlyRateBps, extra, startsOn) => {
         const principalCentavos = termMonths + extra;
-        expect(scheduleViolations(principalCentavos, monthlyRateBps, termMonths, paymentSchedule({ principalCentavos, monthlyRateBps, termMonths, createdAt }))).toEqual([]);
+        expect(scheduleViolations(principalCentavos, monthlyRateBps, termMonths, paymentSchedule({ principalCentavos, monthlyRateBps, termMonths, startsOn }))).toEqual([]);
       }),
       { numRuns: 2_000 },
     );
   });
 
-  it('dates the first payment two Manila calendar months after creation, then monthly on the same day or the month end', () => {
+  it('dates the first payment two Manila calendar months after disbursement, then monthly on the same day or the month end', () => {
     fc.assert(
       fc.property(loanArbitrary, (loan) => {
         const dueDates = paymentSchedule(loan).map((row) => row.dueDate);
         // Worked out with Date's own month arithmetic instead of the calendar module under test.
-        const manilaCreation = new Date(Date.parse(loan.createdAt) + 8 * 3_600_000);
-        const [year, monthIndex, day] = [manilaCreation.getUTCFullYear(), manilaCreation.getUTCMonth(), manilaCreation.getUTCDate()];
+        const manilaStart = new Date(Date.parse(loan.startsOn) + 8 * 3_600_000);
+        const [year, monthIndex, day] = [manilaStart.getUTCFullYear(), manilaStart.getUTCMonth(), manilaStart.getUTCDate()];
         const expected = Array.from({ length: loan.termMonths }, (_, index) => {
           const dueMonthIndex = monthIndex + 2 + index;
           const lastDayOfDueMonth = new Date(Date.UTC(year, dueMonthIndex + 1, 0)).getUTCDate();

@@ -11,8 +11,11 @@ export interface LoanTerms {
 }
 
 export interface DatedLoanTerms extends LoanTerms {
-  /** ISO instant the loan was created; due dates follow from its Asia/Manila calendar date. */
-  createdAt: string;
+  /**
+   * The day the money reaches the borrower, from which the due dates count: a business date
+   * (YYYY-MM-DD, Asia/Manila), or an ISO instant read as its Manila calendar date.
+   */
+  startsOn: string;
 }
 
 export interface PaymentScheduleRow {
@@ -26,8 +29,12 @@ export interface PaymentScheduleRow {
   status: 'pending';
 }
 
-/** The spec's §9 schedule starts two months after creation: month 1 is paid at month 2. */
-export const FIRST_PAYMENT_MONTHS_AFTER_CREATION = 2;
+/**
+ * The spec's §9 schedule starts two months after the loan is made: month 1 is paid at month 2. A loan
+ * is made when its money reaches the borrower (disbursement), not when it was applied for: counted
+ * from the application, a loan approved months later would be overdue before it was paid out.
+ */
+export const FIRST_PAYMENT_MONTHS_AFTER_DISBURSEMENT = 2;
 
 function assertLoanTerms(principalCentavos: number, monthlyRateBps: number, termMonths: number): void {
   if (!Number.isSafeInteger(principalCentavos) || principalCentavos < 0) throw new RangeError(`principal must be a non-negative whole number of centavos: ${principalCentavos}`);
@@ -79,18 +86,22 @@ function interestAccruedBy(financeChargeCentavos: Centavos, termMonths: number):
   return (month) => Number((charge * BigInt(month)) / term);
 }
 
-/** One row per month, the first due two months after creation, then monthly (spec §9). */
-export function paymentSchedule({ principalCentavos, monthlyRateBps, termMonths, createdAt }: DatedLoanTerms): PaymentScheduleRow[] {
+function assertSpreadable(principalCentavos: Centavos, termMonths: number): void {
   if (Number.isSafeInteger(principalCentavos) && Number.isSafeInteger(termMonths) && principalCentavos < termMonths)
     throw new RangeError(`principal of ${principalCentavos} centavos cannot be spread over ${termMonths} months`);
+}
+
+/** One row per month, the first due two months after disbursement, then monthly (spec §9). */
+export function paymentSchedule({ principalCentavos, monthlyRateBps, termMonths, startsOn }: DatedLoanTerms): PaymentScheduleRow[] {
+  assertSpreadable(principalCentavos, termMonths);
   const amounts = instalmentAmounts(principalCentavos, monthlyRateBps, termMonths);
   const interestAccrued = interestAccruedBy(financeCharge(principalCentavos, monthlyRateBps, termMonths), termMonths);
-  const created = manilaDateOf(createdAt);
+  const start = manilaDateOf(startsOn);
   return amounts.map((amountCentavos, index) => {
     const interestCentavos = interestAccrued(index + 1) - interestAccrued(index);
     return {
       month: index + 1,
-      dueDate: formatCalendarDate(addCalendarMonths(created, FIRST_PAYMENT_MONTHS_AFTER_CREATION + index)),
+      dueDate: formatCalendarDate(addCalendarMonths(start, FIRST_PAYMENT_MONTHS_AFTER_DISBURSEMENT + index)),
       amountCentavos,
       principalCentavos: amountCentavos - interestCentavos,
       interestCentavos,
@@ -99,10 +110,10 @@ export function paymentSchedule({ principalCentavos, monthlyRateBps, termMonths,
   });
 }
 
-/** The schedule's payments as the lender receives them, timed in whole months from creation. */
-export function scheduleCashFlows(schedule: readonly PaymentScheduleRow[]): CashFlow[] {
+/** The schedule's payments as the lender receives them, timed in whole months from disbursement. */
+export function scheduleCashFlows(schedule: readonly Pick<PaymentScheduleRow, 'month' | 'amountCentavos'>[]): CashFlow[] {
   return schedule.map(({ month, amountCentavos }) => ({
-    monthsFromStart: month + FIRST_PAYMENT_MONTHS_AFTER_CREATION - 1,
+    monthsFromStart: month + FIRST_PAYMENT_MONTHS_AFTER_DISBURSEMENT - 1,
     amount: amountCentavos,
   }));
 }
@@ -131,11 +142,13 @@ const percentForDisplay = (fraction: number) => Math.round(fraction * 100 * 100)
 /**
  * A flat rate charges interest on the full principal for the whole term although the borrower repays
  * it month by month, so the true cost is far above the advertised rate; the disclosure states both.
+ * The payments are timed in months from disbursement, so the rates do not depend on its date.
  */
-export function truthInLending(terms: DatedLoanTerms): TruthInLendingDisclosure {
-  const schedule = paymentSchedule(terms);
+export function truthInLending(terms: LoanTerms): TruthInLendingDisclosure {
   const { principalCentavos, monthlyRateBps, termMonths } = terms;
-  const effectiveMonthlyRate = monthlyInternalRateOfReturn(principalCentavos, scheduleCashFlows(schedule));
+  assertSpreadable(principalCentavos, termMonths);
+  const payments = instalmentAmounts(principalCentavos, monthlyRateBps, termMonths).map((amountCentavos, index) => ({ month: index + 1, amountCentavos }));
+  const effectiveMonthlyRate = monthlyInternalRateOfReturn(principalCentavos, scheduleCashFlows(payments));
   const effectiveAnnualRate = annualRateOf(effectiveMonthlyRate);
   const totalRepayableCentavos = totalRepayable(principalCentavos, monthlyRateBps, termMonths);
   const monthlyPaymentCentavos = monthlyPayment(principalCentavos, monthlyRateBps, termMonths);

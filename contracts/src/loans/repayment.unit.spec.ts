@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { financeCharge, instalmentAmounts, monthlyPayment, paymentSchedule, totalRepayable, truthInLending } from './repayment.js';
 
-const defaultLoan = { principalCentavos: 8_000_000, monthlyRateBps: 250, termMonths: 12, createdAt: '2026-03-15T02:00:00Z' };
+const defaultLoan = { principalCentavos: 8_000_000, monthlyRateBps: 250, termMonths: 12, startsOn: '2026-03-15T02:00:00Z' };
 
 describe('finance charge (spec §9: principal × monthly rate × term)', () => {
   it('charges ₱24,000.00 on ₱80,000 at 2.5 % for 12 months', () => {
@@ -71,30 +71,34 @@ describe('payment schedule (spec §3 and §9)', () => {
   it('spreads an uneven finance charge a centavo at a time', () => {
     // ₱123.45 at 2.5 % over 6 months: charge 18.5175 → 1,852 centavos; total 14,197; 2,366 a month, last 2,367.
     // Interest accrued by month k is floor(1852·k/6): 308, 617, 926, 1234, 1543, 1852.
-    const schedule = paymentSchedule({ principalCentavos: 12_345, monthlyRateBps: 250, termMonths: 6, createdAt: '2026-03-15T02:00:00Z' });
+    const schedule = paymentSchedule({ principalCentavos: 12_345, monthlyRateBps: 250, termMonths: 6, startsOn: '2026-03-15T02:00:00Z' });
     expect(schedule.map((row) => row.amountCentavos)).toEqual([2366, 2366, 2366, 2366, 2366, 2367]);
     expect(schedule.map((row) => row.interestCentavos)).toEqual([308, 309, 309, 308, 309, 309]);
     expect(schedule.map((row) => row.principalCentavos)).toEqual([2058, 2057, 2057, 2058, 2057, 2058]);
   });
 
-  it('makes the first payment due two months after creation, then monthly', () => {
+  it('makes the first payment due two months after disbursement, then monthly', () => {
     const dueDates = paymentSchedule({ ...defaultLoan, termMonths: 6 }).map((row) => row.dueDate);
     expect(dueDates).toEqual(['2026-05-15', '2026-06-15', '2026-07-15', '2026-08-15', '2026-09-15', '2026-10-15']);
   });
 
-  it('keeps a loan created on 31 January on month ends: 31 March, 30 April, 31 May …', () => {
-    const dueDates = paymentSchedule({ ...defaultLoan, createdAt: '2026-01-31T10:00:00+08:00' }).map((row) => row.dueDate);
+  it('keeps a loan disbursed on 31 January on month ends: 31 March, 30 April, 31 May …', () => {
+    const dueDates = paymentSchedule({ ...defaultLoan, startsOn: '2026-01-31T10:00:00+08:00' }).map((row) => row.dueDate);
     expect(dueDates.slice(0, 4)).toEqual(['2026-03-31', '2026-04-30', '2026-05-31', '2026-06-30']);
     expect(dueDates.at(-1)).toBe('2027-02-28');
   });
 
   it('dates by the Manila calendar: late evening UTC on 31 January is already 1 February', () => {
-    const dueDates = paymentSchedule({ ...defaultLoan, createdAt: '2026-01-31T16:30:00Z' }).map((row) => row.dueDate);
+    const dueDates = paymentSchedule({ ...defaultLoan, startsOn: '2026-01-31T16:30:00Z' }).map((row) => row.dueDate);
     expect(dueDates.slice(0, 2)).toEqual(['2026-04-01', '2026-05-01']);
   });
 
+  it('counts from a business date as from the instant of that Manila day', () => {
+    expect(paymentSchedule({ ...defaultLoan, startsOn: '2026-01-31' }).map((row) => row.dueDate)).toEqual(paymentSchedule({ ...defaultLoan, startsOn: '2026-01-31T10:00:00+08:00' }).map((row) => row.dueDate));
+  });
+
   it('falls on 29 February in a leap year', () => {
-    const dueDates = paymentSchedule({ ...defaultLoan, createdAt: '2027-12-31T09:00:00+08:00' }).map((row) => row.dueDate);
+    const dueDates = paymentSchedule({ ...defaultLoan, startsOn: '2027-12-31T09:00:00+08:00' }).map((row) => row.dueDate);
     expect(dueDates.slice(0, 2)).toEqual(['2028-02-29', '2028-03-31']);
   });
 

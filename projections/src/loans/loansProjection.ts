@@ -77,8 +77,8 @@ export const loansProjection: Projection = {
       case 'LoanTermsAccepted': {
         const current = await tx.getJson<LoanDoc>(keys.loan(event.data.loanId));
         if (!current) return;
-        const { acceptedAt, statementHash } = event.data;
-        store(tx, keys, event, { ...current, termsAcceptedAt: acceptedAt, termsHash: statementHash, updatedAt: acceptedAt, version: event.position });
+        const { acceptedAt, statementHash, businessDate } = event.data;
+        store(tx, keys, event, { ...current, termsAcceptedAt: acceptedAt, termsHash: statementHash, termsAcceptedOn: businessDate ?? null, updatedAt: acceptedAt, version: event.position });
         return;
       }
       case 'LoanApprovalLapsed': {

@@ -1,4 +1,5 @@
 import {
+  businessDateOf,
   CONVERTER_CURRENCIES,
   FALLBACK_RATES_PER_PESO,
   toLoanAnswer,
@@ -87,7 +88,8 @@ export function memberAnswer(overrides: Partial<UserAnswer> = {}): UserAnswer {
 }
 
 /** A loan as GET /api/loans/user answers it, computed by the server's own mapping (schedule, disclosure). */
-export function loanAnswer(overrides: Partial<LoanDoc> = {}, answer: Partial<LoanAnswer> = {}): LoanAnswer {
+/** A loan as the API answers it on the business date `today` (by default the day it was applied for). */
+export function loanAnswer(overrides: Partial<LoanDoc> = {}, answer: Partial<LoanAnswer> = {}, today?: string): LoanAnswer {
   const doc: LoanDoc = {
     id: '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e',
     memberId: '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11',
@@ -103,7 +105,7 @@ export function loanAnswer(overrides: Partial<LoanDoc> = {}, answer: Partial<Loa
     version: 40,
     ...overrides,
   };
-  return { ...toLoanAnswer(doc), ...answer };
+  return { ...toLoanAnswer(doc, today ?? businessDateOf(doc.createdAt)), ...answer };
 }
 
 export function notificationAnswer(overrides: Partial<NotificationAnswer> = {}): NotificationAnswer {

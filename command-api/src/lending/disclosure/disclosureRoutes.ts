@@ -5,6 +5,7 @@ import { authenticate } from '../../platform/sessions/authenticate.js';
 import { readAfterWrite } from '../../platform/consistency/readAfterWrite.js';
 import { handleCommand } from '../../platform/commands/commandHandler.js';
 import { ApiError } from '../../platform/errors/apiError.js';
+import { DomainError } from '../../platform/commands/decider.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../platform/context/context.js';
 import { idFromPath } from '../../platform/http/pathId.js';
 import { settleLoanMoney } from '../loanCommands.js';
@@ -49,7 +50,7 @@ export function disclosureRoutes(deps: ApiDeps): Router {
     '/:id/disclosure',
     endpoint({ summary: "The loan's Disclosure Statement: its exact text and SHA-256", answer: answers.disclosureAnswer, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
       const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
-      ctx.body = await disclosureOf(deps, disclosedLoanOf(doc));
+      ctx.body = await disclosureOf(deps, disclosedLoanOf(doc), await deps.businessClock.today());
     }),
   );
 
@@ -57,7 +58,7 @@ export function disclosureRoutes(deps: ApiDeps): Router {
     '/:id/disclosure.pdf',
     endpoint({ summary: 'The Disclosure Statement as a PDF', answer: { file: ['application/pdf'] }, refusals: ['404 LOAN_NOT_FOUND'] }, async (ctx) => {
       const doc = await ownLoan(callerOf(ctx).id, idFromPath(ctx, notFound));
-      const pdf = await disclosurePdf(await disclosureOf(deps, disclosedLoanOf(doc)), doc.loanNumber);
+      const pdf = await disclosurePdf(await disclosureOf(deps, disclosedLoanOf(doc), await deps.businessClock.today()), doc.loanNumber);
       ctx.type = 'application/pdf';
       ctx.set('Content-Disposition', `attachment; filename="disclosure-statement-${doc.loanNumber}.pdf"`);
       ctx.body = pdf;
@@ -67,7 +68,7 @@ export function disclosureRoutes(deps: ApiDeps): Router {
   router.post(
     '/:id/acceptance',
     endpoint(
-      { summary: 'Accept the Disclosure Statement by its hash', body: acceptanceBody, answer: answers.loanDetailAnswer, refusals: ['409 LOAN_NOT_AWAITING_ACCEPTANCE', '409 DISCLOSURE_CHANGED'] },
+      { summary: 'Accept the Disclosure Statement by its hash', body: acceptanceBody, answer: answers.loanDetailAnswer, refusals: ['409 LOAN_NOT_AWAITING_ACCEPTANCE', '409 STATEMENT_CHANGED'] },
       async (ctx, { body: { hash } }) => {
         const memberId = callerOf(ctx).id;
         const loanId = idFromPath(ctx, notFound);
@@ -82,12 +83,19 @@ export function disclosureRoutes(deps: ApiDeps): Router {
           await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'CloseLoanApplication', memberId, loanId, closing: 'lapsed', now }, metadata);
           throw new ApiError(409, 'APPROVAL_LAPSED', LOAN_MESSAGES.approvalLapsed);
         }
-        // The statement as it reads now, from the stream just read: the hash sent must be this one's.
-        const current = await disclosureOf(deps, disclosedLoanOfState(before));
-        const result = await onLoan(deps, loanId, { type: 'AcceptLoanTerms', loanId, memberId, statementHash: hash, currentStatementHash: current.hash, ipAddress: ctx.ip, now }, metadata);
+        // The statement as it reads now, from the stream just read and for today's business date (the
+        // day this acceptance disburses on, its schedule's start): the hash sent must be this one's.
+        const businessDate = await deps.businessClock.today();
+        const current = await disclosureOf(deps, disclosedLoanOfState(before), businessDate);
+        const result = await onLoan(deps, loanId, { type: 'AcceptLoanTerms', loanId, memberId, statementHash: hash, currentStatementHash: current.hash, ipAddress: ctx.ip, businessDate, now }, metadata).catch(
+          (error: unknown) => {
+            // A statement read on an earlier business date shows due dates that no longer apply: refused with the one that does.
+            if (error instanceof DomainError && error.code === 'STATEMENT_CHANGED') throw new ApiError(409, error.code, error.message, { disclosure: current });
+            throw error;
+          },
+        );
         const accepted = loanAfter(result);
         const position = latest(result.position, await settleLoanMoney(deps, metadata, accepted, now));
-        const businessDate = await deps.businessClock.today();
         ctx.body = await readAfterWrite(ctx, progress, position, async () => {
           const doc = await readModels.loan(loanId);
           return doc ? toLoanDetailAnswer(doc, businessDate) : undefined;

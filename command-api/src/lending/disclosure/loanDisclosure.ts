@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { acceptanceDeadline, disclosureStatementText, type DisclosureAnswer, type LoanDoc } from '@honeylend/contracts';
+import { acceptanceDeadline, disbursementSchedule, disclosureStatementText, type BusinessDate, type DisclosureAnswer, type LoanAccount, type LoanDoc } from '@honeylend/contracts';
 import { readCompanyDetails } from '../../company/companyRoutes.js';
 import { ApiError } from '../../platform/errors/apiError.js';
 import type { ApiDeps } from '../../platform/context/context.js';
@@ -13,10 +13,13 @@ export interface DisclosedLoan {
   amountCentavos: number;
   termMonths: number;
   monthlyRateBps: number;
-  appliedAt: string;
   status: string;
   approvedAt: string | null;
   acceptedAt: string | null;
+  /** The business date of the acceptance (null before it, and on acceptances that did not record it). */
+  acceptedOn: BusinessDate | null;
+  /** The open account: its schedule is the one that applies. */
+  account: Pick<LoanAccount, 'openedOn' | 'schedule'> | null;
 }
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -29,16 +32,17 @@ export function disclosedLoanOf(doc: LoanDoc): DisclosedLoan {
     amountCentavos: doc.amountCentavos,
     termMonths: doc.termMonths,
     monthlyRateBps: doc.monthlyRateBps,
-    appliedAt: doc.createdAt,
     status: doc.status,
     // A loan disbursed before acceptance existed was approved when its account opened.
     approvedAt: doc.approvedAt ?? (doc.account ? `${doc.account.openedOn}T00:00:00.000+08:00` : null),
     acceptedAt: doc.termsAcceptedAt ?? null,
+    acceptedOn: doc.termsAcceptedOn ?? null,
+    account: doc.account ?? null,
   };
 }
 
 export function disclosedLoanOfState(loan: ExistingLoan): DisclosedLoan {
-  const { loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, appliedAt, status } = loan;
+  const { loanId, memberId, loanNumber, amountCentavos, termMonths, monthlyRateBps, status } = loan;
   return {
     loanId,
     memberId,
@@ -46,21 +50,35 @@ export function disclosedLoanOfState(loan: ExistingLoan): DisclosedLoan {
     amountCentavos,
     termMonths,
     monthlyRateBps,
-    appliedAt,
     status,
     approvedAt: loan.approvedAt ?? (loan.account ? `${loan.account.openedOn}T00:00:00.000+08:00` : null),
     acceptedAt: loan.acceptedTerms?.acceptedAt ?? null,
+    acceptedOn: loan.acceptedTerms?.businessDate ?? null,
+    account: loan.account,
   };
 }
 
 const FINAL_STATUSES = new Set(['approved', 'active', 'completed']);
 
 /**
- * The final Disclosure Statement (RA 3765) of an approved loan as it reads now, with its SHA-256:
- * the borrower's name, the lender as published, the late-charge terms new accounts open with.
- * Before approval the terms are not final; after a lapse there is nothing to accept.
+ * The schedule the statement shows and from when: the open account's own; once accepted, the one
+ * counted from the acceptance's date; while the approval waits, the one an acceptance on `today`
+ * (the business date) would fix — what the borrower accepting now consents to.
  */
-export async function disclosureOf(deps: ApiDeps, loan: DisclosedLoan): Promise<DisclosureAnswer> {
+function scheduleOf(loan: DisclosedLoan, today: BusinessDate) {
+  if (loan.account) return { disbursement: { on: loan.account.openedOn, accepted: true }, schedule: loan.account.schedule };
+  const on = loan.acceptedOn ?? today;
+  const schedule = disbursementSchedule({ principalCentavos: loan.amountCentavos, monthlyRateBps: loan.monthlyRateBps, termMonths: loan.termMonths }, on);
+  return { disbursement: { on, accepted: loan.acceptedAt !== null }, schedule };
+}
+
+/**
+ * The final Disclosure Statement (RA 3765) of an approved loan as it reads on the business date
+ * `today`, with its SHA-256: the borrower's name, the lender as published, the late-charge terms new
+ * accounts open with, the schedule an acceptance today would fix. Before approval the terms are not
+ * final; after a lapse there is nothing to accept.
+ */
+export async function disclosureOf(deps: ApiDeps, loan: DisclosedLoan, today: BusinessDate): Promise<DisclosureAnswer> {
   if (loan.status === 'lapsed') throw new ApiError(409, 'APPROVAL_LAPSED', 'This approval lapsed: its Disclosure Statement was not accepted within 7 days.');
   if (!FINAL_STATUSES.has(loan.status) || !loan.approvedAt) {
     throw new ApiError(409, 'LOAN_NOT_APPROVED', 'The Disclosure Statement is final once the loan is approved; this loan is not approved yet.', { currentStatus: loan.status });
@@ -73,8 +91,8 @@ export async function disclosureOf(deps: ApiDeps, loan: DisclosedLoan): Promise<
     principalCentavos: loan.amountCentavos,
     monthlyRateBps: loan.monthlyRateBps,
     termMonths: loan.termMonths,
-    appliedAt: loan.appliedAt,
     approvedAt: loan.approvedAt,
+    ...scheduleOf(loan, today),
     lateCharge: deps.servicing.lateCharge,
     lender,
   });

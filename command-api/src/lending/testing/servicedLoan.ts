@@ -5,18 +5,24 @@ import { evolveLoan, initialLoanState, type ExistingLoan, type LoanEvent, type L
 
 export const LOAN_ID = '3b7a1f52-9c4e-4d1a-8f0e-2a6b5c4d3e21';
 export const MEMBER_ID = '5f0c6a52-3d8e-4f57-a7f4-0d6e4c1b9a01';
-/** ₱120,000 over 12 months at 2.5 %: twelve ₱13,000 instalments due on the 15th, March 2026 to February 2027. */
+/**
+ * ₱120,000 over 12 months at 2.5 %, applied for on 12 January and disbursed on 15 January 2026: twelve
+ * ₱13,000 instalments due on the 15th (counted from disbursement), March 2026 to February 2027.
+ */
 export const INSTALMENT_CENTAVOS = 1_300_000;
-export const OPENED_ON = '2026-01-20';
+export const OPENED_ON = '2026-01-15';
 
 export const appliedAndApproved: LoanEvent[] = [
   {
     type: 'LoanApplied',
-    data: { loanId: LOAN_ID, memberId: MEMBER_ID, loanNumber: 'LN-2026-000001', amountCentavos: 12_000_000, termMonths: 12, monthlyRateBps: 250, purpose: 'Store stock', appliedAt: '2026-01-15T02:00:00.000Z' },
+    data: { loanId: LOAN_ID, memberId: MEMBER_ID, loanNumber: 'LN-2026-000001', amountCentavos: 12_000_000, termMonths: 12, monthlyRateBps: 250, purpose: 'Store stock', appliedAt: '2026-01-12T02:00:00.000Z' },
   },
-  { type: 'LoanStatusChanged', data: { loanId: LOAN_ID, memberId: MEMBER_ID, from: 'pending', to: 'approved', message: null, changedAt: '2026-01-20T02:00:00.000Z' } },
-  // RA 3765: the borrower accepted the Disclosure Statement; disbursement may follow.
-  { type: 'LoanTermsAccepted', data: { loanId: LOAN_ID, memberId: MEMBER_ID, statementHash: 'd'.repeat(64), acceptedAt: '2026-01-20T02:00:00.000Z', ipAddress: '127.0.0.1' } },
+  { type: 'LoanStatusChanged', data: { loanId: LOAN_ID, memberId: MEMBER_ID, from: 'pending', to: 'approved', message: null, changedAt: '2026-01-15T01:00:00.000Z' } },
+  // RA 3765: the borrower accepted the Disclosure Statement; disbursement follows, on the acceptance's business date.
+  {
+    type: 'LoanTermsAccepted',
+    data: { loanId: LOAN_ID, memberId: MEMBER_ID, statementHash: 'd'.repeat(64), acceptedAt: '2026-01-15T02:00:00.000Z', ipAddress: '127.0.0.1', businessDate: OPENED_ON },
+  },
 ];
 
 /**
@@ -28,9 +34,9 @@ export class ServicedLoan {
   state: LoanState = initialLoanState();
   private ids = 0;
 
-  constructor(history: LoanEvent[] = appliedAndApproved) {
+  constructor(history: LoanEvent[] = appliedAndApproved, openedOn: BusinessDate = OPENED_ON) {
     for (const event of history) this.append(event);
-    this.run({ type: 'OpenLoanAccount', loanId: LOAN_ID, lateCharge: DEFAULT_LATE_CHARGE_SETTINGS, businessDate: OPENED_ON, now: `${OPENED_ON}T02:00:00.000Z` });
+    this.run({ type: 'OpenLoanAccount', loanId: LOAN_ID, lateCharge: DEFAULT_LATE_CHARGE_SETTINGS, businessDate: openedOn, now: `${openedOn}T02:00:30.000Z` });
   }
 
   /** Another loan with this one's history so far (an alternative future). */

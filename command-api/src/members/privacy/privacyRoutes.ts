@@ -130,12 +130,13 @@ export function privacyRoutes(deps: ApiDeps): Router[] {
           reversed: loanEvents.some((other) => other.type === 'RepaymentReversed' && other.data.repaymentId === event.data.repaymentId),
         }));
       ctx.set('Content-Disposition', `attachment; filename="honeylend-my-data-${now.toISOString().slice(0, 10)}.json"`);
+      const today = await deps.businessClock.today();
       ctx.body = {
         exportedAt: now.toISOString(),
         about: 'Everything Honeylend holds about you (RA 10173 sec. 16(c) and 18: access and data portability). Passwords are stored only as one-way hashes and are not included.',
         profile: doc ? await userAnswer(doc) : null,
         documents,
-        loans: loans.map(toLoanAnswer),
+        loans: loans.map((loan) => toLoanAnswer(loan, today)),
         repayments,
         withdrawals: withdrawals.map(toWithdrawalAnswer),
         notifications: notifications.map(toNotificationAnswer),

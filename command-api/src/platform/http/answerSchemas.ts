@@ -168,6 +168,7 @@ const repaymentRow = z.strictObject({
   allocation: z.array(allocationLine),
 });
 const servicingShape = {
+  disbursement: z.strictObject({ on: businessDate, done: z.boolean() }),
   outstanding: owed,
   nextDue: z.strictObject({ date: businessDate, amount: nonNegativePesos }).nullable(),
   daysPastDue: count,

@@ -21,7 +21,7 @@ import { compareStreamIds, parseFeedEntry, STREAM_ID, type FeedEntry } from './c
 import { ReplayWindow } from './replayWindow.js';
 import { addressAllowed, allowListCovers, readAllowedIps } from '../allowList/allowList.js';
 import { clientAddress } from '../http/clientAddress.js';
-import type { AdminStatsAnswer, AllowedIpDoc } from '@honeylend/contracts';
+import type { AdminStatsAnswer, AllowedIpDoc, BusinessDate } from '@honeylend/contracts';
 
 interface SocketState {
   callerId: string;
@@ -80,6 +80,8 @@ export class RealtimeGateway {
    * clock, as the routes say, and building the answers stays synchronous.
    */
   private businessShiftMs = 0;
+  /** The business date, read before each batch is pushed: an undisbursed loan's schedule counts from it. */
+  private today: BusinessDate | null = null;
 
   constructor(
     httpServer: HttpServer,
@@ -222,6 +224,7 @@ export class RealtimeGateway {
     this.catchingUp.add(pending);
     try {
       const upTo = this.lastDeliveredId;
+      this.today = await this.deps.businessClock.today();
       // Not on tailRedis: that connection sits in a blocking XREAD.
       const oldest = await this.deps.redis.xrange(this.deps.readModels.keys.changes, '-', '+', 'COUNT', 1).catch(() => []);
       const oldestId = oldest[0]?.[0];
@@ -270,7 +273,7 @@ export class RealtimeGateway {
       case 'member.updated':
         return toUserAnswer(entry.doc as MemberDoc, urlFor, new Date(this.deps.now().getTime() + this.businessShiftMs), this.deps.privacyNoticeVersion);
       case 'loan.updated':
-        return toLoanAnswer(entry.doc as LoanDoc);
+        return toLoanAnswer(entry.doc as LoanDoc, this.today ?? this.deps.businessClock.realToday());
       case 'withdrawal.updated':
         return toWithdrawalAnswer(entry.doc as WithdrawalDoc);
       case 'notification.created':
@@ -357,6 +360,7 @@ export class RealtimeGateway {
    */
   async start(): Promise<void> {
     await this.loadWindow();
+    this.today = await this.deps.businessClock.today();
     const revoked = this.deps.tokens.revoked;
     if (revoked) {
       this.revocationRedis.on('message', (channel: string, message: string) => {
@@ -375,13 +379,19 @@ export class RealtimeGateway {
     this.businessShiftMs = Math.round(shift / DAY_MS) * DAY_MS;
   }
 
+  /** Both readings of the business clock the answers of a batch need: the shift and the date. */
+  private async readBusinessTime(): Promise<void> {
+    await this.readBusinessShift();
+    this.today = await this.deps.businessClock.today();
+  }
+
   private async tail(): Promise<void> {
     let pauseMs = 200;
     while (!this.stopped) {
       try {
         const answer = await this.tailRedis.xread('COUNT', READ_BATCH, 'BLOCK', BLOCK_MS, 'STREAMS', this.deps.readModels.keys.changes, this.lastDeliveredId);
         pauseMs = 200;
-        if (answer) await this.readBusinessShift();
+        if (answer) await this.readBusinessTime();
         for (const [, entries] of answer ?? []) {
           for (const [id, fields] of entries) {
             const entry = parseFeedEntry(id, fields);

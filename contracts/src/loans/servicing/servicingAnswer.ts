@@ -1,9 +1,9 @@
 import { centavosToPesos } from '../../money.js';
 import type { RepaymentChannel } from '../../events.js';
-import { paymentSchedule } from '../repayment.js';
 import { startOfBusinessDate, addDays, type BusinessDate } from './businessDate.js';
 import type { DelinquencyBucket } from './delinquency.js';
 import type { LoanAccount } from './loanAccount.js';
+import { disbursementSchedule } from './openAccount.js';
 import { loanPosition, type InstalmentStatus, type LoanPosition, type OwedCentavos } from './position.js';
 
 /** One schedule row as answers show it, in pesos; `month` is the spec's name, `number` the servicing one. */
@@ -47,6 +47,11 @@ export interface AllocationAnswer {
 }
 
 export interface ServicingAnswer {
+  /**
+   * The day the schedule counts from: the money reached the wallet that day (`done`), or, before
+   * disbursement, the business date an acceptance today would disburse on.
+   */
+  disbursement: { on: string; done: boolean };
   schedule: ScheduleRowAnswer[];
   outstanding: OwedAnswer;
   nextDue: { date: string; amount: number } | null;
@@ -71,14 +76,20 @@ export function allocationAnswer(lines: LoanPosition['repayments'][number]['allo
   return lines.map((line) => ({ instalment: line.instalment, penalty: pesos(line.penaltyCentavos), interest: pesos(line.interestCentavos), principal: pesos(line.principalCentavos) }));
 }
 
-/** The servicing half of a loan's answer: the fold of its account, or the proposed schedule before disbursement. */
-export function servicingAnswer(loan: { amountCentavos: number; monthlyRateBps: number; termMonths: number; createdAt: string; account?: LoanAccount | null }): ServicingAnswer {
+/**
+ * The servicing half of a loan's answer: the fold of its account, or before disbursement the schedule
+ * a disbursement on `today` (the business date) would fix, as its Disclosure Statement shows it.
+ */
+export function servicingAnswer(loan: { amountCentavos: number; monthlyRateBps: number; termMonths: number; termsAcceptedOn?: string | null; account?: LoanAccount | null }, today: BusinessDate): ServicingAnswer {
   if (!loan.account) {
-    const schedule = paymentSchedule({ principalCentavos: loan.amountCentavos, monthlyRateBps: loan.monthlyRateBps, termMonths: loan.termMonths, createdAt: loan.createdAt });
+    // Accepted, the acceptance's date holds (disbursement follows it at once).
+    const on = loan.termsAcceptedOn ?? today;
+    const schedule = disbursementSchedule({ principalCentavos: loan.amountCentavos, monthlyRateBps: loan.monthlyRateBps, termMonths: loan.termMonths }, on);
     return {
+      disbursement: { on, done: false },
       schedule: schedule.map((row) => ({
-        month: row.month,
-        number: row.month,
+        month: row.number,
+        number: row.number,
         dueDate: row.dueDate,
         amount: pesos(row.amountCentavos),
         principal: pesos(row.principalCentavos),
@@ -97,6 +108,7 @@ export function servicingAnswer(loan: { amountCentavos: number; monthlyRateBps: 
   }
   const position = loanPosition(loan.account);
   return {
+    disbursement: { on: loan.account.openedOn, done: true },
     schedule: position.instalments.map((line) => ({
       month: line.number,
       number: line.number,

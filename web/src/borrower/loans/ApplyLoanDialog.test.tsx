@@ -32,6 +32,10 @@ describe('Apply for a Loan (issue 22, items 4 and 5)', () => {
     expect(within(cost).getByTestId('estimate-total').textContent).toBe('₱130,000.00');
     expect(within(cost).getByTestId('estimate-finance-charge').textContent).toBe('₱30,000.00');
     expect(within(cost).getByTestId('estimate-effective-rate').textContent).toBe('54.05%');
+    // The first payment is counted as the server counts it: two months after the money reaches the wallet.
+    expect(within(cost).getByTestId('estimate-first-payment').textContent).toBe(
+      "First payment: two months after the money reaches your wallet (the day you accept the approved loan's Disclosure Statement), then monthly.",
+    );
 
     fireEvent.click(within(dialog).getByRole('button', { name: '24 months' }));
     expect(within(cost).getByTestId('estimate-total').textContent).toBe('₱160,000.00');

@@ -7,6 +7,7 @@ import { Dialog, DialogActions } from '../components/Dialog';
 import { FormField, TextAreaField } from '../components/FormField';
 import { PesoField } from '../components/PesoField';
 import { useLoanTerms } from '../stores/loanTerms';
+import { FIRST_PAYMENT_TEXT } from './loanTerms';
 import { submitLoanApplication } from '../stores/loans';
 import { DEFAULT_LOAN_APPLICATION, validateLoanApplication, type LoanApplicationErrors, type LoanApplicationField, type LoanApplicationValues } from './loanApplication';
 
@@ -31,14 +32,15 @@ export function roundedAmount(typed: string): string {
 /**
  * What the borrower commits to, shown before Submit (RA 3765, Truth in Lending: before the credit is
  * extended): the same `truthInLending` the contract's disclosure comes from, at the rate the server
- * is configured with (GET /api/loans/terms), dated now. Null while the amount or term is not one the
+ * is configured with (GET /api/loans/terms). The payments are timed from disbursement, so the cost
+ * does not depend on when the loan is approved. Null while the amount or term is not one the
  * application accepts, or the rate is not known yet.
  */
-export function applicationDisclosure(values: LoanApplicationValues, now: Date, monthlyRateBps: number | null) {
+export function applicationDisclosure(values: LoanApplicationValues, monthlyRateBps: number | null) {
   if (monthlyRateBps === null) return null;
   const checked = validateLoanApplication({ ...values, purpose: 'estimate' });
   if (!checked.ok) return null;
-  return truthInLending({ principalCentavos: checked.body.amount * 100, monthlyRateBps, termMonths: checked.body.termMonths, createdAt: now.toISOString() });
+  return truthInLending({ principalCentavos: checked.body.amount * 100, monthlyRateBps, termMonths: checked.body.termMonths });
 }
 
 /** The field errors of what is typed so far: a field left empty is not yet wrong. */
@@ -110,7 +112,7 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
   const amountNumber = Number(values.amount);
   const typedAmount = values.amount !== '' && Number.isFinite(amountNumber) ? amountNumber : null;
   const sliderValue = typedAmount === null ? MIN_PESOS : Math.min(MAX_PESOS, Math.max(MIN_PESOS, typedAmount));
-  const disclosure = applicationDisclosure(values, new Date(), monthlyRateBps);
+  const disclosure = applicationDisclosure(values, monthlyRateBps);
   const unsavedChanges = values.amount !== DEFAULT_LOAN_APPLICATION.amount || values.purpose !== DEFAULT_LOAN_APPLICATION.purpose || values.termMonths !== DEFAULT_LOAN_APPLICATION.termMonths;
 
   return (
@@ -215,6 +217,9 @@ export function ApplyLoanDialog({ open, onClose }: { open: boolean; onClose: () 
               <dt>Effective annual rate</dt>
               <dd data-testid="estimate-effective-rate">{formatPercent(disclosure.effectiveAnnualRatePercent)}</dd>
             </dl>
+            <p className="fine-print" data-testid="estimate-first-payment">
+              {FIRST_PAYMENT_TEXT}
+            </p>
           </section>
         ) : (
           <p className="loan-estimate">

@@ -59,7 +59,7 @@ export function LoanContractDialog({ loan, member, open, onClose }: { loan: Loan
           <dd>{formatPesoAmount(loan.monthlyPayment)}</dd>
           {first && (
             <>
-              <dt>First payment due</dt>
+              <dt>{loan.disbursement.done ? 'First payment due' : 'First payment due, if the money reaches your wallet today'}</dt>
               <dd>{formatDate(first.dueDate)}</dd>
             </>
           )}

@@ -7,14 +7,9 @@ import { PayDialog } from './PayDialog';
 const loanId = '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e';
 const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
 
-/** ₱100,000 over 12 months (₱2,500 interest a month), disbursed 20 January 2026; today is 25 April: instalment 1 is 41 days late, instalment 2 ten days. */
+/** ₱100,000 over 12 months (₱2,500 interest a month), disbursed 15 January 2026 (due on the 15th); today is 25 April: instalment 1 is 41 days late, instalment 2 ten days. */
 function lateLoan(): LoanDetailAnswer {
-  const opened = accountOpening(
-    { loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12, appliedAt: '2026-01-15T02:00:00.000Z' },
-    DEFAULT_LATE_CHARGE_SETTINGS,
-    '2026-01-20',
-    '2026-01-20T02:00:00.000Z',
-  );
+  const opened = accountOpening({ loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12 }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-15', '2026-01-15T02:00:00.000Z');
   let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
   account = evolveLoanAccount(account, { type: 'LoanDayClosed', data: { loanId, memberId, daysPastDue: 41, businessDate: '2026-04-25' } })!;
   return { ...loanAnswer({ status: 'active', account }), account, businessDate: '2026-04-25' };

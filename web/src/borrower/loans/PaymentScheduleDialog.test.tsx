@@ -17,9 +17,10 @@ function rows() {
 }
 
 describe('the Payment Schedule dialog (spec §2/§9)', () => {
-  it('lists one upcoming row per month before disbursement, the first due two months after the loan was made', () => {
+  it('lists one upcoming row per month before disbursement, the first due two months after the money would reach the wallet today', () => {
     // ₱100,000 at 2.5% a month over 12 months: ₱130,000 in 12 payments of ₱10,833.33, the last ₱10,833.37.
-    render(<PaymentScheduleDialog loan={loanAnswer({ createdAt: '2026-01-15T02:00:00.000Z' })} open onClose={() => undefined} />);
+    // Applied for in September, still awaiting acceptance on 15 January: the schedule counts from 15 January, not from September.
+    render(<PaymentScheduleDialog loan={loanAnswer({ status: 'approved', createdAt: '2025-09-02T02:00:00.000Z' }, {}, '2026-01-15')} open onClose={() => undefined} />);
     const dialog = screen.getByRole('dialog', { name: 'Payment Schedule' });
     expect(dialog.textContent).toContain('Loan LN-2026-000123 · 12 monthly payments');
 
@@ -30,19 +31,14 @@ describe('the Payment Schedule dialog (spec §2/§9)', () => {
     expect(shown[11]).toEqual(['12', 'Feb 15, 2027', '₱10,833.37', 'Upcoming']);
     expect(within(screen.getByRole('table')).getAllByRole('row').at(-1)?.textContent).toContain('₱130,000.00');
     expect(dialog.textContent).toContain('Late charge: 2% per month on any overdue amount.');
-    // Issue 22 item 19: the two-month gap before the first payment is explained.
-    expect(screen.getByTestId('first-due-note').textContent).toContain('(Jan 15, 2026 → Mar 15, 2026)');
+    // The two-month gap before the first payment is explained, counted from the day the money reaches the wallet.
+    expect(screen.getByTestId('first-due-note').textContent).toContain('accepted today (Jan 15, 2026), it is due Mar 15, 2026');
   });
 
   it('shows the real statuses of an active loan: paid, overdue with its late charge and days, upcoming', () => {
     const loanId = '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e';
     const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
-    const opened = accountOpening(
-      { loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12, appliedAt: '2026-01-15T02:00:00.000Z' },
-      DEFAULT_LATE_CHARGE_SETTINGS,
-      '2026-01-20',
-      '2026-01-20T02:00:00.000Z',
-    );
+    const opened = accountOpening({ loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12 }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-15', '2026-01-15T02:00:00.000Z');
     let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
     account = evolveLoanAccount(account, {
       type: 'RepaymentReceived',
@@ -62,6 +58,7 @@ describe('the Payment Schedule dialog (spec §2/§9)', () => {
     })!;
     account = evolveLoanAccount(account, { type: 'LoanDayClosed', data: { loanId, memberId, daysPastDue: 10, businessDate: '2026-04-25' } })!;
     render(<PaymentScheduleDialog loan={loanAnswer({ status: 'active', account })} open onClose={() => undefined} />);
+    expect(screen.getByTestId('first-due-note').textContent).toBe('The money reached your wallet on Jan 15, 2026; the first payment is due Mar 15, 2026, then one each month.');
     const shown = rows();
     // Instalment 2 is 10 days late: 6 days charged after the 3 grace days, ₱10,833.33 × 2 % / 30 × 6 = ₱43.33.
     expect(shown[0]).toEqual(['1', 'Mar 15, 2026', '₱10,833.33', 'Paid']);
@@ -70,8 +67,8 @@ describe('the Payment Schedule dialog (spec §2/§9)', () => {
   });
 
   it('keeps the Manila calendar at month ends', () => {
-    // Created 31 January in Manila: due dates fall on the last day of shorter months.
-    render(<PaymentScheduleDialog loan={loanAnswer({ createdAt: '2026-01-30T17:00:00.000Z', termMonths: 6 })} open onClose={() => undefined} />);
+    // Disbursed (today) on 31 January in Manila: due dates fall on the last day of shorter months.
+    render(<PaymentScheduleDialog loan={loanAnswer({ createdAt: '2026-01-30T17:00:00.000Z', termMonths: 6 }, {}, '2026-01-31')} open onClose={() => undefined} />);
     expect(rows().map((row) => row[1])).toEqual(['Mar 31, 2026', 'Apr 30, 2026', 'May 31, 2026', 'Jun 30, 2026', 'Jul 31, 2026', 'Aug 31, 2026']);
   });
 

@@ -3,9 +3,9 @@ import { accountOpening, DEFAULT_LATE_CHARGE_SETTINGS } from '../openAccount.js'
 import { evolveLoanAccount, type LoanAccount, type LoanAccountEvent } from '../loanAccount.js';
 
 /**
- * A loan account for tests: ₱120,000 over 12 months at 2.5 % flat, applied on 15 January 2026
+ * A loan account for tests: ₱120,000 over 12 months at 2.5 % flat, disbursed on 15 January 2026
  * (Manila), so each instalment is ₱13,000.00 (₱10,000 principal, ₱3,000 interest), due on the 15th
- * from March 2026 to February 2027; disbursed on 20 January 2026.
+ * from March 2026 to February 2027 (the schedule counts from disbursement).
  */
 export const LOAN_ID = '3b7a1f52-9c4e-4d1a-8f0e-2a6b5c4d3e21';
 export const MEMBER_ID = '5f0c6a52-3d8e-4f57-a7f4-0d6e4c1b9a01';
@@ -18,11 +18,10 @@ export function opened(overrides: Partial<{ principalCentavos: number; termMonth
       principalCentavos: overrides.principalCentavos ?? 12_000_000,
       monthlyRateBps: overrides.monthlyRateBps ?? 250,
       termMonths: overrides.termMonths ?? 12,
-      appliedAt: '2026-01-15T02:00:00.000Z',
     },
     DEFAULT_LATE_CHARGE_SETTINGS,
-    '2026-01-20',
-    '2026-01-20T02:00:00.000Z',
+    '2026-01-15',
+    '2026-01-15T02:00:00.000Z',
   );
   return { type: 'LoanAccountOpened', data };
 }
