@@ -171,7 +171,7 @@ describe('admin loans: the status machine', () => {
     const notifications = await system.request('GET', '/api/notifications', { token: borrower.token });
     expect(notifications.body.map((n: any) => n.message)).toEqual([
       'Your loan is approved. Accept its Disclosure Statement in the app.',
-      'Your loan application is under review. Please contact your loan officer for approval process',
+      'Your loan application is under review. We will tell you here and by text as soon as it is decided.',
       'Your ID front is cut off. Please upload it again.',
     ]);
     await eventually(async () => ((await outboxFor(borrower.token)).some((m) => m.body === 'Honeylend: Good news — Your loan is approved. Accept its Disclosure Statement in the app.') ? true : undefined), 'the SMS');

@@ -135,13 +135,19 @@ describe('the disclosure statement and its acceptance', () => {
       expect(refused.body.code).toBe('APPROVAL_LAPSED');
       expect(await eventsOf(streams.loan(late.loan.id), 'LoanApprovalLapsed')).toHaveLength(1);
       // The hourly job lapses the one who never came back.
-      const lapsed = await lapseUnacceptedApprovals({ store: system.store, redis: system.redis, keys: readModelKeys(system.keyPrefix) }, new Date(Date.now() + clockOffsetMs));
+      const lapsed = await lapseUnacceptedApprovals(
+        { store: system.store, redis: system.redis, keys: readModelKeys(system.keyPrefix), notificationQueue: system.api.deps.jobs.notificationQueue },
+        new Date(Date.now() + clockOffsetMs),
+      );
       // The silent borrower's, and the approval the test before left unaccepted; the late one lapsed already.
       expect(lapsed).toBe(2);
       await system.api.deps.progress.waitFor(await system.store.headPosition());
       for (const { borrower, loan } of [late, silent]) {
         const seen = await system.request('GET', `/api/loans/${loan.id}`, { token: borrower.token });
         expect(seen.body).toMatchObject({ status: 'lapsed', acceptance: { awaiting: false, acceptedAt: null } });
+        // The approval's notice said "accept within 7 days": the borrower is told it lapsed, whichever way it did.
+        const inbox = (await system.request('GET', '/api/notifications', { token: borrower.token })).body as { title: string; message: string }[];
+        expect(inbox.filter((notice) => notice.title === `Loan ${loan.loanNumber}: approval lapsed`)).toHaveLength(1);
         expect(await balanceOf(borrower.token)).toBe(0);
         expect(await eventsOf(streams.member(borrower.id), 'LoanDisbursed')).toHaveLength(0);
         const again = await system.request('POST', '/api/loans', { token: borrower.token, body: { amount: 80_000, purpose: 'Second try', termMonths: 6 } });

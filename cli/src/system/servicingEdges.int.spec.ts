@@ -22,7 +22,7 @@ const balanceOf = async (token: string) => (await system.request('GET', '/api/us
 describe('wallet repayments across two streams', () => {
   it('never debits twice or loses a debit: a writer that died after the debit is finished by the retry with the same key', async () => {
     const loan = await activeLoan(system, admin, { fullName: 'Crash Resume' });
-    const { derivedId } = await import('../../../command-api/src/servicing/derivedId.js');
+    const { derivedId } = await import('../../../command-api/src/platform/ids/derivedId.js');
     const repaymentId = derivedId(`wallet-repayment:${loan.borrower.id}:retry-key-0001`);
     // The first attempt's writer died right after the debit: the wallet is down, the loan has not heard of it.
     await handleCommand(

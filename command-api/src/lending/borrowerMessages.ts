@@ -1,5 +1,6 @@
-/** Spec §2 (wallet): what the borrower reads while the application waits. */
-export const UNDER_REVIEW_MESSAGE = 'Your loan application is under review. Please contact your loan officer for approval process';
+import { UNDER_REVIEW_MESSAGE } from '@honeylend/contracts';
+
+export { UNDER_REVIEW_MESSAGE };
 
 /** The default text sent when an admin asks to notify the borrower without writing one. */
 export function defaultStatusMessage(status: string, loanNumber: string): string {

@@ -10,7 +10,7 @@ import { LOAN_NOT_FOUND } from '../lending/loanAccountCommands.js';
 import { walletRepaymentBody } from './servicingBodies.js';
 import { payFromWallet } from './walletRepayment.js';
 import { ApiError } from '../platform/errors/apiError.js';
-import { derivedId } from './derivedId.js';
+import { derivedId } from '../platform/ids/derivedId.js';
 import { endpoint } from '../platform/http/endpoint.js';
 import * as answers from '../platform/http/answerSchemas.js';
 

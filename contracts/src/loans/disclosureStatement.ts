@@ -57,10 +57,17 @@ function lenderLines(lender: CompanyDetails | null): string[] {
   ];
 }
 
+/** The late charge as every contract, schedule and statement words it: one sentence, from one source. */
+export function lateChargeTerms({ monthlyBps, graceDays }: LateChargeSettings): string {
+  return `Late payment charge: ${percent(monthlyBps / 100)} a month of the overdue instalment, counted daily from the ${ordinal(graceDays + 1)} day after its due date.`;
+}
+
+/** What the borrower reads while an application waits: the app and a text tell them when it is decided. */
+export const UNDER_REVIEW_MESSAGE = 'Your loan application is under review. We will tell you here and by text as soon as it is decided.';
+
 export function disclosureStatementText(input: DisclosureStatementInput): string {
   const disclosure = truthInLending({ principalCentavos: input.principalCentavos, monthlyRateBps: input.monthlyRateBps, termMonths: input.termMonths });
   const { schedule, disbursement } = input;
-  const { monthlyBps, graceDays } = input.lateCharge;
   const lines = [
     'DISCLOSURE STATEMENT ON LOAN TRANSACTION',
     '(Republic Act No. 3765, the Truth in Lending Act)',
@@ -87,7 +94,7 @@ export function disclosureStatementText(input: DisclosureStatementInput): string
     `${pad('No.', 5)}${pad('Due date', 13)}${pad('Amount', 20)}${pad('Principal', 20)}Interest`,
     ...schedule.map((row) => `${pad(String(row.number), 5)}${pad(row.dueDate, 13)}${pad(phpAmount(row.amountCentavos), 20)}${pad(phpAmount(row.principalCentavos), 20)}${phpAmount(row.interestCentavos)}`),
     '',
-    `Late payment charge: ${percent(monthlyBps / 100)} a month of the overdue instalment, counted daily from the ${ordinal(graceDays + 1)} day after its due date.`,
+    lateChargeTerms(input.lateCharge),
     'Prepayment: you may pay any amount early, or the whole loan at any time, without any prepayment charge; paying the loan off early, you owe only the principal, the interest due to that date and any late charges.',
     'Honeylend never asks for a deposit or any payment to release a loan.',
   ];

@@ -1,15 +1,14 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { streams, toLoanDetailAnswer } from '@honeylend/contracts';
+import { toLoanDetailAnswer } from '@honeylend/contracts';
 import { authenticate } from '../../platform/sessions/authenticate.js';
 import { readAfterWrite } from '../../platform/consistency/readAfterWrite.js';
-import { handleCommand } from '../../platform/commands/commandHandler.js';
+import { closeLapsedApproval } from '../lapsedApproval.js';
 import { ApiError } from '../../platform/errors/apiError.js';
 import { DomainError } from '../../platform/commands/decider.js';
 import { callerOf, metadataOf, type ApiDeps } from '../../platform/context/context.js';
 import { idFromPath } from '../../platform/http/pathId.js';
 import { settleLoanMoney } from '../loanCommands.js';
-import { memberDecider } from '../../members/decide.js';
 import { memberOnWriteSide } from '../../members/memberOnWriteSide.js';
 import { latest, loadLoan, loanAfter, LOAN_NOT_FOUND, onLoan } from '../loanAccountCommands.js';
 import { LOAN_MESSAGES } from '../decide.js';
@@ -80,7 +79,7 @@ export function disclosureRoutes(deps: ApiDeps): Router {
         // An acceptance after the period: the lapse is recorded first, so it is on the log whoever notices it.
         const lapse = await onLoan(deps, loanId, { type: 'LapseApproval', loanId, now }, metadata);
         if (lapse.events.length > 0) {
-          await handleCommand(deps.store, streams.member(memberId), memberDecider, { type: 'CloseLoanApplication', memberId, loanId, closing: 'lapsed', now }, metadata);
+          await closeLapsedApproval({ store: deps.store, notificationQueue: deps.jobs.notificationQueue }, before, now, metadata);
           throw new ApiError(409, 'APPROVAL_LAPSED', LOAN_MESSAGES.approvalLapsed);
         }
         // The statement as it reads now, from the stream just read and for today's business date (the

@@ -1,6 +1,6 @@
 import { addDays, remindersDue, startOfBusinessDate, type BusinessDate, type LoanAccount } from '@honeylend/contracts';
 import type { LoanCommand } from '../../lending/decide.js';
-import { derivedId } from '../derivedId.js';
+import { derivedId } from '../../platform/ids/derivedId.js';
 import { reminderText } from './reminderText.js';
 
 /** Reminders go out between 08:00 and 20:00 Manila time; one due at night waits for the morning run. */

@@ -30,7 +30,8 @@ describe('the Payment Schedule dialog (spec §2/§9)', () => {
     expect(shown[1]).toEqual(['2', 'Apr 15, 2026', '₱10,833.33', 'Upcoming']);
     expect(shown[11]).toEqual(['12', 'Feb 15, 2027', '₱10,833.37', 'Upcoming']);
     expect(within(screen.getByRole('table')).getAllByRole('row').at(-1)?.textContent).toContain('₱130,000.00');
-    expect(dialog.textContent).toContain('Late charge: 2% per month on any overdue amount.');
+    // Worded as the Disclosure Statement words it (issue 37 item 13: one wording, from one source).
+    expect(dialog.textContent).toContain('Late payment charge: 2.00% a month of the overdue instalment, counted daily from the 4th day after its due date.');
     // The two-month gap before the first payment is explained, counted from the day the money reaches the wallet.
     expect(screen.getByTestId('first-due-note').textContent).toContain('accepted today (Jan 15, 2026), it is due Mar 15, 2026');
   });

@@ -1,7 +1,6 @@
-import type { LoanAnswer, NotificationAnswer } from '@honeylend/contracts';
+import { UNDER_REVIEW_MESSAGE, type LoanAnswer, type NotificationAnswer } from '@honeylend/contracts';
 
-/** Spec §2 wallet text while the application waits and nothing else was said about it. */
-export const UNDER_REVIEW_MESSAGE = 'Your loan application is under review. Please contact your loan officer for approval process';
+export { UNDER_REVIEW_MESSAGE };
 
 /** What a status means for the borrower when nobody wrote anything about it. */
 export function defaultLoanMessage(status: string): string {
@@ -9,7 +8,7 @@ export function defaultLoanMessage(status: string): string {
     case 'pending':
       return UNDER_REVIEW_MESSAGE;
     case 'account_issue':
-      return 'There is an issue with your account. Please contact your loan officer.';
+      return 'There is an issue with your application: the notice from our staff says what to fix.';
     case 'approved':
       return 'Approved. Read and accept its Disclosure Statement; the amount reaches your wallet once you do.';
     case 'active':

@@ -11,7 +11,7 @@ const BENEFITS = ['Flexible time management', 'Online and walk-in process', 'No 
 const FEATURES = [
   { title: 'Quick and simple process', text: 'Register with your phone number and apply online.' },
   { title: 'Loan limit up to 4,000,000 peso', text: 'Borrow what you need, from 80,000 PHP.' },
-  { title: 'Same-day withdrawal', text: 'Withdraw to your account the day your loan is approved.' },
+  { title: 'Straight to your wallet', text: 'Your loan reaches your wallet the moment you accept its Disclosure Statement; withdraw it to your bank from there.' },
 ];
 
 const PAYOUT_METHODS = [

@@ -331,7 +331,7 @@ describe('wallet (spec §2, design §7)', () => {
     signedIn(VERIFIED);
     useLoans.setState({ items: [loanAnswer({ status: 'pending' })] });
     renderApp('/wallet');
-    expect(screen.getByTestId('loan-message').textContent).toBe('Your loan application is under review. Please contact your loan officer for approval process');
+    expect(screen.getByTestId('loan-message').textContent).toBe('Your loan application is under review. We will tell you here and by text as soon as it is decided.');
     act(() => useNotifications.getState().apply(notificationAnswer({ message: 'Please upload a clearer photo of your ID.' })));
     expect(screen.getByTestId('loan-message').textContent).toBe('Please upload a clearer photo of your ID.');
     // A newer notification about a withdrawal, or about another loan, is not this loan's notice.
