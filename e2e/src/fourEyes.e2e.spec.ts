@@ -75,7 +75,7 @@ describe('four eyes on money in the browser', () => {
     const dialog = console_.getByRole('dialog', { name: 'Adjust balance' });
     await dialog.getByLabel('Amount in pesos (negative to debit)').fill('1500');
     await dialog.getByLabel('Reason').fill('Refund of a double charge');
-    await dialog.getByRole('button', { name: 'Post adjustment' }).click();
+    await dialog.getByRole('button', { name: 'Request adjustment' }).click();
     await textOf(console_.getByRole('status').filter({ hasText: 'Sent for approval' }), 'happens only when a different admin approves it');
     await textOf(memberRow, '₱0.00');
     await screenshot(console_, 'four-eyes-01-sent-for-approval', 'screen');

@@ -5,6 +5,7 @@ import { apiRequest, serverFieldErrors } from '../../shared/api';
 import { formatPesoAmount } from '../../shared/money';
 import { failureToast, sentForApproval, successToast } from '../../console/adminApi';
 import { PESO_INPUT } from '../pesoInput';
+import { useApprovalSettings } from '../settings/useApprovalSettings';
 
 export const ADJUSTMENT_MESSAGES = {
   amount: 'Enter a non-zero amount in pesos, e.g. 500 or -250.50',
@@ -26,6 +27,9 @@ export function BalanceAdjustmentDialog({ member, onClose, onAdjusted }: { membe
   const [form] = Form.useForm<AdjustmentValues>();
   const [saving, setSaving] = useState(false);
   const amount = Form.useWatch('amount', form);
+  const approvals = useApprovalSettings(member !== null);
+  // Whether the adjustment happens on this click or waits for a second admin: the button says which (unknown: neither).
+  const fourEyes = approvals ? approvals.required.balance_adjustment : null;
   // One key per opening of the dialog: resending the same adjustment cannot post it twice.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
@@ -69,7 +73,15 @@ export function BalanceAdjustmentDialog({ member, onClose, onAdjusted }: { membe
 
   const after = member && typeof amount === 'number' ? member.balance + amount : null;
   return (
-    <Modal open={member !== null} title="Adjust balance" okText="Post adjustment" onOk={() => void submit()} confirmLoading={saving} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open={member !== null}
+      title="Adjust balance"
+      okText={fourEyes === null ? 'Submit adjustment' : fourEyes ? 'Request adjustment' : 'Post adjustment'}
+      onOk={() => void submit()}
+      confirmLoading={saving}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Typography.Paragraph>
         {member?.fullName}'s balance: <strong>{member ? formatPesoAmount(member.balance) : ''}</strong>
         {after !== null && (
@@ -107,6 +119,7 @@ export function BalanceAdjustmentDialog({ member, onClose, onAdjusted }: { membe
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
       </Form>
+      {fourEyes && <Typography.Paragraph type="secondary">A second admin must approve this on the Approvals page; the balance moves only then.</Typography.Paragraph>}
     </Modal>
   );
 }
