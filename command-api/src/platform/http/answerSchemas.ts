@@ -151,6 +151,7 @@ const scheduleRow = z.strictObject({
   interest: pesos,
   penalty: nonNegativePesos,
   paid: nonNegativePesos,
+  interestWaived: nonNegativePesos,
   status: z.enum(['upcoming', 'due', 'partially_paid', 'paid', 'overdue']),
   daysPastDue: count,
 });

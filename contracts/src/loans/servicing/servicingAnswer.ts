@@ -16,6 +16,8 @@ export interface ScheduleRowAnswer {
   interest: number;
   penalty: number;
   paid: number;
+  /** Interest of this instalment the payoff did not charge (it was not yet due when the loan was paid off). */
+  interestWaived: number;
   status: InstalmentStatus;
   daysPastDue: number;
 }
@@ -96,6 +98,7 @@ export function servicingAnswer(loan: { amountCentavos: number; monthlyRateBps: 
         interest: pesos(row.interestCentavos),
         penalty: 0,
         paid: 0,
+        interestWaived: 0,
         status: 'upcoming',
         daysPastDue: 0,
       })),
@@ -118,6 +121,7 @@ export function servicingAnswer(loan: { amountCentavos: number; monthlyRateBps: 
       interest: pesos(line.interestCentavos),
       penalty: pesos(line.penaltyCentavos),
       paid: pesos(line.paidCentavos),
+      interestWaived: pesos(line.interestForgivenCentavos),
       status: line.status,
       daysPastDue: line.daysPastDue,
     })),

@@ -23,6 +23,7 @@ const row = (number: number, dueDate: string, fields: Partial<LoanAnswer['schedu
   interest: 3_000,
   penalty: 0,
   paid: 0,
+  interestWaived: 0,
   status: 'upcoming',
   daysPastDue: 0,
   ...fields,
