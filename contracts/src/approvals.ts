@@ -177,6 +177,10 @@ export interface ApprovalAnswer {
   amount: number | null;
   memberId: string;
   memberName: string | null;
+  /** The loan the command is about (an approval, a waiver, a reversal), or null. */
+  loanId: string | null;
+  /** What only one request may wait on at a time (`repayment:<id>`, `loan:<id>`…; see approvalTarget), or null. */
+  target: string | null;
   maker: { id: string; name: string | null };
   reason: string;
   status: ApprovalStatus;
@@ -240,6 +244,8 @@ export function toApprovalAnswer(doc: ApprovalDoc): ApprovalAnswer {
     amount: amount === null ? null : amount / 100,
     memberId: doc.command.memberId,
     memberName: doc.memberName,
+    loanId: 'loanId' in doc.command ? doc.command.loanId : null,
+    target: approvalTarget(doc.command),
     maker: { id: doc.makerId, name: doc.makerName },
     reason: doc.reason,
     status: doc.status,

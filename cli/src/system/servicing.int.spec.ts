@@ -79,6 +79,9 @@ describe('a loan serviced for 14 months', () => {
     // One request per repayment: asking again while it waits is refused, so two grants never report two reversals.
     const twice = await system.request('POST', `/api/admin/loans/${loan.loanId}/repayments/${cheque.id}/reversal`, { token: checker, body: { reason: 'Cheque bounced' } });
     expect(twice).toMatchObject({ status: 409, body: { code: 'APPROVAL_ALREADY_PENDING', details: { approvalId: reversal.body.approvalId } } });
+    // The servicing drawer finds it on the repayment it is about, through the member's requests.
+    const waiting = await system.request('GET', `/api/admin/approvals?status=pending&memberId=${loan.borrower.id}&pageSize=100`, { token: checker });
+    expect(waiting.body.items).toEqual([expect.objectContaining({ id: reversal.body.approvalId, loanId: loan.loanId, target: `repayment:${cheque.id}` })]);
     // Until a second admin approves, the cheque still counts.
     expect((await loanOf(system, loan)).schedule[5]).toMatchObject({ status: 'paid', paid: 13_000 });
     await approvedBySecondAdmin(system, reversal, checker);

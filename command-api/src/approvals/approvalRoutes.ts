@@ -35,7 +35,10 @@ export const APPROVAL_ROUTE_MESSAGES = {
   required: `Say for each command (${APPROVAL_KINDS.join(', ')}) whether it needs a second admin: true or false`,
 } as const;
 
-export const approvalsQuery = listQuery(approvalStatusSchema, 'Status must be all, pending, approved, rejected or expired');
+export const approvalsQuery = listQuery(approvalStatusSchema, 'Status must be all, pending, approved, rejected or expired').extend({
+  /** Only the requests naming this member (their servicing drawer shows what waits on their loans). */
+  memberId: z.uuid({ error: 'memberId must be a member id' }).optional(),
+});
 export const rejectionBody = z.object({ reason: z.string({ error: APPROVAL_ROUTE_MESSAGES.reason }).trim().min(5, APPROVAL_ROUTE_MESSAGES.reason).max(500, APPROVAL_ROUTE_MESSAGES.reason) });
 const threshold = z
   .number({ error: APPROVAL_ROUTE_MESSAGES.threshold })
@@ -74,10 +77,20 @@ export function approvalRoutes(deps: ApiDeps, runners: ApprovedCommandRunners): 
   router.get(
     '/',
     endpoint({ summary: 'Requests waiting for (or decided by) a second admin, newest first', query: approvalsQuery, answer: answers.listOf(answers.approvalAnswer) }, async (ctx, { query }) => {
-      const index = query.status ? keys.approvalsByStatus(query.status) : keys.approvals;
       const start = (query.page - 1) * query.pageSize;
-      const [total, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + query.pageSize - 1)]);
-      const docs = await documentsOf<ApprovalDoc>(redis, ids, keys.approval);
+      let total: number;
+      let docs: ApprovalDoc[];
+      if (query.memberId) {
+        // A member's requests are few: read them all, newest first, and page here.
+        const named = (await readModels.approvalsOfMember(query.memberId)).filter((doc) => !query.status || doc.status === query.status).reverse();
+        total = named.length;
+        docs = named.slice(start, start + query.pageSize);
+      } else {
+        const index = query.status ? keys.approvalsByStatus(query.status) : keys.approvals;
+        const [count, ids] = await Promise.all([redis.zcard(index), redis.zrevrange(index, start, start + query.pageSize - 1)]);
+        total = count;
+        docs = await documentsOf<ApprovalDoc>(redis, ids, keys.approval);
+      }
       // An auditor sees the member masked (issue 16), as in every other staff read, unless they unmasked them.
       const view = await personalDataView(ctx, deps);
       const shown = docs.map((doc) =>

@@ -548,6 +548,8 @@ export const approvalAnswer: z.ZodType<ApprovalAnswer> = z.strictObject({
   amount: z.number().nullable(),
   memberId: uuid,
   memberName: z.string().nullable(),
+  loanId: uuid.nullable(),
+  target: z.string().nullable(),
   maker: staffName,
   reason: z.string(),
   status: z.enum(APPROVAL_STATUSES),

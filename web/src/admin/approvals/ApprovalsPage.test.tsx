@@ -21,6 +21,8 @@ const approval = (id: string, makerId: string, makerName: string, memberName: st
   amount: 1500,
   memberId: '0b9a8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
   memberName,
+  loanId: null,
+  target: null,
   maker: { id: makerId, name: makerName },
   reason: 'Refund of a double charge',
   status: 'pending',

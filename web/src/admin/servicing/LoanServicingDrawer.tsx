@@ -1,9 +1,9 @@
-import { businessDateOf, type AdminLoanAnswer, type BusinessDateAnswer, type LoanAnswer, type RepaymentReceiptAnswer } from '@honeylend/contracts';
+import { businessDateOf, type AdminLoanAnswer, type ApprovalAnswer, type BusinessDateAnswer, type LoanAnswer, type RepaymentReceiptAnswer } from '@honeylend/contracts';
 import { Button, Descriptions, Drawer, Form, Input, InputNumber, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, apiRequest } from '../../shared/api';
 import { formatDate, formatPesoAmount, statusLabel } from '../../shared/money';
-import { attempt, failureToast, sentForApproval, successToast } from '../../console/adminApi';
+import { attempt, failureToast, sentForApproval, successToast, type ListPage } from '../../console/adminApi';
 import { useAdminEvent } from '../live/adminFeed';
 import { PESO_INPUT } from '../pesoInput';
 import { BUCKET_COLOURS } from './bucketColours';
@@ -46,12 +46,27 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
   const [recordForm] = Form.useForm();
   const [waiverForm] = Form.useForm();
 
+  /** Requests on this loan waiting for a second admin: shown where they apply, and their action not offered again. */
+  const [waiting, setWaiting] = useState<ApprovalAnswer[]>([]);
+
   const load = useCallback(() => {
     if (!loanId) return;
     apiRequest<AdminLoanDetail>(`/api/admin/loans/${loanId}`)
       .then(setLoan)
       .catch(() => setLoan(null));
   }, [loanId]);
+
+  const memberId = loan?.memberId;
+  const loadWaiting = useCallback(() => {
+    if (!memberId) return;
+    apiRequest<ListPage<ApprovalAnswer>>(`/api/admin/approvals?status=pending&memberId=${memberId}&pageSize=100`)
+      .then((answer) => setWaiting(answer.items.filter((request) => request.loanId === loanId)))
+      .catch(() => setWaiting([]));
+  }, [memberId, loanId]);
+  useEffect(loadWaiting, [loadWaiting]);
+  useAdminEvent<{ id: string }>(memberId ? 'approval.updated' : null, () => loadWaiting());
+  const reversalWaiting = (repayment: Repayment) => waiting.some((request) => request.target === `repayment:${repayment.id}`);
+  const waiversWaiting = waiting.filter((request) => request.kind === 'penalty_waiver');
 
   useEffect(() => {
     setLoan(null);
@@ -88,6 +103,7 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
     if (sentForApproval(answer, `Reversing ${reversing.receiptNumber}`)) {
       setReversing(null);
       setReason('');
+      loadWaiting();
       return;
     }
     setLoan(answer);
@@ -99,7 +115,10 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
   async function waive(values: { amount: number; reason: string }) {
     const answer = await attempt<AdminLoanDetail>('Waiver failed', `/api/admin/loans/${loanId}/penalty-waivers`, { method: 'POST', body: values });
     if (!answer) return;
-    if (sentForApproval(answer, `Waiving ${formatPesoAmount(values.amount)} of late charges`)) return waiverForm.resetFields();
+    if (sentForApproval(answer, `Waiving ${formatPesoAmount(values.amount)} of late charges`)) {
+      loadWaiting();
+      return waiverForm.resetFields();
+    }
     setLoan(answer);
     successToast('Late charges waived', formatPesoAmount(values.amount));
     waiverForm.resetFields();
@@ -142,6 +161,8 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
                   render: (_, row) =>
                     row.reversed ? (
                       <Tag>Reversed</Tag>
+                    ) : reversalWaiting(row) ? (
+                      <Tag color="gold">Reversal awaiting approval</Tag>
                     ) : active ? (
                       <Button size="small" danger onClick={() => setReversing(row)}>
                         Reverse
@@ -177,6 +198,11 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
               {loan.outstanding.penalties > 0 && (
                 <Form form={waiverForm} layout="vertical" onFinish={(values: Parameters<typeof waive>[0]) => void waive(values)}>
                   <Typography.Title level={5}>Waive late charges (up to {formatPesoAmount(loan.outstanding.penalties)})</Typography.Title>
+                  {waiversWaiting.map((request) => (
+                    <Typography.Paragraph key={request.id} data-testid="waiver-awaiting-approval">
+                      <Tag color="gold">Awaiting approval</Tag> a waiver of {formatPesoAmount(request.amount ?? 0)} requested by {request.maker.name ?? 'an admin'}
+                    </Typography.Paragraph>
+                  ))}
                   <Space align="start" wrap>
                     <Form.Item name="amount" label="Amount" rules={[{ required: true, message: 'Enter the amount' }]}>
                       <InputNumber min={0.01} max={loan.outstanding.penalties} style={{ width: 160 }} {...PESO_INPUT} />

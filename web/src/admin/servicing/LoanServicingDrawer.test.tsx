@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { accountOpening, DEFAULT_LATE_CHARGE_SETTINGS, evolveLoanAccount, type ApprovalAnswer } from '@honeylend/contracts';
+import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
+import { jsonResponse, loanAnswer, routeFetch } from '../../testing/http';
+import { LoanServicingDrawer } from './LoanServicingDrawer';
+
+const loanId = '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e';
+const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
+const repaymentId = '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20';
+const otherRepaymentId = '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21';
+
+function activeLoanWithTwoRepayments() {
+  const opened = accountOpening({ loanId, memberId, principalCentavos: 30_000_00, monthlyRateBps: 250, termMonths: 3 }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-15', '2026-01-15T02:00:00.000Z');
+  let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
+  for (const [id, receipt] of [
+    [repaymentId, 'OR-2026-000123-001'],
+    [otherRepaymentId, 'OR-2026-000123-002'],
+  ] as const) {
+    account = evolveLoanAccount(account, {
+      type: 'RepaymentReceived',
+      data: {
+        loanId,
+        memberId,
+        repaymentId: id,
+        receiptNumber: receipt,
+        amountCentavos: 1_000_00,
+        channel: 'bank',
+        source: 'admin',
+        reference: receipt,
+        valueDate: '2026-02-01',
+        businessDate: '2026-02-01',
+        receivedAt: '2026-02-01T02:00:00.000Z',
+      },
+    })!;
+  }
+  return { ...loanAnswer({ id: loanId, memberId, status: 'active', account }), memberId, member: null };
+}
+
+const reversalRequest: ApprovalAnswer = {
+  id: 'a1a1a1a1-b2b2-4c3c-8d4d-e5e5e5e5e5e5',
+  kind: 'repayment_reversal',
+  kindLabel: 'Repayment reversal',
+  summary: 'Reverse OR-2026-000123-001',
+  amount: 1000,
+  memberId,
+  memberName: 'Maria Santos',
+  loanId,
+  target: `repayment:${repaymentId}`,
+  maker: { id: 'c3c3c3c3-d4d4-4e5e-9f6f-a7a7a7a7a7a7', name: 'Rosario' },
+  reason: 'Cheque bounced',
+  status: 'pending',
+  requestedAt: '2026-02-02T02:00:00.000Z',
+  expiresAt: '2026-02-03T02:00:00.000Z',
+  decidedBy: null,
+  decidedAt: null,
+  rejectionReason: null,
+  execution: null,
+  version: 9,
+};
+
+describe('the servicing drawer', () => {
+  it('shows a reversal waiting for a second admin on its repayment and does not offer Reverse for it again', async () => {
+    provideBrowserApisAntdNeeds();
+    routeFetch({
+      [`/api/admin/loans/${loanId}`]: () => jsonResponse(activeLoanWithTwoRepayments()),
+      '/api/dev/business-date': () => jsonResponse({ date: '2026-02-02' }),
+      [`/api/admin/approvals?status=pending&memberId=${memberId}&pageSize=100`]: () => jsonResponse({ items: [reversalRequest], total: 1, page: 1, pageSize: 100 }),
+    });
+    render(<LoanServicingDrawer loanId={loanId} onClose={() => undefined} />);
+    const waiting = await screen.findByText('Reversal awaiting approval', undefined, { timeout: 10_000 });
+    const waitingRow = waiting.closest('tr')!;
+    expect(waitingRow.textContent).toContain('OR-2026-000123-001');
+    expect(within(waitingRow).queryByRole('button', { name: 'Reverse' })).toBeNull();
+    const otherRow = screen.getByText('OR-2026-000123-002').closest('tr')!;
+    expect(within(otherRow).getByRole('button', { name: 'Reverse' })).toBeTruthy();
+  });
+});
