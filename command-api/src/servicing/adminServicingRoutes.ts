@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { DELINQUENCY_BUCKETS, findRepayment, loanPosition, type CollectionsRowAnswer, type LoanDoc, type MemberDoc, type PortfolioAnswer } from '@honeylend/contracts';
+import { DELINQUENCY_BUCKETS, findRepayment, loanPosition, type ApprovalCommand, type CollectionsRowAnswer, type LoanDoc, type MemberDoc, type PortfolioAnswer } from '@honeylend/contracts';
 import { adminAccess } from '../staff/access/adminAccess.js';
 import { loadAdminLoan } from '../lending/staff/adminLoanAnswer.js';
 import { documentsOf } from '../platform/lists/searchPage.js';
@@ -15,6 +15,7 @@ import { approvalSettings, requestApproval } from '../approvals/fourEyes.js';
 import { DomainError } from '../platform/commands/decider.js';
 import { APPROVAL_REQUIRED_CODE } from '../lending/decide.js';
 import { loadLoan, type Position } from '../lending/loanAccountCommands.js';
+import type { ExistingLoan } from '../lending/loan.js';
 import * as answers from '../platform/http/answerSchemas.js';
 
 const loanIdOf = (ctx: Context) => idFromPath(ctx, { code: 'LOAN_NOT_FOUND', message: 'Loan not found' });
@@ -58,21 +59,21 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
         const loanId = loanIdOf(ctx);
         const repaymentId = repaymentIdOf(ctx);
         const actor = metadataOf(ctx, callerOf(ctx).id);
-        // Four eyes (design §11), judged by the loan's decider on its stream: when the settings ask for a second
-        // admin, the reversal is refused alone (APPROVAL_REQUIRED) and recorded as a request instead; the repayment counts until then.
-        const fourEyes = (await approvalSettings(deps)).required.repayment_reversal ? ('required' as const) : undefined;
-        let position: Position;
-        try {
-          position = await reverseRepayment(deps, actor, loanId, repaymentId, body, fourEyes);
-        } catch (error) {
-          if (!(error instanceof DomainError && error.code === APPROVAL_REQUIRED_CODE)) throw error;
-          const loan = await loadLoan(deps, loanId);
-          const repayment = loan.account && findRepayment(loan.account, repaymentId);
-          if (!repayment) throw error;
-          const command = { kind: 'repayment_reversal' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, repaymentId, amountCentavos: repayment.amountCentavos, reason: body.reason };
-          await requestApproval(deps, ctx, command, body.reason);
-          return;
-        }
+        // Under four eyes the repayment counts until a second admin approves its reversal.
+        const fourEyes = (await approvalSettings(deps)).required.repayment_reversal;
+        const position = await underFourEyes(
+          deps,
+          ctx,
+          loanId,
+          body.reason,
+          fourEyes,
+          (asked) => reverseRepayment(deps, actor, loanId, repaymentId, body, asked),
+          (loan) => {
+            const repayment = loan.account && findRepayment(loan.account, repaymentId);
+            return repayment ? { kind: 'repayment_reversal', memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, repaymentId, amountCentavos: repayment.amountCentavos, reason: body.reason } : null;
+          },
+        );
+        if (position === REQUESTED) return;
         ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
       },
     ),
@@ -91,19 +92,18 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
       async (ctx, { body }) => {
         const loanId = loanIdOf(ctx);
         const actor = metadataOf(ctx, callerOf(ctx).id);
-        // Four eyes (design §11), judged by the loan's decider on its stream: a waiver it would carry out
-        // (never one above the unpaid late charges) waits for a second admin; the charges stay owed until then.
-        const fourEyes = (await approvalSettings(deps)).required.penalty_waiver ? ('required' as const) : undefined;
-        let position: Position;
-        try {
-          position = await waivePenalty(deps, actor, loanId, body, undefined, fourEyes);
-        } catch (error) {
-          if (!(error instanceof DomainError && error.code === APPROVAL_REQUIRED_CODE)) throw error;
-          const loan = await loadLoan(deps, loanId);
-          const command = { kind: 'penalty_waiver' as const, memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, amountCentavos: body.amount, reason: body.reason };
-          await requestApproval(deps, ctx, command, body.reason);
-          return;
-        }
+        // Under four eyes the late charges stay owed until a second admin approves (one above the unpaid charges is refused at once).
+        const fourEyes = (await approvalSettings(deps)).required.penalty_waiver;
+        const position = await underFourEyes(
+          deps,
+          ctx,
+          loanId,
+          body.reason,
+          fourEyes,
+          (asked) => waivePenalty(deps, actor, loanId, body, undefined, asked),
+          (loan) => ({ kind: 'penalty_waiver', memberId: loan.memberId, loanId, loanNumber: loan.loanNumber, amountCentavos: body.amount, reason: body.reason }),
+        );
+        if (position === REQUESTED) return;
         ctx.status = 201;
         ctx.body = await readAfterWrite(ctx, deps.progress, position, () => loadAdminLoan(deps, loanId));
       },
@@ -111,6 +111,34 @@ export function adminLoanServicingRoutes(deps: ApiDeps): Router {
   );
 
   return router;
+}
+
+const REQUESTED = Symbol('requested for a second admin');
+
+/**
+ * Four eyes (design §11) on a servicing command, judged by the loan's decider on its stream: when the
+ * settings ask for a second admin, the command runs as `required`, is refused alone (APPROVAL_REQUIRED)
+ * whenever it would change anything, and is then recorded as a request built from the loan as its
+ * stream has it (answered 202); nothing of it happens until then.
+ */
+async function underFourEyes(
+  deps: ApiDeps,
+  ctx: Context,
+  loanId: string,
+  reason: string,
+  fourEyes: boolean,
+  run: (fourEyes: 'required' | undefined) => Promise<Position>,
+  requestOf: (loan: ExistingLoan) => ApprovalCommand | null,
+): Promise<Position | typeof REQUESTED> {
+  try {
+    return await run(fourEyes ? 'required' : undefined);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.code === APPROVAL_REQUIRED_CODE)) throw error;
+    const command = requestOf(await loadLoan(deps, loanId));
+    if (!command) throw error;
+    await requestApproval(deps, ctx, command, reason);
+    return REQUESTED;
+  }
 }
 
 const PAGE_SIZE = 20;

@@ -1,38 +1,23 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountOpening, DEFAULT_LATE_CHARGE_SETTINGS, evolveLoanAccount, type ApprovalAnswer } from '@honeylend/contracts';
+import type { ApprovalAnswer } from '@honeylend/contracts';
 import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
 import { jsonResponse, loanAnswer, routeFetch } from '../../testing/http';
+import { FIXTURE_LOAN_ID, FIXTURE_MEMBER_ID, openedAccount, withRepayment } from '../../testing/loanAccounts';
 import { LoanServicingDrawer } from './LoanServicingDrawer';
 
-const loanId = '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e';
-const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
+const loanId = FIXTURE_LOAN_ID;
+const memberId = FIXTURE_MEMBER_ID;
 const repaymentId = '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20';
 const otherRepaymentId = '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21';
 
 function activeLoanWithTwoRepayments() {
-  const opened = accountOpening({ loanId, memberId, principalCentavos: 30_000_00, monthlyRateBps: 250, termMonths: 3 }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-15', '2026-01-15T02:00:00.000Z');
-  let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
+  let account = openedAccount(30_000_00, 3, '2026-01-15');
   for (const [id, receipt] of [
     [repaymentId, 'OR-2026-000123-001'],
     [otherRepaymentId, 'OR-2026-000123-002'],
   ] as const) {
-    account = evolveLoanAccount(account, {
-      type: 'RepaymentReceived',
-      data: {
-        loanId,
-        memberId,
-        repaymentId: id,
-        receiptNumber: receipt,
-        amountCentavos: 1_000_00,
-        channel: 'bank',
-        source: 'admin',
-        reference: receipt,
-        valueDate: '2026-02-01',
-        businessDate: '2026-02-01',
-        receivedAt: '2026-02-01T02:00:00.000Z',
-      },
-    })!;
+    account = withRepayment(account, { repaymentId: id, receiptNumber: receipt, amountCentavos: 1_000_00, valueDate: '2026-02-01', channel: 'bank', reference: receipt });
   }
   return { ...loanAnswer({ id: loanId, memberId, status: 'active', account }), memberId, member: null };
 }

@@ -1,7 +1,8 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { accountOpening, DEFAULT_LATE_CHARGE_SETTINGS, evolveLoanAccount } from '@honeylend/contracts';
+import { evolveLoanAccount } from '@honeylend/contracts';
 import { loanAnswer } from '../../testing/http';
+import { FIXTURE_LOAN_ID, FIXTURE_MEMBER_ID, openedAccount, withRepayment } from '../../testing/loanAccounts';
 import { PaymentScheduleDialog } from './PaymentScheduleDialog';
 
 function rows() {
@@ -37,27 +38,14 @@ describe('the Payment Schedule dialog (spec §2/§9)', () => {
   });
 
   it('shows the real statuses of an active loan: paid, overdue with its late charge and days, upcoming', () => {
-    const loanId = '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e';
-    const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
-    const opened = accountOpening({ loanId, memberId, principalCentavos: 100_000_00, monthlyRateBps: 250, termMonths: 12 }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-15', '2026-01-15T02:00:00.000Z');
-    let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
-    account = evolveLoanAccount(account, {
-      type: 'RepaymentReceived',
-      data: {
-        loanId,
-        memberId,
-        repaymentId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20',
-        receiptNumber: 'OR-2026-000123-001',
-        amountCentavos: 1_083_333,
-        channel: 'wallet',
-        source: 'wallet',
-        reference: 'r',
-        valueDate: '2026-03-15',
-        businessDate: '2026-03-15',
-        receivedAt: '2026-03-15T02:00:00.000Z',
-      },
-    })!;
-    account = evolveLoanAccount(account, { type: 'LoanDayClosed', data: { loanId, memberId, daysPastDue: 10, businessDate: '2026-04-25' } })!;
+    let account = withRepayment(openedAccount(100_000_00, 12, '2026-01-15'), {
+      repaymentId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20',
+      receiptNumber: 'OR-2026-000123-001',
+      amountCentavos: 1_083_333,
+      valueDate: '2026-03-15',
+      reference: 'r',
+    });
+    account = evolveLoanAccount(account, { type: 'LoanDayClosed', data: { loanId: FIXTURE_LOAN_ID, memberId: FIXTURE_MEMBER_ID, daysPastDue: 10, businessDate: '2026-04-25' } })!;
     render(<PaymentScheduleDialog loan={loanAnswer({ status: 'active', account })} open onClose={() => undefined} />);
     expect(screen.getByTestId('first-due-note').textContent).toBe('The money reached your wallet on Jan 15, 2026; the first payment is due Mar 15, 2026, then one each month.');
     const shown = rows();

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountOpening, DEFAULT_LATE_CHARGE_SETTINGS, evolveLoanAccount } from '@honeylend/contracts';
 import { loanAnswer } from '../../testing/http';
+import { openedAccount, withRepayment } from '../../testing/loanAccounts';
 import { ScheduleTable } from './ScheduleTable';
 
 /**
@@ -10,28 +10,14 @@ import { ScheduleTable } from './ScheduleTable';
  */
 describe('the schedule of a loan paid off early', () => {
   it('shows what each instalment was paid and the interest the payoff waived, and totals both', () => {
-    const loanId = '0b5f6c7d-2a41-4e8e-9c1d-7a3f2b1c0d9e';
-    const memberId = '6f1c2a7e-0d59-4c2f-9a55-1f7d3c1b2e11';
     // ₱30,000 over 3 months at 2.5 %: instalments of ₱10,750 (₱10,000 principal, ₱750 interest).
-    const opened = accountOpening({ loanId, memberId, principalCentavos: 30_000_00, monthlyRateBps: 250, termMonths: 3 }, DEFAULT_LATE_CHARGE_SETTINGS, '2026-01-15', '2026-01-15T02:00:00.000Z');
-    let account = evolveLoanAccount(null, { type: 'LoanAccountOpened', data: opened })!;
     // On the first due date the payoff is instalment 1 in full and the other two instalments' principal.
-    account = evolveLoanAccount(account, {
-      type: 'RepaymentReceived',
-      data: {
-        loanId,
-        memberId,
-        repaymentId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20',
-        receiptNumber: 'OR-2026-000123-001',
-        amountCentavos: 30_750_00,
-        channel: 'wallet',
-        source: 'wallet',
-        reference: 'r',
-        valueDate: '2026-03-15',
-        businessDate: '2026-03-15',
-        receivedAt: '2026-03-15T02:00:00.000Z',
-      },
-    })!;
+    const account = withRepayment(openedAccount(30_000_00, 3, '2026-01-15'), {
+      repaymentId: '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20',
+      receiptNumber: 'OR-2026-000123-001',
+      amountCentavos: 30_750_00,
+      valueDate: '2026-03-15',
+    });
     render(<ScheduleTable schedule={loanAnswer({ status: 'completed', account }).schedule} />);
     const table = screen.getByRole('table');
     const cells = within(table)
