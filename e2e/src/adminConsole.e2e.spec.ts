@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { plainAdmin } from './support/admins.js';
 import { acceptDisclosure, approvedBorrower, pendingLoan, verifiedBorrower, type ApiBorrower } from './support/borrowers.js';
 import { collectPageErrors, launchChromium, phoneContext, screenshot } from './support/browser.js';
-import { chooseOption, confirm, desktopContext } from './support/desktop.js';
+import { chooseOption, confirm, desktopContext, openConfirmation } from './support/desktop.js';
 import { eventually, textOf } from './support/helpers.js';
 import { startSystem, type RunningSystem } from './support/system.js';
 import { requestWithdrawal } from './support/withdrawals.js';
@@ -138,7 +138,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
       .getByRole('button', { name: 'Review' })
       .click();
     let detail = page.getByRole('dialog', { name: `Withdrawal ${toComplete.withdrawalNumber}` });
-    await detail.getByRole('button', { name: 'Complete' }).click();
+    await openConfirmation(page, detail.getByRole('button', { name: 'Complete' }));
     await confirm(page, 'Complete');
     await detail.waitFor({ state: 'hidden' });
     await textOf(page.getByRole('row', { name: new RegExp(toComplete.withdrawalNumber) }), 'Completed', 10_000);
@@ -151,7 +151,7 @@ describe('admin console at 1440 × 900 (issue 7)', () => {
       .click();
     detail = page.getByRole('dialog', { name: `Withdrawal ${toReject.withdrawalNumber}` });
     await detail.getByLabel(/Reason for a rejection/).fill('Account name does not match');
-    await detail.getByRole('button', { name: 'Reject' }).click();
+    await openConfirmation(page, detail.getByRole('button', { name: 'Reject' }));
     await textOf(page.locator('.ant-popover:not(.ant-popover-hidden)'), 'will be refunded');
     await confirm(page, 'Reject');
     await detail.waitFor({ state: 'hidden' });

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 /** The admin console's screen (issue 7: a desktop at 1440 × 900). */
 export const DESKTOP = { width: 1440, height: 900 } as const;
@@ -16,6 +16,23 @@ const OPEN_POPOVER = '.ant-popover:not(.ant-popover-hidden)';
 /** The open popconfirm's button (antd keeps closed ones in the page, hidden). */
 export function popconfirmButton(page: Page, name: string) {
   return page.locator(OPEN_POPOVER).locator('.ant-popconfirm-buttons button', { hasText: new RegExp(`^\\s*${name}\\s*$`) });
+}
+
+/**
+ * Clicks `trigger` until its confirmation is open: a click that lands while a dialog is still
+ * entering, or a live update that re-renders the trigger, can leave it closed on a loaded machine.
+ */
+export async function openConfirmation(page: Page, trigger: Locator, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    await trigger.click();
+    try {
+      await page.locator(OPEN_POPOVER).first().waitFor({ state: 'visible', timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }
 
 /** Answers the open confirmation with `name` and waits until it has closed (its action has ended). */
