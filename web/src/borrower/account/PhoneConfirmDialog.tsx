@@ -4,6 +4,7 @@ import { toast } from '../../shared/toast/toastStore';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { FormField } from '../components/FormField';
 import { confirmPhoneCode, requestPhoneCode, type CodeSent } from './accountSecurity';
+import { CODE_INPUT, codeDigits } from '../../shared/codeInput';
 
 /** Confirm phone: we text a code to the member's number, they type it back. Needed before a first loan application. */
 export function PhoneConfirmDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -69,7 +70,7 @@ export function PhoneConfirmDialog({ open, onClose }: { open: boolean; onClose: 
     >
       {sent ? (
         <form className="form" noValidate onSubmit={(event) => void confirm(event)}>
-          <FormField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onValueChange={(value) => (setCode(value), setError(undefined))} error={error} />
+          <FormField label="Code" name="code" {...CODE_INPUT} value={code} onValueChange={(value) => (setCode(codeDigits(value)), setError(undefined))} error={error} />
           <DialogActions>
             <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy || undefined}>
               {busy ? 'Please wait...' : 'Confirm phone'}

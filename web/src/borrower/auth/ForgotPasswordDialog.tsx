@@ -5,6 +5,7 @@ import { toast } from '../../shared/toast/toastStore';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { FormField } from '../components/FormField';
 import { confirmPasswordReset, requestPasswordReset } from '../account/accountSecurity';
+import { CODE_INPUT, codeDigits } from '../../shared/codeInput';
 
 type Field = 'phone' | 'code' | 'newPassword';
 
@@ -72,7 +73,7 @@ export function ForgotPasswordDialog({ open, initialPhone, onClose }: { open: bo
         <FormField label="Phone number" name="phone" type="tel" inputMode="tel" autoComplete="tel" placeholder="09171234567" readOnly={requested !== null} {...field('phone')} />
         {requested !== null && (
           <>
-            <FormField label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...field('code')} />
+            <FormField label="Code" name="code" {...CODE_INPUT} {...field('code')} onValueChange={(value) => field('code').onValueChange(codeDigits(value))} />
             <FormField label="New password" hint="(at least 6 characters)" name="newPassword" type="password" autoComplete="new-password" revealable {...field('newPassword')} />
           </>
         )}

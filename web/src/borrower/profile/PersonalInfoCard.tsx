@@ -9,6 +9,7 @@ import { PesoField } from '../components/PesoField';
 import { PROFILE_FIELDS, PROFILE_LABELS, profileValuesOf, replacesBankAccount, useProfile, validateProfile, type BankChangeCode, type ProfileErrors, type ProfileField, type ProfileValues } from '../stores/profile';
 import { useSignedInUser } from '../stores/session';
 import { PHILIPPINE_BANKS } from './philippineBanks';
+import { CODE_INPUT, codeDigits } from '../../shared/codeInput';
 
 const BANK_SUGGESTIONS_ID = 'philippine-banks';
 
@@ -206,11 +207,10 @@ function PersonalInfoForm({ onClose }: { onClose: () => void }) {
           <FormField
             label="Code from the SMS"
             name="bankChangeCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
+            {...CODE_INPUT}
             value={code}
             onValueChange={(value) => {
-              setCode(value);
+              setCode(codeDigits(value));
               setCodeError(undefined);
             }}
             error={codeError}

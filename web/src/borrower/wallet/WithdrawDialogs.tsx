@@ -7,6 +7,7 @@ import { FormField } from '../components/FormField';
 import { ShieldIcon } from '../components/icons';
 import { useSignedInUser } from '../stores/session';
 import { WALLET_MESSAGES, useWithdrawalFlow } from '../stores/wallet';
+import { CODE_INPUT, codeDigits } from '../../shared/codeInput';
 
 /** Only the last four digits are shown back to the member. */
 function maskedAccount(accountNumber: string): string {
@@ -117,13 +118,11 @@ function OtpDialog() {
         <FormField
           label="OTP code"
           name="otp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          {...CODE_INPUT}
           className="otp-input"
           value={otp}
           onValueChange={(value) => {
-            setOtp(value.replace(/\D/g, '').slice(0, 6));
+            setOtp(codeDigits(value));
             clearError('otp');
           }}
           error={errors.otp}
