@@ -66,7 +66,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await page.getByRole('button', { name: 'Proceed' }).click();
 
     await page.waitForURL('**/loan-app');
-    await page.getByText(`Hello, ${e164(phone)}`).waitFor();
+    await page.getByText(`Hello, ${fullName.split(' ')[0]}`).waitFor();
     await textOf(page.locator('.loan-card'), 'No active loans');
     await textOf(page.locator('.loan-card'), '₱0.00');
     expect(await storedToken(page)).toBeTruthy();
@@ -338,7 +338,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     const contract = dialog('Loan contract');
     await textOf(contract, 'Truth in Lending Act');
     await textOf(contract, '₱130,000.00');
-    await textOf(contract, 'Late charge: 2% per month');
+    await textOf(contract, 'Late payment charge: 2.00% a month');
     await screenshot(page, '16-loan-contract', 'screen');
     await page.keyboard.press('Escape');
     await contract.waitFor({ state: 'detached' });

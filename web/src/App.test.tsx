@@ -10,9 +10,9 @@ function signedOut() {
   useSession.setState({ user: null, loading: false });
 }
 
-function signedIn() {
+function signedIn(overrides: Parameters<typeof memberAnswer>[0] = {}) {
   localStorage.setItem('token', 'jwt-abc');
-  useSession.setState({ user: memberAnswer({ phone: '+639171234567' }), loading: false });
+  useSession.setState({ user: memberAnswer({ phone: '+639171234567', ...overrides }), loading: false });
 }
 
 describe('routes (spec §2)', () => {
@@ -55,11 +55,15 @@ describe('routes (spec §2)', () => {
     ['/loan-app', 'Dashboard'],
     ['/wallet', 'Wallet'],
     ['/profile', 'Profile'],
-  ])('greets the signed-in member by phone at %s', (path, heading) => {
+  ])('greets the signed-in member by first name at %s, by phone while they have given no name', (path, heading) => {
     signedIn();
-    renderApp(path);
+    const named = renderApp(path);
 
     expect(screen.getByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByText('Hello, Maria')).toBeTruthy();
+    named.unmount();
+    signedIn({ fullName: '' });
+    renderApp(path);
     expect(screen.getByText('Hello, +639171234567')).toBeTruthy();
   });
 

@@ -54,7 +54,7 @@ describe("hydrating the dashboard's prerendered frame", () => {
     expect(consoleError).not.toHaveBeenCalled();
     // The frame's elements are the app's, now showing the member.
     expect(root.querySelector('#page-title')).toBe(heading);
-    expect(root.querySelector('.member-greeting')?.textContent).toBe('Hello, +639171234567');
+    expect(root.querySelector('.member-greeting')?.textContent).toBe('Hello, Maria');
     expect(root.querySelector('[data-testid="loan-number"]')?.textContent).toBe('LN-2026-000123');
     // The inbox the frame left out (its count is the member's) comes with its chunk.
     await waitFor(() => expect(root.querySelector('.bell')).not.toBeNull());
