@@ -17,6 +17,7 @@ export { routesOf, routeKey, type MountedRoute } from './platform/http/routeTabl
 export { endpoint, endpointOf, type EndpointDoc, type FileAnswer } from './platform/http/endpoint.js';
 export { openApiDocument, jsonSchemaOf } from './platform/openapi/openApiDocument.js';
 export { lapseUnacceptedApprovals } from './servicing/dayClose/lapseApprovals.js';
+export { lapseNotice } from './lending/lapsedApproval.js';
 export { loanDecider, type LoanCommand } from './lending/decide.js';
 export { companyDecider } from './company/companyDetails.js';
 export { approvalDecider, approvalSettingsDecider } from './approvals/approval.js';

@@ -22,6 +22,7 @@ import {
   firstReminderRunOf,
   handleCommand,
   hashPassword,
+  lapseNotice,
   loadState,
   loanDecider,
   memberDecider,
@@ -224,6 +225,9 @@ export async function seedDemo(options: SeedOptions): Promise<SeedSummary> {
       const lapsedAtMs = decidedAtMs + 7 * DAY_MS + pick.random() * DAY_MS;
       await onLoan(loanId, { type: 'LapseApproval', loanId, now: at(lapsedAtMs) }, system);
       await onMember(memberId, { type: 'CloseLoanApplication', memberId, loanId, closing: 'lapsed', now: at(lapsedAtMs) }, system);
+      // As the lapse job tells a borrower, so the approval's "accept within 7 days" is not their last word.
+      const { title, message } = lapseNotice({ loanNumber, amountCentavos: amount });
+      await onMember(memberId, { type: 'NotifyMember', memberId, notificationId: randomUUID(), title, message, type_: 'loan_update', now: at(lapsedAtMs) }, system);
       count(summary.loansByStatus, 'lapsed');
       options.onMember?.(index + 1, options.members);
       continue;
