@@ -61,7 +61,7 @@ describe('a borrower changing their bank account at 360 × 740', () => {
     await step.getByRole('button', { name: 'Confirm change' }).click();
     await step.getByText('Invalid OTP code').waitFor();
 
-    const code = await latestOtp(system, borrower.token, askedAt);
+    const code = await latestOtp(system, borrower.token, askedAt, 'bank change');
     await step.getByLabel('Code from the SMS').fill(code);
     await step.getByRole('button', { name: 'Confirm change' }).click();
     await step.waitFor({ state: 'detached' });

@@ -176,7 +176,7 @@ describe('a borrower at 360 × 740, from landing page to withdrawal', () => {
     await confirm.getByLabel('Code').waitFor();
     await textOf(confirm, maskedPhone(e164(phone)));
     await screenshot(page, '07-confirm-phone', 'screen');
-    const code = await latestOtp(system, (await storedToken(page))!);
+    const code = await latestOtp(system, (await storedToken(page))!, undefined, 'phone confirmation');
     await confirm.getByLabel('Code').fill(code);
     await confirm.getByRole('button', { name: 'Confirm phone' }).click();
     await confirm.waitFor({ state: 'detached' });

@@ -38,14 +38,15 @@ export async function storedToken(page: Page): Promise<string | null> {
   return await page.evaluate<string | null>("window.localStorage.getItem('token')");
 }
 
-/** The newest OTP code texted to the signed-in borrower, read from the development SMS outbox. */
-export async function latestOtp(system: RunningSystem, token: string, notBefore?: string): Promise<string> {
-  return eventually('an OTP code in the dev outbox', async () => {
+/** The newest code of `kind` texted to the signed-in borrower, read from the development SMS outbox. */
+export async function latestOtp(system: RunningSystem, token: string, notBefore?: string, kind: 'withdrawal' | 'bank change' | 'phone confirmation' = 'withdrawal'): Promise<string> {
+  // Only a text carrying that kind of code counts: a loan notice (its loan number has six digits too) or another code arriving about then is not it.
+  const pattern = new RegExp(`${kind} code is (\\d{6})\\b`);
+  return eventually(`a ${kind} code in the dev outbox`, async () => {
     const outbox = await system.request('GET', '/api/dev/outbox', { token });
     if (outbox.status !== 200) throw new Error(`GET /api/dev/outbox answered ${outbox.status} ${JSON.stringify(outbox.body)}`);
-    const newest = (outbox.body as { body: string; createdAt: string }[])[0];
-    if (!newest || (notBefore && newest.createdAt < notBefore)) return undefined;
-    return /\b(\d{6})\b/.exec(newest.body)?.[1];
+    const codes = (outbox.body as { body: string; createdAt: string }[]).filter((message) => !notBefore || message.createdAt >= notBefore).map((message) => pattern.exec(message.body)?.[1]);
+    return codes.find((code) => code !== undefined);
   });
 }
 
