@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalAnswer } from '@honeylend/contracts';
+import { evolveLoanAccount, type ApprovalAnswer } from '@honeylend/contracts';
 import { provideBrowserApisAntdNeeds } from '../../testing/antdInJsdom';
 import { jsonResponse, loanAnswer, routeFetch } from '../../testing/http';
 import { FIXTURE_LOAN_ID, FIXTURE_MEMBER_ID, openedAccount, withRepayment } from '../../testing/loanAccounts';
@@ -11,7 +11,7 @@ const memberId = FIXTURE_MEMBER_ID;
 const repaymentId = '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a20';
 const otherRepaymentId = '9d1c7f0e-52a3-4b8e-9a61-3c5d7e9f1a21';
 
-function activeLoanWithTwoRepayments() {
+function activeLoanWithTwoRepayments(lateOn?: string) {
   let account = openedAccount(30_000_00, 3, '2026-01-15');
   for (const [id, receipt] of [
     [repaymentId, 'OR-2026-000123-001'],
@@ -19,6 +19,8 @@ function activeLoanWithTwoRepayments() {
   ] as const) {
     account = withRepayment(account, { repaymentId: id, receiptNumber: receipt, amountCentavos: 1_000_00, valueDate: '2026-02-01', channel: 'bank', reference: receipt });
   }
+  // Closed through `lateOn`, the first instalment (due 15 March) is late and carries late charges: the waiver form shows.
+  if (lateOn) account = evolveLoanAccount(account, { type: 'LoanDayClosed', data: { loanId, memberId, daysPastDue: 41, businessDate: lateOn } })!;
   return { ...loanAnswer({ id: loanId, memberId, status: 'active', account }), memberId, member: null };
 }
 
@@ -59,5 +61,19 @@ describe('the servicing drawer', () => {
     expect(within(waitingRow).queryByRole('button', { name: 'Reverse' })).toBeNull();
     const otherRow = screen.getByText('OR-2026-000123-002').closest('tr')!;
     expect(within(otherRow).getByRole('button', { name: 'Reverse' })).toBeTruthy();
+  });
+
+  it('gives the record and waiver forms fields of their own ids (two "amount" fields once shared one)', async () => {
+    provideBrowserApisAntdNeeds();
+    routeFetch({
+      [`/api/admin/loans/${loanId}`]: () => jsonResponse(activeLoanWithTwoRepayments('2026-04-25')),
+      '/api/dev/business-date': () => jsonResponse({ date: '2026-04-25' }),
+      [`/api/admin/approvals?status=pending&memberId=${memberId}&pageSize=100`]: () => jsonResponse({ items: [], total: 0, page: 1, pageSize: 100 }),
+    });
+    render(<LoanServicingDrawer loanId={loanId} onClose={() => undefined} />);
+    await screen.findByText(/Waive late charges/, undefined, { timeout: 10_000 });
+    const ids = [...document.querySelectorAll('input[id], textarea[id]')].map((field) => field.id);
+    expect(ids.filter((id) => id.endsWith('amount'))).toHaveLength(2);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

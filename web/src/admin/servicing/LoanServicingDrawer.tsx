@@ -175,7 +175,7 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
 
           {active && (
             <div className="admin-servicing-forms">
-              <Form form={recordForm} layout="vertical" onFinish={(values: RecordValues) => void record(values)} initialValues={{ channel: 'gcash', valueDate: today }}>
+              <Form form={recordForm} name="recordRepayment" layout="vertical" onFinish={(values: RecordValues) => void record(values)} initialValues={{ channel: 'gcash', valueDate: today }}>
                 <Typography.Title level={5}>Record a repayment</Typography.Title>
                 <Space align="start" wrap>
                   <Form.Item name="amount" label="Amount" rules={[{ required: true, message: 'Enter the amount' }]}>
@@ -196,7 +196,7 @@ export function LoanServicingDrawer({ loanId, onClose }: { loanId: string | null
                 </Button>
               </Form>
               {loan.outstanding.penalties > 0 && (
-                <Form form={waiverForm} layout="vertical" onFinish={(values: Parameters<typeof waive>[0]) => void waive(values)}>
+                <Form form={waiverForm} name="waiveLateCharges" layout="vertical" onFinish={(values: Parameters<typeof waive>[0]) => void waive(values)}>
                   <Typography.Title level={5}>Waive late charges (up to {formatPesoAmount(loan.outstanding.penalties)})</Typography.Title>
                   {waiversWaiting.map((request) => (
                     <Typography.Paragraph key={request.id} data-testid="waiver-awaiting-approval">
